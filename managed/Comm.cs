@@ -1,0 +1,199 @@
+// Comm: a communicator and its point-to-point operations.
+//
+// Every operation is one internal call that validates its arguments, resolves the buffer in place and returns a
+// code; this side only turns a non-zero code into an exception (Errors.Make).  Buffers: arrays of primitive
+// types (any rank: double[,] is one buffer, indexed in row-major order), arrays of structs without references,
+// and single objects without reference fields.  Anything else is refused with ArgumentException.
+namespace System.MP
+{
+	public unsafe class Comm
+	{
+		internal int handle;
+
+		internal Comm (int handle)
+		{
+			this.handle = handle;
+		}
+
+		internal bool IsValid { get { return MPDirect.CommSize (handle) >= 0; } }
+		internal int RemoteSizeForChecks { get { return MPDirect.CommSize (handle); } }
+
+		public int Get_rank ()
+		{
+			int r = MPDirect.CommRank (handle);
+			if (r < 0)
+				throw Errors.Make (r, this, null, 0, 0, null);
+			return r;
+		}
+
+		public int Get_size ()
+		{
+			int s = MPDirect.CommSize (handle);
+			if (s < 0)
+				throw Errors.Make (s, this, null, 0, 0, null);
+			return s;
+		}
+
+		public int Rank { get { return Get_rank (); } }
+		public int Size { get { return Get_size (); } }
+
+		// ---- send ----------------------------------------------------------------------------------
+
+		public void Send (object buf, int dest, int tag)
+		{
+			int rc = MPDirect.Send (buf, 0, -1, dest, tag, handle, 0);
+			if (rc != 0)
+				throw Errors.Make (rc, this, buf, dest, tag, "dest");
+		}
+
+		public void Send (object buf, int offset, int count, int dest, int tag)
+		{
+			Errors.CheckRange (offset, count);
+			int rc = MPDirect.Send (buf, offset, count, dest, tag, handle, 0);
+			if (rc != 0)
+				throw Errors.Make (rc, this, buf, dest, tag, "dest");
+		}
+
+		/// <summary>Synchronous send: returns once the matching receive has started.</summary>
+		public void Ssend (object buf, int dest, int tag)
+		{
+			int rc = MPDirect.Send (buf, 0, -1, dest, tag, handle, 1);
+			if (rc != 0)
+				throw Errors.Make (rc, this, buf, dest, tag, "dest");
+		}
+
+		public void Ssend (object buf, int offset, int count, int dest, int tag)
+		{
+			Errors.CheckRange (offset, count);
+			int rc = MPDirect.Send (buf, offset, count, dest, tag, handle, 1);
+			if (rc != 0)
+				throw Errors.Make (rc, this, buf, dest, tag, "dest");
+		}
+
+		// ---- receive -------------------------------------------------------------------------------
+
+		/// <summary>Receives into the whole of <paramref name="buf"/>.  A longer message raises
+		/// MPIException (MPI_ERR_TRUNCATE) and writes nothing outside the buffer.  status may be null.</summary>
+		public void Recv (object buf, int source, int tag, Status status)
+		{
+			StatusData st = default (StatusData);
+			int rc = MPDirect.Recv (buf, 0, -1, source, tag, handle, status == null ? null : &st);
+			if (status != null)
+				status.data = st;
+			if (rc != 0)
+				throw Errors.Make (rc, this, buf, source, tag, "source");
+		}
+
+		public void Recv (object buf, int offset, int count, int source, int tag, Status status)
+		{
+			Errors.CheckRange (offset, count);
+			StatusData st = default (StatusData);
+			int rc = MPDirect.Recv (buf, offset, count, source, tag, handle, status == null ? null : &st);
+			if (status != null)
+				status.data = st;
+			if (rc != 0)
+				throw Errors.Make (rc, this, buf, source, tag, "source");
+		}
+
+		public void Sendrecv (object sendbuf, int dest, int sendtag, object recvbuf, int source, int recvtag, Status status)
+		{
+			Sendrecv (sendbuf, 0, -1, dest, sendtag, recvbuf, 0, -1, source, recvtag, status);
+		}
+
+		public void Sendrecv (object sendbuf, int sendoffset, int sendcount, int dest, int sendtag,
+		                      object recvbuf, int recvoffset, int recvcount, int source, int recvtag, Status status)
+		{
+			StatusData st = default (StatusData);
+			int rc = MPDirect.Sendrecv (sendbuf, sendoffset, sendcount, dest, sendtag,
+			                            recvbuf, recvoffset, recvcount, source, recvtag, handle, &st);
+			if (status != null)
+				status.data = st;
+			if (rc == 0)
+				return;
+			// Work out which argument was at fault, for the message.
+			if (rc == Errors.ERANK)
+				throw MPDirect.CommSize (handle) > dest && dest >= 0 || dest == MPI.PROC_NULL
+					? Errors.Make (rc, this, null, source, recvtag, "source")
+					: Errors.Make (rc, this, null, dest, sendtag, "dest");
+			if (rc == Errors.ETAG)
+				throw sendtag >= 0 && sendtag <= MPI.TAG_UB
+					? Errors.Make (rc, this, null, source, recvtag, "source")
+					: Errors.Make (rc, this, null, dest, sendtag, "dest");
+			if (rc < 0 && rc != Errors.EALIAS && MPDirect.CheckBuffer (sendbuf, sendoffset, sendcount) == 0)
+				throw Errors.Make (rc, this, recvbuf, source, recvtag, "source");
+			throw Errors.Make (rc, this, sendbuf, dest, sendtag, "dest");
+		}
+
+		// ---- probe ---------------------------------------------------------------------------------
+
+		public void Probe (int source, int tag, Status status)
+		{
+			StatusData st = default (StatusData);
+			int rc = MPDirect.Probe (source, tag, handle, status == null ? null : &st);
+			if (rc != 0)
+				throw Errors.Make (rc, this, null, source, tag, "source");
+			if (status != null)
+				status.data = st;
+		}
+
+		public bool Iprobe (int source, int tag, Status status)
+		{
+			StatusData st = default (StatusData);
+			int flag;
+			int rc = MPDirect.Iprobe (source, tag, handle, out flag, status == null ? null : &st);
+			if (rc != 0)
+				throw Errors.Make (rc, this, null, source, tag, "source");
+			if (flag != 0 && status != null)
+				status.data = st;
+			return flag != 0;
+		}
+
+		// ---- communicator management ---------------------------------------------------------------
+
+		public Comm Dup ()
+		{
+			return new Comm (DupHandle ());
+		}
+
+		internal int DupHandle ()
+		{
+			int h;
+			Errors.Check (MPDirect.CommDup (handle, out h));
+			return h;
+		}
+
+		/// <summary>Frees the communicator; using it afterwards raises ObjectDisposedException.</summary>
+		public void Free ()
+		{
+			int rc = MPDirect.CommFree (handle);
+			if (rc != 0)
+				throw Errors.Make (rc, this, null, 0, 0, null);
+			handle = -1;
+		}
+
+		/// <summary>Aborts every process of the communicator's job with <paramref name="errorcode"/>.</summary>
+		public void Abort (int errorcode)
+		{
+			Errors.Check (MPDirect.Abort (handle, errorcode));
+		}
+	}
+
+	public class Intracomm : Comm
+	{
+		internal Intracomm (int handle) : base (handle)
+		{
+		}
+
+		public new Intracomm Dup ()
+		{
+			return new Intracomm (DupHandle ());
+		}
+
+		public void Barrier ()
+		{
+			int rc = MPDirect.Barrier (handle);
+			if (rc != 0)
+				throw Errors.Make (rc, this, null, 0, 0, null);
+		}
+	}
+}

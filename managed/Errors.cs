@@ -1,0 +1,74 @@
+// Errors: the one place where a code returned by an internal call becomes an exception.
+namespace System.MP
+{
+	internal static class Errors
+	{
+		// Motor's own codes (native-mpi/motor-mpi.h).
+		internal const int ENULL = -1, EBUFTYPE = -2, EOFFSET = -3, ECOUNT = -4, ERANK = -5, ETAG = -6,
+			ECOMM = -7, ENOTARRAY = -8, EFINALIZED = -9, ENOMEM = -10, EALIAS = -11, EARG = -12, ECOMMFREE = -13;
+
+		internal static void Check (int rc)
+		{
+			if (rc != 0)
+				throw Make (rc, null, null, 0, 0, null);
+		}
+
+		/// <summary>Offsets and counts are checked here so that a negative count is never mistaken for the
+		/// "whole buffer" count (-1) of the internal calls.</summary>
+		internal static void CheckRange (int offset, int count)
+		{
+			if (offset < 0)
+				throw new ArgumentOutOfRangeException ("offset", offset, "offset must not be negative");
+			if (count < 0)
+				throw new ArgumentOutOfRangeException ("count", count, "count must not be negative");
+		}
+
+		internal static string TypeName (object o)
+		{
+			return o == null ? "null" : o.GetType ().FullName;
+		}
+
+		/// <summary>The exception for code <paramref name="rc"/> of an operation on <paramref name="comm"/>
+		/// with buffer <paramref name="buf"/>, peer <paramref name="rank"/> (named <paramref name="rankName"/>)
+		/// and <paramref name="tag"/>.</summary>
+		internal static Exception Make (int rc, Comm comm, object buf, int rank, int tag, string rankName)
+		{
+			switch (rc) {
+			case ENULL:
+				return new ArgumentNullException ("buf", "the buffer is null");
+			case EBUFTYPE:
+				return new ArgumentException (TypeName (buf) + " cannot be an MPI buffer: only arrays of primitive types or of " +
+					"structs without references, and objects without reference fields, can be sent or received in place. " +
+					"Use the O-operations (OSend, ORecv, ...) to transport object graphs.", "buf");
+			case EOFFSET:
+				return new ArgumentOutOfRangeException ("offset", "offset is outside the buffer (" + TypeName (buf) + ")");
+			case ECOUNT:
+				return new ArgumentOutOfRangeException ("count", "offset + count runs past the end of the buffer (" + TypeName (buf) + ")");
+			case ERANK:
+				return new ArgumentOutOfRangeException (rankName ?? "rank", rank, "rank " + rank + " is not in the communicator" +
+					(comm != null && comm.IsValid ? " (size " + comm.RemoteSizeForChecks + ")" : ""));
+			case ETAG:
+				return new ArgumentOutOfRangeException ("tag", tag, "tag " + tag + " is outside 0.." + MPI.TAG_UB +
+					(rankName == "source" ? " (or ANY_TAG)" : ""));
+			case ECOMM:
+				if (MPI.Is_finalized ())
+					return new InvalidOperationException ("MPI has been finalized");
+				return new ObjectDisposedException ("Comm", "the communicator has been freed");
+			case ENOTARRAY:
+				return new ArgumentException ("the offset/count form needs an array; " + TypeName (buf) + " is not one", "buf");
+			case EFINALIZED:
+				return new InvalidOperationException ("MPI has been finalized");
+			case ENOMEM:
+				return new OutOfMemoryException ("Motor runtime: " + MPDirect.ErrorString (rc));
+			case EALIAS:
+				return new ArgumentException ("the send and receive buffers must be different objects", "recvbuf");
+			case ECOMMFREE:
+				return new InvalidOperationException ("COMM_WORLD and COMM_SELF cannot be freed");
+			default:
+				if (rc < 0)
+					return new ArgumentException (MPDirect.ErrorString (rc));
+				return new MPIException (rc, MPDirect.ErrorClass (rc), MPDirect.ErrorString (rc));
+			}
+		}
+	}
+}

@@ -1,0 +1,59 @@
+// MPDirect: the internal calls into the Motor runtime (runtime-ext/icall-def.h lists the same names).
+// Each returns 0, a negative Motor error code or a positive MPI error code; Errors turns codes into exceptions.
+// Buffers are passed as plain objects: the runtime resolves them, so there is no marshalling and no pinning here.
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+
+namespace System.MP
+{
+	[StructLayout (LayoutKind.Sequential)]
+	internal struct StatusData
+	{
+		// Same layout as motor_status in native-mpi/motor-mpi.h.
+		internal int source, tag, error, cancelled;
+		internal long bytes;
+	}
+
+	internal static unsafe class MPDirect
+	{
+		// environment (runtime-ext/icall-env.c)
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int Initialized ();
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int Finalized ();
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int FinalizeMpi ();
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int QueryThread (out int provided);
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern double Wtime ();
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern double Wtick ();
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern string ProcessorName ();
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int Abort (int comm, int errorcode);
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern string ErrorString (int code);
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int ErrorClass (int code);
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int TagUB ();
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int ElementSize (Type type);
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern long AddressOf (object obj);
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern void BlockCounts (out long waited, out long immediate);
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int GetSpin ();
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern void SetSpin (int polls);
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern string[] InternalCalls ();
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int CheckBuffer (object buf, int offset, int count);
+
+		// communicators (runtime-ext/icall-comm.c)
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int CommRank (int comm);
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int CommSize (int comm);
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int CommDup (int comm, out int newcomm);
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int CommFree (int comm);
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int Barrier (int comm);
+
+		// point-to-point (runtime-ext/icall-p2p.c); count == -1 means the whole buffer
+		[MethodImpl (MethodImplOptions.InternalCall)]
+		internal static extern int Send (object buf, int offset, int count, int dest, int tag, int comm, int mode);
+		[MethodImpl (MethodImplOptions.InternalCall)]
+		internal static extern int Recv (object buf, int offset, int count, int source, int tag, int comm, StatusData* st);
+		[MethodImpl (MethodImplOptions.InternalCall)]
+		internal static extern int Sendrecv (object sbuf, int soffset, int scount, int dest, int stag,
+		                                     object rbuf, int roffset, int rcount, int source, int rtag, int comm, StatusData* st);
+		[MethodImpl (MethodImplOptions.InternalCall)]
+		internal static extern int Probe (int source, int tag, int comm, StatusData* st);
+		[MethodImpl (MethodImplOptions.InternalCall)]
+		internal static extern int Iprobe (int source, int tag, int comm, out int flag, StatusData* st);
+	}
+}

@@ -1,0 +1,199 @@
+/*
+ * comm.c - the communicator table, rank/tag checks, Dup, Free, Barrier.
+ *
+ * Handles are indices into a fixed table so that a stale or forged handle from managed code is caught by a
+ * bounds and validity check instead of reaching MPI.  Lookups take no lock; creation and freeing take one,
+ * never across a blocking MPI call.
+ */
+#include <pthread.h>
+
+#include "motor-mpi-internal.h"
+
+static struct motor_comm table[MOTOR_MAX_COMMS];
+static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
+
+struct motor_comm *motor_mpi__comm(int handle)
+{
+	if ((unsigned)handle >= MOTOR_MAX_COMMS)
+		return NULL;
+	struct motor_comm *c = &table[handle];
+	return atomic_load_explicit(&c->valid, memory_order_acquire) ? c : NULL;
+}
+
+static int fill(struct motor_comm *c, MPI_Comm comm)
+{
+	int rc, inter = 0;
+
+	c->comm = comm;
+	if ((rc = MPI_Comm_rank(comm, &c->rank)) != MPI_SUCCESS || (rc = MPI_Comm_size(comm, &c->size)) != MPI_SUCCESS ||
+	    (rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS)
+		return rc;
+	c->remote_size = c->size;
+	if (inter)
+		rc = MPI_Comm_remote_size(comm, &c->remote_size);
+	return rc;
+}
+
+int motor_mpi__comm_add(MPI_Comm comm, int *handle)
+{
+	int rc = MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN);
+	if (rc != MPI_SUCCESS)
+		return rc;
+
+	pthread_mutex_lock(&table_lock);
+	int h;
+	for (h = MOTOR_COMM_SELF + 1; h < MOTOR_MAX_COMMS; h++)
+		if (!atomic_load_explicit(&table[h].valid, memory_order_relaxed))
+			break;
+	if (h == MOTOR_MAX_COMMS) {
+		pthread_mutex_unlock(&table_lock);
+		return MOTOR_ENOMEM;
+	}
+	rc = fill(&table[h], comm);
+	if (rc == MPI_SUCCESS)
+		atomic_store_explicit(&table[h].valid, 1, memory_order_release);
+	pthread_mutex_unlock(&table_lock);
+	if (rc == MPI_SUCCESS)
+		*handle = h;
+	return rc;
+}
+
+int motor_mpi__comm_init(void)
+{
+	static const struct {
+		int handle;
+		MPI_Comm comm;
+	} builtin[] = {{MOTOR_COMM_WORLD, MPI_COMM_WORLD}, {MOTOR_COMM_SELF, MPI_COMM_SELF}};
+	int rc;
+
+	for (size_t i = 0; i < sizeof builtin / sizeof builtin[0]; i++) {
+		struct motor_comm *c = &table[builtin[i].handle];
+		if ((rc = MPI_Comm_set_errhandler(builtin[i].comm, MPI_ERRORS_RETURN)) != MPI_SUCCESS ||
+		    (rc = fill(c, builtin[i].comm)) != MPI_SUCCESS)
+			return rc;
+		atomic_store_explicit(&c->valid, 1, memory_order_release);
+	}
+	return MOTOR_OK;
+}
+
+void motor_mpi__comm_fini(void)
+{
+	pthread_mutex_lock(&table_lock);
+	for (int h = 0; h < MOTOR_MAX_COMMS; h++) {
+		if (!atomic_exchange(&table[h].valid, 0))
+			continue;
+		if (h > MOTOR_COMM_SELF)
+			MPI_Comm_free(&table[h].comm);
+	}
+	pthread_mutex_unlock(&table_lock);
+}
+
+int motor_mpi_comm_rank(int comm, int *rank)
+{
+	struct motor_comm *c = motor_mpi__comm(comm);
+	if (!c)
+		return MOTOR_ECOMM;
+	*rank = c->rank;
+	return MOTOR_OK;
+}
+
+int motor_mpi_comm_size(int comm, int *size)
+{
+	struct motor_comm *c = motor_mpi__comm(comm);
+	if (!c)
+		return MOTOR_ECOMM;
+	*size = c->size;
+	return MOTOR_OK;
+}
+
+int motor_mpi_comm_dup(int comm, int *newcomm)
+{
+	struct motor_comm *c = motor_mpi__comm(comm);
+	MPI_Comm dup = MPI_COMM_NULL;
+	MPI_Request req;
+
+	if (!c)
+		return MOTOR_ECOMM;
+	/* MPI_Comm_dup is collective and may wait for the other ranks: use the non-blocking form so that the wait
+	 * goes through the blocking hooks. */
+	int rc = MPI_Comm_idup(c->comm, &dup, &req);
+	if (rc == MPI_SUCCESS)
+		rc = motor_mpi__complete(&req, 1, NULL);
+	if (rc != MPI_SUCCESS)
+		return rc;
+	rc = motor_mpi__comm_add(dup, newcomm);
+	if (rc != MOTOR_OK)
+		MPI_Comm_free(&dup);
+	return rc;
+}
+
+int motor_mpi_comm_free(int comm)
+{
+	if (comm == MOTOR_COMM_WORLD || comm == MOTOR_COMM_SELF)
+		return motor_mpi__comm(comm) ? MOTOR_ECOMMFREE : MOTOR_ECOMM;
+
+	pthread_mutex_lock(&table_lock);
+	struct motor_comm *c = motor_mpi__comm(comm);
+	if (!c) {
+		pthread_mutex_unlock(&table_lock);
+		return MOTOR_ECOMM;
+	}
+	atomic_store_explicit(&c->valid, 0, memory_order_release);
+	MPI_Comm mc = c->comm;
+	pthread_mutex_unlock(&table_lock);
+	return MPI_Comm_free(&mc);
+}
+
+int motor_mpi_barrier(int comm)
+{
+	struct motor_comm *c = motor_mpi__comm(comm);
+	MPI_Request req;
+
+	if (!c)
+		return MOTOR_ECOMM;
+	int rc = MPI_Ibarrier(c->comm, &req);
+	if (rc != MPI_SUCCESS)
+		return rc;
+	return motor_mpi__complete(&req, 1, NULL);
+}
+
+int motor_mpi_tag_ub(void)
+{
+	return motor_mpi__tag_ub;
+}
+
+int motor_mpi__dest(const struct motor_comm *c, int rank, int *out)
+{
+	if (rank == MOTOR_PROC_NULL) {
+		*out = MPI_PROC_NULL;
+		return MOTOR_OK;
+	}
+	if (rank < 0 || rank >= c->remote_size)
+		return MOTOR_ERANK;
+	*out = rank;
+	return MOTOR_OK;
+}
+
+int motor_mpi__source(const struct motor_comm *c, int rank, int *out)
+{
+	if (rank == MOTOR_ANY_SOURCE) {
+		*out = MPI_ANY_SOURCE;
+		return MOTOR_OK;
+	}
+	return motor_mpi__dest(c, rank, out);
+}
+
+int motor_mpi__send_tag(int tag)
+{
+	return tag < 0 || tag > motor_mpi__tag_ub ? MOTOR_ETAG : MOTOR_OK;
+}
+
+int motor_mpi__recv_tag(int tag, int *out)
+{
+	if (tag == MOTOR_ANY_TAG) {
+		*out = MPI_ANY_TAG;
+		return MOTOR_OK;
+	}
+	*out = tag;
+	return motor_mpi__send_tag(tag);
+}

@@ -1,0 +1,92 @@
+/*
+ * datatype.c - the one table from managed element types to MPI datatypes.
+ *
+ * Handles below MOTOR_DT_PREDEFINED are the managed primitive types; adding one is one line in `predefined`
+ * (and one in enum motor_dt).  Handles from MOTOR_DT_PREDEFINED up are contiguous runs of bytes, one per
+ * blittable struct size, created on first use and kept until finalize.
+ */
+#include <pthread.h>
+
+#include "motor-mpi-internal.h"
+
+/* MPICH's handles are integer constants and Open MPI's are addresses of library objects: both are constant
+ * expressions, so the table can be static. */
+static const struct {
+	MPI_Datatype type;
+	size_t size;
+} predefined[MOTOR_DT_PREDEFINED] = {
+	[MOTOR_DT_U8] = {MPI_UINT8_T, 1},   [MOTOR_DT_I8] = {MPI_INT8_T, 1},
+	[MOTOR_DT_I16] = {MPI_INT16_T, 2},  [MOTOR_DT_U16] = {MPI_UINT16_T, 2},
+	[MOTOR_DT_I32] = {MPI_INT32_T, 4},  [MOTOR_DT_U32] = {MPI_UINT32_T, 4},
+	[MOTOR_DT_I64] = {MPI_INT64_T, 8},  [MOTOR_DT_U64] = {MPI_UINT64_T, 8},
+	[MOTOR_DT_F32] = {MPI_FLOAT, 4},    [MOTOR_DT_F64] = {MPI_DOUBLE, 8},
+	[MOTOR_DT_CHAR16] = {MOTOR_MPI_CHAR16, 2}, [MOTOR_DT_BOOL] = {MOTOR_MPI_BOOL, 1},
+};
+
+#define MAX_DERIVED 1024
+
+static struct {
+	MPI_Datatype type;
+	size_t size;
+} derived[MAX_DERIVED];
+static atomic_int n_derived;
+static pthread_mutex_t derived_lock = PTHREAD_MUTEX_INITIALIZER;
+
+MPI_Datatype motor_mpi__type(int dt)
+{
+	if ((unsigned)dt < MOTOR_DT_PREDEFINED)
+		return predefined[dt].type;
+	dt -= MOTOR_DT_PREDEFINED;
+	if (dt < 0 || dt >= atomic_load_explicit(&n_derived, memory_order_acquire))
+		return MPI_DATATYPE_NULL;
+	return derived[dt].type;
+}
+
+size_t motor_mpi_type_size(int dt)
+{
+	if ((unsigned)dt < MOTOR_DT_PREDEFINED)
+		return predefined[dt].size;
+	dt -= MOTOR_DT_PREDEFINED;
+	if (dt < 0 || dt >= atomic_load_explicit(&n_derived, memory_order_acquire))
+		return 0;
+	return derived[dt].size;
+}
+
+int motor_mpi_type_bytes(size_t size, int *dt)
+{
+	int rc = MOTOR_OK;
+
+	if (size == 0 || size > (size_t)INT32_MAX)
+		return MOTOR_EARG;
+	if (motor_mpi_finalized())
+		return MOTOR_EFINALIZED;
+	pthread_mutex_lock(&derived_lock);
+	int n = atomic_load_explicit(&n_derived, memory_order_relaxed), i;
+	for (i = 0; i < n; i++)
+		if (derived[i].size == size)
+			break;
+	if (i == n) {
+		MPI_Datatype t;
+		if (n == MAX_DERIVED)
+			rc = MOTOR_ENOMEM;
+		else if ((rc = MPI_Type_contiguous((int)size, MPI_BYTE, &t)) == MPI_SUCCESS &&
+			 (rc = MPI_Type_commit(&t)) == MPI_SUCCESS) {
+			derived[n].type = t;
+			derived[n].size = size;
+			atomic_store_explicit(&n_derived, n + 1, memory_order_release);
+		}
+	}
+	pthread_mutex_unlock(&derived_lock);
+	if (rc == MOTOR_OK)
+		*dt = MOTOR_DT_PREDEFINED + i;
+	return rc;
+}
+
+void motor_mpi__type_fini(void)
+{
+	pthread_mutex_lock(&derived_lock);
+	int n = atomic_exchange(&n_derived, 0);
+	for (int i = 0; i < n; i++)
+		MPI_Type_free(&derived[i].type);
+	pthread_mutex_unlock(&derived_lock);
+}

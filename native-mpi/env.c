@@ -1,0 +1,171 @@
+/*
+ * env.c - MPI initialisation and finalisation, timers, processor name, abort, blocking hooks.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "motor-mpi-internal.h"
+
+motor_block_enter_fn motor_mpi__block_enter;
+motor_block_leave_fn motor_mpi__block_leave;
+int motor_mpi__spin = 256;
+atomic_uint_fast64_t motor_mpi__waited, motor_mpi__immediate;
+int motor_mpi__tag_ub = 32767; /* the minimum MPI guarantees; replaced by the attribute at init */
+
+static atomic_int finalized_by_us;
+
+static int to_mpi_level(int level)
+{
+	static const int levels[] = {MPI_THREAD_SINGLE, MPI_THREAD_FUNNELED, MPI_THREAD_SERIALIZED, MPI_THREAD_MULTIPLE};
+	return levels[level < 0 ? 0 : level > 3 ? 3 : level];
+}
+
+static int from_mpi_level(int level)
+{
+	return level == MPI_THREAD_MULTIPLE     ? MOTOR_THREAD_MULTIPLE
+	       : level == MPI_THREAD_SERIALIZED ? MOTOR_THREAD_SERIALIZED
+	       : level == MPI_THREAD_FUNNELED   ? MOTOR_THREAD_FUNNELED
+						: MOTOR_THREAD_SINGLE;
+}
+
+int motor_mpi_init(int *argc, char ***argv, int required, int *provided)
+{
+	int flag = 0, rc;
+
+	int level = MPI_THREAD_SINGLE;
+	MPI_Initialized(&flag);
+	if (!flag) {
+		rc = MPI_Init_thread(argc, argv, to_mpi_level(required), &level);
+		if (rc != MPI_SUCCESS)
+			return rc;
+	} else {
+		MPI_Query_thread(&level);
+	}
+	*provided = from_mpi_level(level);
+	const char *spin = getenv("MOTOR_SPIN");
+	if (spin && *spin)
+		motor_mpi_set_spin(atoi(spin));
+
+	int *ub = NULL;
+	MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &ub, &flag);
+	if (flag && ub)
+		motor_mpi__tag_ub = *ub;
+	return motor_mpi__comm_init();
+}
+
+int motor_mpi_finalize(void)
+{
+	int flag = 0;
+
+	MPI_Finalized(&flag);
+	if (flag)
+		return MOTOR_OK;
+	MPI_Initialized(&flag);
+	if (!flag)
+		return MOTOR_OK;
+	/* Only one caller finalizes; the others return at once. */
+	if (atomic_exchange(&finalized_by_us, 1))
+		return MOTOR_OK;
+	motor_mpi__comm_fini();
+	motor_mpi__type_fini();
+	/* MPI_Finalize synchronises with the other ranks in some libraries: wait between the hooks. */
+	struct motor_block b;
+	motor_mpi__block_begin(&b);
+	int rc = MPI_Finalize();
+	motor_mpi__block_end(&b);
+	return rc;
+}
+
+int motor_mpi_initialized(void)
+{
+	int flag = 0;
+	MPI_Initialized(&flag);
+	return flag;
+}
+
+int motor_mpi_finalized(void)
+{
+	int flag = 0;
+	MPI_Finalized(&flag);
+	return flag || atomic_load(&finalized_by_us);
+}
+
+int motor_mpi_query_thread(int *provided)
+{
+	int level = MPI_THREAD_SINGLE;
+	if (motor_mpi_finalized())
+		return MOTOR_EFINALIZED;
+	int rc = MPI_Query_thread(&level);
+	*provided = from_mpi_level(level);
+	return rc;
+}
+
+double motor_mpi_wtime(void)
+{
+	return MPI_Wtime();
+}
+
+double motor_mpi_wtick(void)
+{
+	return MPI_Wtick();
+}
+
+int motor_mpi_processor_name(char *buf, size_t buflen)
+{
+	char name[MPI_MAX_PROCESSOR_NAME + 1];
+	int len = 0;
+
+	if (motor_mpi_finalized())
+		return MOTOR_EFINALIZED;
+	int rc = MPI_Get_processor_name(name, &len);
+	if (rc != MPI_SUCCESS)
+		return rc;
+	name[len] = '\0';
+	snprintf(buf, buflen, "%s", name);
+	return MOTOR_OK;
+}
+
+int motor_mpi_abort(int comm, int errorcode)
+{
+	struct motor_comm *c = motor_mpi__comm(comm);
+	return MPI_Abort(c ? c->comm : MPI_COMM_WORLD, errorcode);
+}
+
+const char *motor_mpi_library_version(void)
+{
+	static char version[MPI_MAX_LIBRARY_VERSION_STRING + 1];
+	int len = 0;
+
+	if (!version[0]) {
+		if (MPI_Get_library_version(version, &len) != MPI_SUCCESS)
+			snprintf(version, sizeof version, "%s", MOTOR_MPI_FLAVOUR);
+		/* Keep the first line: MPICH appends its whole configuration. */
+		char *nl = strchr(version, '\n');
+		if (nl)
+			*nl = '\0';
+	}
+	return version;
+}
+
+void motor_mpi_set_block_hooks(motor_block_enter_fn enter, motor_block_leave_fn leave)
+{
+	motor_mpi__block_enter = enter;
+	motor_mpi__block_leave = leave;
+}
+
+void motor_mpi_set_spin(int polls)
+{
+	motor_mpi__spin = polls < 0 ? 0 : polls;
+}
+
+int motor_mpi_get_spin(void)
+{
+	return motor_mpi__spin;
+}
+
+void motor_mpi_block_counts(uint64_t *waited, uint64_t *immediate)
+{
+	*waited = atomic_load(&motor_mpi__waited);
+	*immediate = atomic_load(&motor_mpi__immediate);
+}

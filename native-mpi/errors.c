@@ -1,0 +1,52 @@
+/*
+ * errors.c - messages and classes for both kinds of error code (MPI's positive, Motor's negative).
+ */
+#include <stdio.h>
+
+#include "motor-mpi-internal.h"
+
+static const char *motor_message(int code)
+{
+	switch (code) {
+	case MOTOR_ENULL: return "buffer is null";
+	case MOTOR_EBUFTYPE: return "object cannot be an MPI buffer";
+	case MOTOR_EOFFSET: return "offset is outside the buffer";
+	case MOTOR_ECOUNT: return "count is negative or runs past the end of the buffer";
+	case MOTOR_ERANK: return "rank is not in the communicator";
+	case MOTOR_ETAG: return "tag is out of range";
+	case MOTOR_ECOMM: return "communicator is not valid (freed, or MPI finalized)";
+	case MOTOR_ENOTARRAY: return "offset/count given for an object that is not an array";
+	case MOTOR_EFINALIZED: return "MPI has been finalized";
+	case MOTOR_ENOMEM: return "out of memory";
+	case MOTOR_EALIAS: return "send and receive buffers must be distinct objects";
+	case MOTOR_EARG: return "invalid argument";
+	case MOTOR_ECOMMFREE: return "COMM_WORLD and COMM_SELF cannot be freed";
+	default: return "unknown Motor error";
+	}
+}
+
+void motor_mpi_error_string(int code, char *buf, size_t buflen)
+{
+	if (buflen == 0)
+		return;
+	if (code < 0) {
+		snprintf(buf, buflen, "%s", motor_message(code));
+		return;
+	}
+	char msg[MPI_MAX_ERROR_STRING + 1];
+	int len = 0;
+	if (motor_mpi_finalized() || MPI_Error_string(code, msg, &len) != MPI_SUCCESS) {
+		snprintf(buf, buflen, "MPI error %d", code);
+		return;
+	}
+	msg[len] = '\0';
+	snprintf(buf, buflen, "%s", msg);
+}
+
+int motor_mpi_error_class(int code)
+{
+	int cls = code;
+	if (code > 0 && !motor_mpi_finalized() && MPI_Error_class(code, &cls) != MPI_SUCCESS)
+		cls = MPI_ERR_UNKNOWN;
+	return cls;
+}

@@ -1,0 +1,78 @@
+/*
+ * motor-mpi-internal.h - state shared between the files of native-mpi/.  Never installed, never included
+ * outside native-mpi/.
+ */
+#ifndef MOTOR_MPI_INTERNAL_H
+#define MOTOR_MPI_INTERNAL_H
+
+#include <stdatomic.h>
+
+#include "motor-mpi.h"
+#include "mpi-compat.h"
+
+/* One communicator.  Entries are written under comm.c's lock and read without it: `valid` is published
+ * last (release) and read first (acquire), so a reader that sees it set sees the rest. */
+struct motor_comm {
+	MPI_Comm comm;
+	int rank;
+	int size;        /* local group size */
+	int remote_size; /* remote group size for intercommunicators, else size */
+	atomic_int valid;
+};
+
+#define MOTOR_MAX_COMMS 4096
+
+/* The entry for a handle, or NULL if the handle is not a live communicator. */
+struct motor_comm *motor_mpi__comm(int handle);
+/* Adds a communicator created by MPI (sets MPI_ERRORS_RETURN on it) and returns its handle in *handle. */
+int motor_mpi__comm_add(MPI_Comm comm, int *handle);
+/* Fills the table with COMM_WORLD and COMM_SELF (env.c calls it after MPI_Init). */
+int motor_mpi__comm_init(void);
+/* Frees every communicator in the table and marks every handle invalid (before MPI_Finalize). */
+void motor_mpi__comm_fini(void);
+
+/* The MPI datatype for a handle, or MPI_DATATYPE_NULL. */
+MPI_Datatype motor_mpi__type(int dt);
+void motor_mpi__type_fini(void);
+
+/* Rank and tag arguments in managed numbering, checked and mapped to the MPI library's numbering. */
+int motor_mpi__dest(const struct motor_comm *c, int rank, int *out);
+int motor_mpi__source(const struct motor_comm *c, int rank, int *out);
+int motor_mpi__send_tag(int tag);
+int motor_mpi__recv_tag(int tag, int *out);
+
+/* Blocking hooks and spin count (env.c). */
+extern motor_block_enter_fn motor_mpi__block_enter;
+extern motor_block_leave_fn motor_mpi__block_leave;
+extern int motor_mpi__spin;
+extern atomic_uint_fast64_t motor_mpi__waited, motor_mpi__immediate;
+extern int motor_mpi__tag_ub;
+
+/* Brackets an MPI call that may wait.  `b` must be a local of the frame that makes the MPI call: the runtime
+ * scans the stack up from &b->stackdata while the thread waits. */
+struct motor_block {
+	void *stackdata;
+	void *cookie;
+};
+
+static inline void motor_mpi__block_begin(struct motor_block *b)
+{
+	b->cookie = motor_mpi__block_enter ? motor_mpi__block_enter(&b->stackdata) : NULL;
+}
+
+static inline void motor_mpi__block_end(struct motor_block *b)
+{
+	if (motor_mpi__block_leave)
+		motor_mpi__block_leave(b->cookie, &b->stackdata);
+	atomic_store_explicit(&motor_mpi__waited, atomic_load_explicit(&motor_mpi__waited, memory_order_relaxed) + 1,
+			      memory_order_relaxed);
+}
+
+/* request.c: polls `n` requests until all are complete, at most motor_mpi__spin times, then waits for them
+ * between the blocking hooks.  Completed requests become MPI_REQUEST_NULL.  `st` (may be NULL) receives n
+ * statuses.  Returns the first error. */
+int motor_mpi__complete(MPI_Request *reqs, int n, motor_status *st);
+/* Converts an MPI_Status into a motor_status (managed numbering for the source). */
+void motor_mpi__status_from(const MPI_Status *in, motor_status *st);
+
+#endif /* MOTOR_MPI_INTERNAL_H */

@@ -1,0 +1,146 @@
+/*
+ * p2p.c - blocking point-to-point operations.
+ *
+ * Each is posted as its non-blocking form and completed by motor_mpi__complete (request.c), so an operation
+ * that must wait does so between the blocking hooks and one that completes at once never calls them.
+ */
+#include <limits.h>
+
+#include "motor-mpi-internal.h"
+
+/* One side of a transfer with every argument checked and mapped to the MPI library's values. */
+struct side {
+	MPI_Comm comm;
+	MPI_Datatype type;
+	int count, peer, tag;
+};
+
+static int resolve(int comm, int dt, int64_t count, struct motor_comm **c, struct side *s)
+{
+	if (!(*c = motor_mpi__comm(comm)))
+		return MOTOR_ECOMM;
+	if ((s->type = motor_mpi__type(dt)) == MPI_DATATYPE_NULL)
+		return MOTOR_EARG;
+	/* Managed arrays hold at most INT32_MAX elements, so counts always fit MPI's int. */
+	if (count < 0 || count > INT_MAX)
+		return MOTOR_ECOUNT;
+	s->comm = (*c)->comm;
+	s->count = (int)count;
+	return MOTOR_OK;
+}
+
+static int send_side(int64_t count, int dt, int dest, int tag, int comm, struct side *s)
+{
+	struct motor_comm *c;
+	int rc;
+
+	if ((rc = resolve(comm, dt, count, &c, s)) != MOTOR_OK || (rc = motor_mpi__dest(c, dest, &s->peer)) != MOTOR_OK ||
+	    (rc = motor_mpi__send_tag(tag)) != MOTOR_OK)
+		return rc;
+	s->tag = tag;
+	return MOTOR_OK;
+}
+
+static int recv_side(int64_t count, int dt, int source, int tag, int comm, struct side *s)
+{
+	struct motor_comm *c;
+	int rc;
+
+	if ((rc = resolve(comm, dt, count, &c, s)) != MOTOR_OK ||
+	    (rc = motor_mpi__source(c, source, &s->peer)) != MOTOR_OK || (rc = motor_mpi__recv_tag(tag, &s->tag)) != MOTOR_OK)
+		return rc;
+	return MOTOR_OK;
+}
+
+int motor_mpi_send(const void *buf, int64_t count, int dt, int dest, int tag, int comm, int mode)
+{
+	struct side s;
+	MPI_Request req;
+	int rc;
+
+	if ((rc = send_side(count, dt, dest, tag, comm, &s)) != MOTOR_OK)
+		return rc;
+	rc = (mode == MOTOR_SEND_SYNC ? MPI_Issend : MPI_Isend)(buf, s.count, s.type, s.peer, s.tag, s.comm, &req);
+	if (rc != MPI_SUCCESS)
+		return rc;
+	return motor_mpi__complete(&req, 1, NULL);
+}
+
+int motor_mpi_recv(void *buf, int64_t count, int dt, int source, int tag, int comm, motor_status *st)
+{
+	struct side s;
+	MPI_Request req;
+	int rc;
+
+	if ((rc = recv_side(count, dt, source, tag, comm, &s)) != MOTOR_OK)
+		return rc;
+	if ((rc = MPI_Irecv(buf, s.count, s.type, s.peer, s.tag, s.comm, &req)) != MPI_SUCCESS)
+		return rc;
+	return motor_mpi__complete(&req, 1, st);
+}
+
+int motor_mpi_sendrecv(const void *sbuf, int64_t scount, int sdt, int dest, int stag, void *rbuf, int64_t rcount,
+		       int rdt, int source, int rtag, int comm, motor_status *st)
+{
+	struct side snd, rcv;
+	MPI_Request reqs[2];
+	motor_status sts[2];
+	int rc;
+
+	/* Both sides are checked before either is posted, so a refused call leaves no request behind. */
+	if ((rc = send_side(scount, sdt, dest, stag, comm, &snd)) != MOTOR_OK ||
+	    (rc = recv_side(rcount, rdt, source, rtag, comm, &rcv)) != MOTOR_OK)
+		return rc;
+	if ((rc = MPI_Irecv(rbuf, rcv.count, rcv.type, rcv.peer, rcv.tag, rcv.comm, &reqs[1])) != MPI_SUCCESS)
+		return rc;
+	if ((rc = MPI_Isend(sbuf, snd.count, snd.type, snd.peer, snd.tag, snd.comm, &reqs[0])) != MPI_SUCCESS) {
+		/* The receive is posted: cancel it and wait for the cancellation, so nothing is left behind. */
+		MPI_Cancel(&reqs[1]);
+		motor_mpi__complete(&reqs[1], 1, NULL);
+		return rc;
+	}
+	rc = motor_mpi__complete(reqs, 2, sts);
+	if (st)
+		*st = sts[1];
+	return rc;
+}
+
+int motor_mpi_probe(int source, int tag, int comm, motor_status *st)
+{
+	struct side s;
+	MPI_Status ms;
+	int rc, flag = 0;
+
+	if ((rc = recv_side(0, MOTOR_DT_U8, source, tag, comm, &s)) != MOTOR_OK)
+		return rc;
+	/* There is no non-blocking probe to wait on, so poll with MPI_Iprobe and only then block in MPI_Probe. */
+	for (int i = 0; i <= motor_mpi__spin && !flag; i++)
+		if ((rc = MPI_Iprobe(s.peer, s.tag, s.comm, &flag, &ms)) != MPI_SUCCESS)
+			return rc;
+	if (!flag) {
+		struct motor_block b;
+		motor_mpi__block_begin(&b);
+		rc = MPI_Probe(s.peer, s.tag, s.comm, &ms);
+		motor_mpi__block_end(&b);
+		if (rc != MPI_SUCCESS)
+			return rc;
+	}
+	if (st)
+		motor_mpi__status_from(&ms, st);
+	return MOTOR_OK;
+}
+
+int motor_mpi_iprobe(int source, int tag, int comm, int *flag, motor_status *st)
+{
+	struct side s;
+	MPI_Status ms;
+	int rc;
+
+	if ((rc = recv_side(0, MOTOR_DT_U8, source, tag, comm, &s)) != MOTOR_OK)
+		return rc;
+	if ((rc = MPI_Iprobe(s.peer, s.tag, s.comm, flag, &ms)) != MPI_SUCCESS)
+		return rc;
+	if (*flag && st)
+		motor_mpi__status_from(&ms, st);
+	return MOTOR_OK;
+}

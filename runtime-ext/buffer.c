@@ -1,0 +1,227 @@
+/*
+ * buffer.c - which managed objects may be MPI buffers, and where their bytes are.
+ *
+ * Object-model integrity (paper §2.4): MPI may only write over memory that holds no object references, or a
+ * receive could forge a reference and corrupt the heap.  So a buffer is an array of primitives or of blittable
+ * structs, or a single object (class or boxed struct) whose fields, transitively through struct fields, are all
+ * primitive.  Strings are refused too: they are immutable and their length field is runtime state.  IntPtr and
+ * pointer fields are refused because overwriting them forges native handles.
+ *
+ * The verdict depends only on the class, so it is computed once per class and cached in a table keyed by the
+ * object's vtable pointer (the first word of every object; one vtable per class in our single domain).  The hot
+ * path then reads the vtable word, probes the table and does arithmetic -- no metadata calls, no locks.
+ */
+#include <pthread.h>
+#include <stdatomic.h>
+
+#include <glib.h>
+#include <mono/metadata/appdomain.h>
+#include <mono/metadata/attrdefs.h>
+#include <mono/metadata/class.h>
+#include <mono/metadata/metadata.h>
+
+#include "motor-runtime.h"
+
+MonoDomain *motor_domain;
+
+enum kind { KIND_REFUSED, KIND_ARRAY, KIND_OBJECT };
+
+struct desc {
+	const void *vtable; /* key */
+	enum kind kind;
+	int dt;              /* element datatype (arrays), MOTOR_DT_U8 (objects) */
+	uint32_t elem_size;  /* bytes per element (arrays), instance data size (objects) */
+	uint32_t data_offset; /* from the object's start to its first data byte */
+};
+
+/* Open addressing, linear probing, never shrinks.  Slots are published with a release store after the
+ * descriptor is complete; readers load with acquire.  When the table is three-quarters full new classes are
+ * still resolved correctly, just not cached. */
+#define CACHE_BITS 12
+#define CACHE_SIZE (1u << CACHE_BITS)
+static _Atomic(struct desc *) cache[CACHE_SIZE];
+static unsigned cache_used;
+static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static uint32_t array_data_offset; /* offset of element 0 in every array (measured at init) */
+
+static unsigned slot_of(const void *vtable)
+{
+	return (unsigned)(((uintptr_t)vtable >> 3) * 0x9E3779B97F4A7C15ull >> (64 - CACHE_BITS));
+}
+
+void motor_buffer_init(MonoDomain *domain)
+{
+	MonoArray *probe = mono_array_new(domain, mono_get_byte_class(), 1);
+	array_data_offset = (uint32_t)((char *)mono_array_addr_with_size(probe, 1, 0) - (char *)probe);
+}
+
+/* The datatype of a primitive type, or -1.  Enums count as their underlying type. */
+static int primitive_dt(MonoType *t)
+{
+	switch (mono_type_get_type(t)) {
+	case MONO_TYPE_U1: return MOTOR_DT_U8;
+	case MONO_TYPE_I1: return MOTOR_DT_I8;
+	case MONO_TYPE_I2: return MOTOR_DT_I16;
+	case MONO_TYPE_U2: return MOTOR_DT_U16;
+	case MONO_TYPE_I4: return MOTOR_DT_I32;
+	case MONO_TYPE_U4: return MOTOR_DT_U32;
+	case MONO_TYPE_I8: return MOTOR_DT_I64;
+	case MONO_TYPE_U8: return MOTOR_DT_U64;
+	case MONO_TYPE_R4: return MOTOR_DT_F32;
+	case MONO_TYPE_R8: return MOTOR_DT_F64;
+	case MONO_TYPE_CHAR: return MOTOR_DT_CHAR16;
+	case MONO_TYPE_BOOLEAN: return MOTOR_DT_BOOL;
+	case MONO_TYPE_VALUETYPE: {
+		MonoClass *k = mono_class_from_mono_type(t);
+		if (mono_class_is_enum(k))
+			return primitive_dt(mono_class_enum_basetype(k));
+		return -1;
+	}
+	default: return -1;
+	}
+}
+
+/* True when every instance field of `k` and its parents is primitive or a struct that is itself plain.
+ * Depth-bounded: struct nesting is finite, but a malformed class must not recurse forever. */
+static gboolean fields_plain(MonoClass *k, int depth)
+{
+	if (depth > 64)
+		return FALSE;
+	for (; k; k = mono_class_get_parent(k)) {
+		gpointer iter = NULL;
+		MonoClassField *f;
+		while ((f = mono_class_get_fields(k, &iter))) {
+			if (mono_field_get_flags(f) & (MONO_FIELD_ATTR_STATIC | MONO_FIELD_ATTR_LITERAL))
+				continue;
+			MonoType *t = mono_field_get_type(f);
+			if (primitive_dt(t) >= 0)
+				continue;
+			/* A struct (generic or not) is plain if its own fields are; IntPtr fails there, on its
+			 * pointer field.  Anything else is a reference or a pointer. */
+			int tt = mono_type_get_type(t);
+			MonoClass *fk = mono_class_from_mono_type(t);
+			if ((tt != MONO_TYPE_VALUETYPE && tt != MONO_TYPE_GENERICINST) || !mono_class_is_valuetype(fk) ||
+			    !fields_plain(fk, depth + 1))
+				return FALSE;
+		}
+	}
+	return TRUE;
+}
+
+/* The datatype of an array element type: a primitive, or a run of bytes for a plain struct. */
+static int element_dt(MonoClass *ek, uint32_t *size)
+{
+	MonoType *t = mono_class_get_type(ek);
+	int dt = primitive_dt(t);
+	uint32_t align;
+
+	if (dt >= 0) {
+		*size = (uint32_t)motor_mpi_type_size(dt);
+		return dt;
+	}
+	if (!mono_class_is_valuetype(ek) || !fields_plain(ek, 0))
+		return MOTOR_EBUFTYPE;
+	*size = (uint32_t)mono_class_value_size(ek, &align);
+	int rc = motor_mpi_type_bytes(*size, &dt);
+	return rc == MOTOR_OK ? dt : rc;
+}
+
+static void describe(MonoObject *obj, struct desc *d)
+{
+	MonoClass *k = mono_object_get_class(obj);
+
+	d->vtable = mono_object_get_vtable(obj);
+	d->kind = KIND_REFUSED;
+	if (k == mono_get_string_class())
+		return;
+	if (mono_class_get_rank(k) > 0) {
+		int dt = element_dt(mono_class_get_element_class(k), &d->elem_size);
+		if (dt < 0)
+			return;
+		d->kind = KIND_ARRAY;
+		d->dt = dt;
+		d->data_offset = array_data_offset;
+		return;
+	}
+	if (!fields_plain(k, 0))
+		return;
+	d->kind = KIND_OBJECT;
+	d->dt = MOTOR_DT_U8;
+	d->data_offset = (uint32_t)sizeof(MonoObject);
+	d->elem_size = (uint32_t)(mono_class_instance_size(k) - (int32_t)sizeof(MonoObject));
+}
+
+static const struct desc *lookup(MonoObject *obj, struct desc *scratch)
+{
+	const void *vt = *(void *const *)obj;
+	unsigned s = slot_of(vt);
+
+	for (;;) {
+		struct desc *d = atomic_load_explicit(&cache[s], memory_order_acquire);
+		if (!d)
+			break;
+		if (d->vtable == vt)
+			return d;
+		s = (s + 1) & (CACHE_SIZE - 1);
+	}
+
+	/* First use of this class: describe it outside the lock (metadata calls may allocate, which is a GC
+	 * safepoint, and no lock of ours may be held across one), then publish. */
+	describe(obj, scratch);
+	pthread_mutex_lock(&cache_lock);
+	if (cache_used < CACHE_SIZE / 4 * 3) {
+		s = slot_of(vt);
+		struct desc *d;
+		while ((d = atomic_load_explicit(&cache[s], memory_order_relaxed)) && d->vtable != vt)
+			s = (s + 1) & (CACHE_SIZE - 1);
+		if (!d) {
+			d = g_new(struct desc, 1);
+			*d = *scratch;
+			atomic_store_explicit(&cache[s], d, memory_order_release);
+			cache_used++;
+		}
+	}
+	pthread_mutex_unlock(&cache_lock);
+	return scratch;
+}
+
+int motor_buffer_resolve(MonoObject *obj, int32_t offset, int32_t count, struct motor_buffer *b)
+{
+	struct desc scratch;
+
+	if (!obj)
+		return MOTOR_ENULL;
+	const struct desc *d = lookup(obj, &scratch);
+	switch (d->kind) {
+	case KIND_ARRAY: {
+		uint64_t len = mono_array_length((MonoArray *)obj);
+		if (count == -1 && offset == 0)
+			count = (int32_t)len;
+		else if (offset < 0 || (uint64_t)offset > len)
+			return MOTOR_EOFFSET;
+		else if (count < 0 || (uint64_t)count > len - (uint64_t)offset)
+			return MOTOR_ECOUNT;
+		b->data = (char *)obj + d->data_offset + (size_t)offset * d->elem_size;
+		b->count = count;
+		b->dt = d->dt;
+		return MOTOR_OK;
+	}
+	case KIND_OBJECT:
+		if (count != -1 || offset != 0)
+			return MOTOR_ENOTARRAY;
+		b->data = (char *)obj + d->data_offset;
+		b->count = d->elem_size;
+		b->dt = d->dt;
+		return MOTOR_OK;
+	default: return MOTOR_EBUFTYPE;
+	}
+}
+
+int motor_buffer_element_size(MonoType *type)
+{
+	MonoClass *k = mono_class_from_mono_type(type);
+	uint32_t size;
+	int dt = element_dt(k, &size);
+	return dt < 0 ? dt : (int)size;
+}

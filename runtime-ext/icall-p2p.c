@@ -1,0 +1,67 @@
+/*
+ * icall-p2p.c - internal calls for blocking point-to-point operations.
+ *
+ * Each resolves its buffers while GC-unsafe (so no collection can move them between resolving and posting),
+ * then calls native-mpi, which polls and, only if it must wait, waits inside a GC-safe region.  While it waits
+ * the buffer objects stay pinned and alive because this frame keeps pointers to them (MOTOR_KEEP_ALIVE) and
+ * thread stacks are scanned conservatively.  Nothing is pinned explicitly: an operation that completes while
+ * polling gives the collector no chance to run.
+ */
+#include "icalls.h"
+#include "motor-runtime.h"
+
+int32_t motor_icall_send(MonoObject *buf, int32_t offset, int32_t count, int32_t dest, int32_t tag, int32_t comm,
+			 int32_t mode)
+{
+	struct motor_buffer b;
+	int rc = motor_buffer_resolve(buf, offset, count, &b);
+	if (rc != MOTOR_OK)
+		return rc;
+	rc = motor_mpi_send(b.data, b.count, b.dt, dest, tag, comm, mode);
+	MOTOR_KEEP_ALIVE(buf);
+	return rc;
+}
+
+int32_t motor_icall_recv(MonoObject *buf, int32_t offset, int32_t count, int32_t source, int32_t tag, int32_t comm,
+			 motor_status *st)
+{
+	struct motor_buffer b;
+	int rc = motor_buffer_resolve(buf, offset, count, &b);
+	if (rc != MOTOR_OK)
+		return rc;
+	rc = motor_mpi_recv(b.data, b.count, b.dt, source, tag, comm, st);
+	MOTOR_KEEP_ALIVE(buf);
+	return rc;
+}
+
+int32_t motor_icall_sendrecv(MonoObject *sbuf, int32_t soffset, int32_t scount, int32_t dest, int32_t stag,
+			     MonoObject *rbuf, int32_t roffset, int32_t rcount, int32_t source, int32_t rtag, int32_t comm,
+			     motor_status *st)
+{
+	struct motor_buffer s, r;
+	int rc;
+
+	if ((rc = motor_buffer_resolve(sbuf, soffset, scount, &s)) != MOTOR_OK ||
+	    (rc = motor_buffer_resolve(rbuf, roffset, rcount, &r)) != MOTOR_OK)
+		return rc;
+	/* MPI forbids overlapping send and receive buffers. */
+	if (sbuf == rbuf)
+		return MOTOR_EALIAS;
+	rc = motor_mpi_sendrecv(s.data, s.count, s.dt, dest, stag, r.data, r.count, r.dt, source, rtag, comm, st);
+	MOTOR_KEEP_ALIVE(sbuf);
+	MOTOR_KEEP_ALIVE(rbuf);
+	return rc;
+}
+
+int32_t motor_icall_probe(int32_t source, int32_t tag, int32_t comm, motor_status *st)
+{
+	return motor_mpi_probe(source, tag, comm, st);
+}
+
+int32_t motor_icall_iprobe(int32_t source, int32_t tag, int32_t comm, int32_t *flag, motor_status *st)
+{
+	int f = 0;
+	int rc = motor_mpi_iprobe(source, tag, comm, &f, st);
+	*flag = f;
+	return rc;
+}

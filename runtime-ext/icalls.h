@@ -1,0 +1,52 @@
+/*
+ * icalls.h - the C side of every internal call in icall-def.h.  Each validates its arguments, resolves buffers,
+ * calls native-mpi and returns MOTOR_OK, a MOTOR_E* code or an MPI error code; managed code turns codes into
+ * exceptions (managed/Errors.cs).  None raises a managed exception itself.
+ */
+#ifndef MOTOR_ICALLS_H
+#define MOTOR_ICALLS_H
+
+#include <mono/metadata/object.h>
+#include <mono/metadata/reflection.h>
+
+#include "motor-mpi.h"
+
+/* icall-env.c */
+int32_t motor_icall_initialized(void);
+int32_t motor_icall_finalized(void);
+int32_t motor_icall_finalize(void);
+int32_t motor_icall_query_thread(int32_t *provided);
+double motor_icall_wtime(void);
+double motor_icall_wtick(void);
+MonoString *motor_icall_processor_name(void);
+int32_t motor_icall_abort(int32_t comm, int32_t errorcode);
+MonoString *motor_icall_error_string(int32_t code);
+int32_t motor_icall_error_class(int32_t code);
+int32_t motor_icall_tag_ub(void);
+int32_t motor_icall_element_size(MonoReflectionType *type);
+int64_t motor_icall_address_of(MonoObject *obj);
+void motor_icall_block_counts(int64_t *waited, int64_t *immediate);
+int32_t motor_icall_get_spin(void);
+void motor_icall_set_spin(int32_t polls);
+MonoArray *motor_icall_internal_calls(void);
+int32_t motor_icall_check_buffer(MonoObject *buf, int32_t offset, int32_t count);
+
+/* icall-comm.c */
+int32_t motor_icall_comm_rank(int32_t comm);
+int32_t motor_icall_comm_size(int32_t comm);
+int32_t motor_icall_comm_dup(int32_t comm, int32_t *newcomm);
+int32_t motor_icall_comm_free(int32_t comm);
+int32_t motor_icall_barrier(int32_t comm);
+
+/* icall-p2p.c */
+int32_t motor_icall_send(MonoObject *buf, int32_t offset, int32_t count, int32_t dest, int32_t tag, int32_t comm,
+			 int32_t mode);
+int32_t motor_icall_recv(MonoObject *buf, int32_t offset, int32_t count, int32_t source, int32_t tag, int32_t comm,
+			 motor_status *st);
+int32_t motor_icall_sendrecv(MonoObject *sbuf, int32_t soffset, int32_t scount, int32_t dest, int32_t stag,
+			     MonoObject *rbuf, int32_t roffset, int32_t rcount, int32_t source, int32_t rtag, int32_t comm,
+			     motor_status *st);
+int32_t motor_icall_probe(int32_t source, int32_t tag, int32_t comm, motor_status *st);
+int32_t motor_icall_iprobe(int32_t source, int32_t tag, int32_t comm, int32_t *flag, motor_status *st);
+
+#endif /* MOTOR_ICALLS_H */

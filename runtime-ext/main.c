@@ -1,0 +1,242 @@
+/*
+ * main.c - the `motor` executable: embeds Mono, initialises MPI, registers the internal calls, loads
+ * System.MP.dll and runs a C# program.
+ *
+ *     motor [--help | --version] program.exe [args...]
+ *     mpiexec -n 4 motor program.exe [args...]
+ *
+ * Exit status: the program's (Main's return value or Environment.ExitCode); 2 for a usage error or a program
+ * that cannot be loaded; 1 after an exception escapes Main -- then the whole MPI job is aborted, so that no
+ * other rank waits forever for this one.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <glib.h>
+#include <mono/jit/jit.h>
+#include <mono/metadata/appdomain.h>
+#include <mono/metadata/assembly.h>
+#include <mono/metadata/class.h>
+#include <mono/metadata/exception.h>
+#include <mono/metadata/mono-config.h>
+#include <mono/metadata/threads.h>
+
+#include "motor-runtime.h"
+
+#define SYSTEM_MP "System.MP.dll"
+
+static MonoAssembly *system_mp;
+
+/* Any reference to the System.MP assembly resolves to the one this runtime loaded, whatever version the
+ * program was compiled against: System.MP is part of the runtime. */
+static MonoAssembly *preload_system_mp(MonoAssemblyName *name, char **paths, void *data)
+{
+	return strcmp(mono_assembly_name_get_name(name), "System.MP") == 0 ? system_mp : NULL;
+}
+
+/* System.MP.dll is looked for in $MOTOR_LIBDIR, beside the executable (the build tree), in ../lib/motor
+ * relative to it (a relocated install), and in the configured install directory, in that order. */
+static char *find_system_mp(void)
+{
+	char exe[PATH_MAX];
+	char *candidates[4] = {NULL, NULL, NULL, NULL};
+	const char *env = getenv("MOTOR_LIBDIR");
+	char *found = NULL;
+	int n = 0;
+
+	if (env && *env)
+		candidates[n++] = g_build_filename(env, SYSTEM_MP, NULL);
+	ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	if (len > 0) {
+		exe[len] = '\0';
+		char *dir = g_path_get_dirname(exe);
+		candidates[n++] = g_build_filename(dir, SYSTEM_MP, NULL);
+		candidates[n++] = g_build_filename(dir, "..", "lib", "motor", SYSTEM_MP, NULL);
+		g_free(dir);
+	}
+	candidates[n++] = g_build_filename(MOTOR_PKGLIBDIR, SYSTEM_MP, NULL);
+	for (int i = 0; i < n; i++) {
+		if (!found && access(candidates[i], R_OK) == 0)
+			found = candidates[i];
+		else
+			g_free(candidates[i]);
+	}
+	return found;
+}
+
+static int world_rank(void)
+{
+	int rank = 0;
+	if (motor_mpi_comm_rank(MOTOR_COMM_WORLD, &rank) != MOTOR_OK)
+		rank = 0;
+	return rank;
+}
+
+/* A property of an exception as UTF-8 (g_free it), or NULL.  Getters that throw are ignored. */
+static char *exception_string(MonoObject *exc, const char *property)
+{
+	MonoProperty *p = mono_class_get_property_from_name(mono_object_get_class(exc), property);
+	MonoObject *inner = NULL;
+	if (!p)
+		return NULL;
+	MonoObject *v = mono_property_get_value(p, exc, NULL, &inner);
+	if (!v || inner)
+		return NULL;
+	char *s = mono_string_to_utf8((MonoString *)v);
+	char *copy = g_strdup(s);
+	mono_free(s);
+	return copy;
+}
+
+/* Prints "rank N: Type: message" and the stack trace, then aborts the whole job.  Never returns. */
+static void abort_on_exception(MonoObject *exc)
+{
+	MonoClass *k = mono_object_get_class(exc);
+	const char *ns = mono_class_get_namespace(k);
+	char *msg = exception_string(exc, "Message");
+	char *trace = exception_string(exc, "StackTrace");
+
+	fflush(stdout);
+	fprintf(stderr, "rank %d: %s%s%s: %s\n", world_rank(), ns && *ns ? ns : "", ns && *ns ? "." : "",
+		mono_class_get_name(k), msg ? msg : "");
+	if (trace)
+		fprintf(stderr, "%s\n", trace);
+	fflush(stderr);
+	g_free(msg);
+	g_free(trace);
+	if (motor_mpi_initialized() && !motor_mpi_finalized())
+		motor_mpi_abort(MOTOR_COMM_WORLD, 1);
+	_exit(1);
+}
+
+static void on_unhandled(MonoObject *exc, void *data)
+{
+	abort_on_exception(exc);
+}
+
+/* Blocking hooks for native-mpi.  Managed threads call MPI from internal calls, in GC-unsafe mode, and must
+ * enter a GC-safe region to wait.  The main thread, once Main has returned, is back in native code (already
+ * GC-safe: the embedding API leaves it so), where entering again would abort ("blocking is not nestable"). */
+static __thread int in_host_code;
+
+static void *block_enter(void **stackdata)
+{
+	return in_host_code ? NULL : mono_threads_enter_gc_safe_region_unbalanced(stackdata);
+}
+
+static void block_leave(void *cookie, void **stackdata)
+{
+	if (!in_host_code)
+		mono_threads_exit_gc_safe_region_unbalanced(cookie, stackdata);
+}
+
+static void usage(FILE *to)
+{
+	fprintf(to, "Usage: motor [OPTION...] PROGRAM.exe [ARG...]\n"
+		    "Run a C# program on the Motor runtime, with MPI built in (System.MP).\n"
+		    "Start several ranks with: mpiexec -n N motor PROGRAM.exe [ARG...]\n\n"
+		    "Options:\n"
+		    "  -h, --help       show this help and exit\n"
+		    "  -V, --version    show the versions of Motor, Mono and the MPI library and exit\n\n"
+		    "Environment:\n"
+		    "  MOTOR_LIBDIR     directory holding System.MP.dll (overrides the built-in search)\n"
+		    "  MOTOR_SPIN       polls before a blocking operation waits in a GC-safe region (default 256)\n");
+}
+
+int main(int argc, char **argv)
+{
+	gboolean help = FALSE, version = FALSE;
+	GOptionEntry entries[] = {
+		{"help", 'h', 0, G_OPTION_ARG_NONE, &help, NULL, NULL},
+		{"version", 'V', 0, G_OPTION_ARG_NONE, &version, NULL, NULL},
+		{NULL, 0, 0, 0, NULL, NULL, NULL},
+	};
+	GOptionContext *ctx = g_option_context_new(NULL);
+	GError *err = NULL;
+
+	/* Options stop at the program's name: everything after it belongs to the program. */
+	g_option_context_set_help_enabled(ctx, FALSE);
+	g_option_context_set_strict_posix(ctx, TRUE);
+	g_option_context_add_main_entries(ctx, entries, NULL);
+	if (!g_option_context_parse(ctx, &argc, &argv, &err)) {
+		fprintf(stderr, "motor: %s (try 'motor --help')\n", err->message);
+		return 2;
+	}
+	g_option_context_free(ctx);
+	if (help) {
+		usage(stdout);
+		return 0;
+	}
+	if (version) {
+		char *mono = mono_get_runtime_build_info();
+		printf("motor %s\nMono %s\n%s\n", PACKAGE_VERSION, mono, motor_mpi_library_version());
+		mono_free(mono);
+		return 0;
+	}
+	if (argc < 2) {
+		fprintf(stderr, "motor: no program given (try 'motor --help')\n");
+		return 2;
+	}
+	const char *program = argv[1];
+	if (access(program, R_OK) != 0) {
+		fprintf(stderr, "motor: cannot open '%s': %s\n", program, strerror(errno));
+		return 2;
+	}
+	char *mp_path = find_system_mp();
+	if (!mp_path) {
+		fprintf(stderr, "motor: cannot find " SYSTEM_MP " (set MOTOR_LIBDIR to the directory holding it)\n");
+		return 2;
+	}
+
+	mono_config_parse(NULL);
+	motor_domain = mono_jit_init_version("motor", "v4.0.30319");
+	motor_icall_register();
+	system_mp = mono_domain_assembly_open(motor_domain, mp_path);
+	if (!system_mp) {
+		fprintf(stderr, "motor: cannot load '%s'\n", mp_path);
+		return 2;
+	}
+	g_free(mp_path);
+	mono_install_assembly_preload_hook(preload_system_mp, NULL);
+
+	MonoAssembly *assembly = mono_domain_assembly_open(motor_domain, program);
+	if (!assembly) {
+		fprintf(stderr, "motor: '%s' is not a CLI program\n", program);
+		return 2;
+	}
+	MonoImage *image = mono_assembly_get_image(assembly);
+	uint32_t entry = mono_image_get_entry_point(image);
+	MonoMethod *main_method = entry ? mono_get_method(image, entry, NULL) : NULL;
+	if (!main_method) {
+		fprintf(stderr, "motor: '%s' has no Main method (is it a library?)\n", program);
+		return 2;
+	}
+
+	int provided = 0;
+	int rc = motor_mpi_init(&argc, &argv, MOTOR_THREAD_MULTIPLE, &provided);
+	if (rc != MOTOR_OK) {
+		char msg[256];
+		motor_mpi_error_string(rc, msg, sizeof msg);
+		fprintf(stderr, "motor: MPI initialisation failed: %s\n", msg);
+		return 2;
+	}
+	motor_mpi_set_block_hooks(block_enter, block_leave);
+	motor_buffer_init(motor_domain);
+	mono_install_unhandled_exception_hook(on_unhandled, NULL);
+
+	MonoObject *exc = NULL;
+	int status = mono_runtime_run_main(main_method, argc - 1, argv + 1, &exc);
+	in_host_code = 1;
+	if (exc)
+		abort_on_exception(exc);
+	/* Like the .NET host: the process ends when the last foreground thread has. */
+	mono_thread_manage();
+	motor_mpi_finalize();
+	return status;
+}

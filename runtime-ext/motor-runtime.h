@@ -1,0 +1,56 @@
+/*
+ * motor-runtime.h - what the files of runtime-ext/ share: buffer resolution, GC-safe transitions, the
+ * internal-call table.  Never installed.
+ */
+#ifndef MOTOR_RUNTIME_H
+#define MOTOR_RUNTIME_H
+
+#include <stdint.h>
+
+#include <mono/metadata/object.h>
+
+#include "motor-mpi.h"
+
+/* Exported by libmonosgen-2.0 but missing from the headers Debian installs (see shared/notes/mono-runtime.md
+ * §1-§2).  Entering and leaving a GC-safe region costs about 45 ns together. */
+extern void *mono_threads_enter_gc_safe_region_unbalanced(void **stackdata);
+extern void mono_threads_exit_gc_safe_region_unbalanced(void *cookie, void **stackdata);
+extern void mono_dangerous_add_raw_internal_call(const char *name, const void *method);
+
+/* Keeps `p` in a register or stack slot up to this point, so that the conservative stack scan sees it -- and so
+ * pins and keeps alive the object it points into -- for as long as a blocking call before it runs. */
+#define MOTOR_KEEP_ALIVE(p) __asm__ volatile("" : : "g"(p) : "memory")
+
+/* ---- buffer.c ------------------------------------------------------------------------------------- */
+
+/* A managed object resolved into the memory MPI reads or writes.  `data` points into the object, so the
+ * object must stay reachable from the C stack (MOTOR_KEEP_ALIVE) while MPI uses it. */
+struct motor_buffer {
+	void *data;
+	int64_t count; /* elements of `dt` */
+	int dt;        /* motor-mpi datatype handle */
+};
+
+/* Resolves `obj` as an MPI buffer: the whole object when count == -1 (offset must be 0), else elements
+ * [offset, offset + count) of an array.  Returns MOTOR_OK or a MOTOR_E* code: ENULL, EBUFTYPE (reference
+ * fields, string, arrays of references, pointers), ENOTARRAY, EOFFSET, ECOUNT.  Runs in GC-unsafe mode; the
+ * first use of a class reads its metadata, later uses cost a hash probe. */
+int motor_buffer_resolve(MonoObject *obj, int32_t offset, int32_t count, struct motor_buffer *b);
+/* Bytes per element when `type` is used as a buffer element (primitive or blittable struct), else a MOTOR_E*
+ * code. */
+int motor_buffer_element_size(MonoType *type);
+/* Computes layout constants; called once at start-up, after the runtime is initialised. */
+void motor_buffer_init(MonoDomain *domain);
+
+/* ---- icalls.c ------------------------------------------------------------------------------------- */
+
+/* Registers every internal call of icall-def.h under "System.MP.MPDirect::<name>". */
+void motor_icall_register(void);
+/* The number of entries in the table and the name of entry i. */
+int motor_icall_count(void);
+const char *motor_icall_name(int i);
+
+/* The runtime's domain, set by main.c before any managed code runs. */
+extern MonoDomain *motor_domain;
+
+#endif /* MOTOR_RUNTIME_H */
