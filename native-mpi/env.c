@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "motor-mpi-internal.h"
 
@@ -14,6 +15,7 @@ atomic_uint_fast64_t motor_mpi__waited, motor_mpi__immediate;
 int motor_mpi__tag_ub = 32767; /* the minimum MPI guarantees; replaced by the attribute at init */
 
 static atomic_int finalized_by_us;
+static atomic_int running; /* between our init and finalize: MPI may be called */
 
 static int to_mpi_level(int level)
 {
@@ -43,6 +45,7 @@ int motor_mpi_init(int *argc, char ***argv, int required, int *provided)
 		MPI_Query_thread(&level);
 	}
 	*provided = from_mpi_level(level);
+	atomic_store(&running, 1);
 	const char *spin = getenv("MOTOR_SPIN");
 	if (spin && *spin)
 		motor_mpi_set_spin(atoi(spin));
@@ -67,6 +70,7 @@ int motor_mpi_finalize(void)
 	/* Only one caller finalizes; the others return at once. */
 	if (atomic_exchange(&finalized_by_us, 1))
 		return MOTOR_OK;
+	atomic_store(&running, 0);
 	motor_mpi__comm_fini();
 	motor_mpi__type_fini();
 	/* MPI_Finalize synchronises with the other ranks in some libraries: wait between the hooks. */
@@ -98,17 +102,26 @@ int motor_mpi_query_thread(int *provided)
 		return MOTOR_EFINALIZED;
 	int rc = MPI_Query_thread(&level);
 	*provided = from_mpi_level(level);
+	atomic_store(&running, 1);
 	return rc;
 }
 
+/* MPI_Wtime may not be called before MPI_Init or after MPI_Finalize (MPICH aborts the process); the monotonic
+ * clock stands in then, so that managed code can time things at any point. */
 double motor_mpi_wtime(void)
 {
-	return MPI_Wtime();
+	if (atomic_load_explicit(&running, memory_order_relaxed))
+		return MPI_Wtime();
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 double motor_mpi_wtick(void)
 {
-	return MPI_Wtick();
+	if (atomic_load_explicit(&running, memory_order_relaxed))
+		return MPI_Wtick();
+	return 1e-9;
 }
 
 int motor_mpi_processor_name(char *buf, size_t buflen)

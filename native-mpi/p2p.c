@@ -52,6 +52,14 @@ static int recv_side(int64_t count, int dt, int source, int tag, int comm, struc
 	return MOTOR_OK;
 }
 
+/* The status of a receive or probe from PROC_NULL, which completes at once.  Filled here rather than read back
+ * from MPI, because not every library fills it for a request from PROC_NULL. */
+static void proc_null_status(motor_status *st)
+{
+	if (st)
+		*st = (motor_status){.source = MOTOR_PROC_NULL, .tag = MOTOR_ANY_TAG};
+}
+
 int motor_mpi_send(const void *buf, int64_t count, int dt, int dest, int tag, int comm, int mode)
 {
 	struct side s;
@@ -74,6 +82,10 @@ int motor_mpi_recv(void *buf, int64_t count, int dt, int source, int tag, int co
 
 	if ((rc = recv_side(count, dt, source, tag, comm, &s)) != MOTOR_OK)
 		return rc;
+	if (s.peer == MPI_PROC_NULL) {
+		proc_null_status(st);
+		return MOTOR_OK;
+	}
 	if ((rc = MPI_Irecv(buf, s.count, s.type, s.peer, s.tag, s.comm, &req)) != MPI_SUCCESS)
 		return rc;
 	return motor_mpi__complete(&req, 1, st);
@@ -100,6 +112,8 @@ int motor_mpi_sendrecv(const void *sbuf, int64_t scount, int sdt, int dest, int 
 		return rc;
 	}
 	rc = motor_mpi__complete(reqs, 2, sts);
+	if (rcv.peer == MPI_PROC_NULL)
+		proc_null_status(&sts[1]);
 	if (st)
 		*st = sts[1];
 	return rc;
@@ -113,6 +127,10 @@ int motor_mpi_probe(int source, int tag, int comm, motor_status *st)
 
 	if ((rc = recv_side(0, MOTOR_DT_U8, source, tag, comm, &s)) != MOTOR_OK)
 		return rc;
+	if (s.peer == MPI_PROC_NULL) {
+		proc_null_status(st);
+		return MOTOR_OK;
+	}
 	/* There is no non-blocking probe to wait on, so poll with MPI_Iprobe and only then block in MPI_Probe. */
 	for (int i = 0; i <= motor_mpi__spin && !flag; i++)
 		if ((rc = MPI_Iprobe(s.peer, s.tag, s.comm, &flag, &ms)) != MPI_SUCCESS)
@@ -138,6 +156,11 @@ int motor_mpi_iprobe(int source, int tag, int comm, int *flag, motor_status *st)
 
 	if ((rc = recv_side(0, MOTOR_DT_U8, source, tag, comm, &s)) != MOTOR_OK)
 		return rc;
+	if (s.peer == MPI_PROC_NULL) {
+		*flag = 1;
+		proc_null_status(st);
+		return MOTOR_OK;
+	}
 	if ((rc = MPI_Iprobe(s.peer, s.tag, s.comm, flag, &ms)) != MPI_SUCCESS)
 		return rc;
 	if (*flag && st)

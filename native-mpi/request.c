@@ -32,7 +32,8 @@ static void count(atomic_uint_fast64_t *c)
 static int finish(int rc, int n, MPI_Status *ms, motor_status *st)
 {
 	/* Testall/Waitall report per-request errors in the statuses; MPI_Test/Wait in the return code. */
-	if (rc == MPI_ERR_IN_STATUS) {
+	int in_status = rc == MPI_ERR_IN_STATUS;
+	if (in_status) {
 		for (int i = 0; i < n; i++)
 			if (ms[i].MPI_ERROR != MPI_SUCCESS && ms[i].MPI_ERROR != MPI_ERR_PENDING) {
 				rc = ms[i].MPI_ERROR;
@@ -43,7 +44,9 @@ static int finish(int rc, int n, MPI_Status *ms, motor_status *st)
 		return rc;
 	for (int i = 0; i < n; i++) {
 		motor_mpi__status_from(&ms[i], &st[i]);
-		if (n == 1)
+		/* MPI sets MPI_ERROR in the statuses of a multiple completion only when it reports
+		 * MPI_ERR_IN_STATUS; otherwise the field is undefined. */
+		if (n == 1 || !in_status)
 			st[i].error = rc;
 	}
 	return rc;

@@ -1,0 +1,62 @@
+/*
+ * pingpong-c.c - the native C baseline of the ping-pong benchmark: the same protocol as bench/PingPong.cs
+ * (MPI_Send/MPI_Recv of a byte buffer between ranks 0 and 1, payload marked and checked every round trip).
+ *
+ *     mpiexec -n 2 -bind-to core bench/pingpong-c [max-bytes [scale]]
+ *
+ * Prints "bytes,us_per_roundtrip" for 1 B ... max-bytes (default 4 MiB).  `scale` multiplies the iteration
+ * counts (default 1).  Exits non-zero if a payload arrives corrupted.
+ */
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static int iterations(long size, double scale)
+{
+	long n = size <= 65536 ? 4000 : 4000L * 65536 / size;
+	n = (long)(n * scale);
+	return n < 10 ? 10 : (int)n;
+}
+
+int main(int argc, char **argv)
+{
+	int rank, provided;
+	MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
+	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+	long max = argc > 1 ? atol(argv[1]) : 4L << 20;
+	double scale = argc > 2 ? atof(argv[2]) : 1.0;
+	unsigned char *buf = malloc(max);
+
+	for (long size = 1; size <= max; size *= 2) {
+		int timed = iterations(size, scale), warm = timed / 10 + 5;
+		double t0 = 0;
+		for (int i = 0; i < warm + timed; i++) {
+			if (i == warm) {
+				MPI_Barrier(MPI_COMM_WORLD);
+				t0 = MPI_Wtime();
+			}
+			if (rank == 0) {
+				unsigned char mark = (unsigned char)i;
+				buf[0] = buf[size - 1] = mark;
+				MPI_Send(buf, (int)size, MPI_UINT8_T, 1, 0, MPI_COMM_WORLD);
+				MPI_Recv(buf, (int)size, MPI_UINT8_T, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+				if (buf[0] != (unsigned char)(mark + 1) || buf[size - 1] != (unsigned char)(mark + 1)) {
+					fprintf(stderr, "pingpong-c: corrupted payload at size %ld\n", size);
+					MPI_Abort(MPI_COMM_WORLD, 3);
+				}
+			} else if (rank == 1) {
+				MPI_Recv(buf, (int)size, MPI_UINT8_T, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+				buf[0]++;
+				if (size > 1)
+					buf[size - 1]++;
+				MPI_Send(buf, (int)size, MPI_UINT8_T, 0, 0, MPI_COMM_WORLD);
+			}
+		}
+		double us = (MPI_Wtime() - t0) / timed * 1e6;
+		if (rank == 0)
+			printf("%ld,%.4f\n", size, us);
+	}
+	free(buf);
+	MPI_Finalize();
+	return 0;
+}

@@ -1,0 +1,191 @@
+#!/bin/bash
+# run-pingpong.sh - compare the System.MP ping-pong (bench/PingPong.exe under motor) with the native C baseline
+# (bench/pingpong-c).  Invoked by `make bench`:
+#
+#     MPIEXEC=... MPIEXEC_FLAGS=... MOTOR=/abs/motor BUILDDIR=/abs/builddir \
+#         bash bench/run-pingpong.sh [--quick] [--reps N] [--max BYTES] [--scale X] [--timeout SEC] [--out DIR]
+#
+# Method: N repetitions; each repetition runs both variants (2 ranks, `-bind-to core`), alternating which one
+# goes first so slow drift on the machine hits both equally.  Per size we report the median (and min/max) of
+# the N samples of each variant and ratio = motor median / native median.
+#
+# Honesty: a run fails the whole benchmark (non-zero exit) if it times out, exits non-zero (both programs
+# verify every payload and exit non-zero on corruption), prints no data, or does not print exactly the sizes
+# 1, 2, 4, ... <= max in order.
+#
+# Output (in --out, default $BUILDDIR/bench/results): env.txt, pingpong-raw.csv (variant,rep,bytes,us),
+# pingpong.csv (summary), pingpong.md (summary + targets), logs/ (stdout/stderr of every run).
+# Only bash, coreutils, awk and sort are needed (no python).
+
+# `make` runs us with $(SHELL); make sure it is bash.
+if [ -z "$BASH_VERSION" ]; then exec bash "$0" "$@"; fi
+set -euo pipefail
+export LC_ALL=C # '.' decimal point and byte-order sorting in sort/awk/printf
+
+die() { echo "run-pingpong.sh: error: $*" >&2; exit 1; }
+fail() { echo "FAILED"; die "$@"; } # ends a "rep ... " progress line first
+usage() { sed -n '2,/^$/{s/^# \{0,1\}//;p}' "$0"; exit "${1:-0}"; }
+
+# --- configuration ---------------------------------------------------------------------------------------
+MPIEXEC=${MPIEXEC:-mpiexec}
+MPIEXEC_FLAGS=${MPIEXEC_FLAGS:-}
+BUILDDIR=${BUILDDIR:-$PWD}
+MOTOR=${MOTOR:-$BUILDDIR/motor}
+reps=7 max=$((4 << 20)) scale=1 run_timeout=300 out=
+
+# --quick only changes the defaults, so explicit options win wherever they appear.
+for arg; do if [ "$arg" = --quick ]; then reps=3 max=65536 scale=0.3; fi; done
+while [ $# -gt 0 ]; do
+	case $1 in
+	--quick) ;;
+	--reps) reps=${2:?--reps needs a value}; shift ;;
+	--max) max=${2:?--max needs a value}; shift ;;
+	--scale) scale=${2:?--scale needs a value}; shift ;;
+	--timeout) run_timeout=${2:?--timeout needs a value}; shift ;;
+	--out) out=${2:?--out needs a value}; shift ;;
+	-h|--help) usage 0 ;;
+	*) echo "run-pingpong.sh: unknown argument '$1'" >&2; usage 2 >&2 ;;
+	esac
+	shift
+done
+[[ $reps =~ ^[1-9][0-9]*$ ]] || die "--reps must be a positive integer (got '$reps')"
+[[ $max =~ ^[1-9][0-9]*$ ]] || die "--max must be a positive integer (got '$max')"
+[[ $scale =~ ^[0-9]*\.?[0-9]+$ ]] || die "--scale must be a positive number (got '$scale')"
+[[ $run_timeout =~ ^[1-9][0-9]*$ ]] || die "--timeout must be a positive integer (got '$run_timeout')"
+
+out=${out:-$BUILDDIR/bench/results}
+mkdir -p "$out/logs" || die "cannot create output directory '$out'"
+out=$(cd "$out" && pwd)
+rm -f "$out"/logs/*.out "$out"/logs/*.err
+
+native_prog=$BUILDDIR/bench/pingpong-c
+motor_prog=$BUILDDIR/bench/PingPong.exe
+[ -x "$native_prog" ] || die "$native_prog not built (make bench/pingpong-c)"
+[ -f "$motor_prog" ] || die "$motor_prog not built (make bench/PingPong.exe)"
+[ -x "$MOTOR" ] || die "motor binary '$MOTOR' not found (make motor)"
+command -v "$MPIEXEC" >/dev/null || die "MPI launcher '$MPIEXEC' not found"
+command -v timeout >/dev/null || die "'timeout' (coreutils) not found"
+
+# The sizes both programs must print: 1, 2, 4, ... <= max.
+expected=""
+for ((s = 1; s <= max; s *= 2)); do expected+="$s "; done
+
+start_ns=$(date +%s%N)
+
+# --- 1. environment --------------------------------------------------------------------------------------
+motor_version=$("$MOTOR" --version 2>&1) || die "'$MOTOR --version' failed"
+if command -v mpichversion >/dev/null; then
+	mpi_version=$(mpichversion | head -1)
+else
+	mpi_version=$(grep -iE 'mpi' <<<"$motor_version" | grep -iv '^motor' | head -1)
+fi
+{
+	echo "date:        $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
+	echo "host:        $(uname -n)"
+	echo "nproc:       $(nproc)"
+	echo "cpu:         $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)"
+	echo "kernel:      $(uname -srm)"
+	echo "mpi:         $(tr -s ' \t' ' ' <<<"$mpi_version")"
+	echo "mono:        $(grep -m1 '^Mono' <<<"$motor_version" || echo unknown)"
+	echo "motor:       $(head -1 <<<"$motor_version")"
+	echo "mpiexec:     $MPIEXEC${MPIEXEC_FLAGS:+ $MPIEXEC_FLAGS} -n 2 -bind-to core"
+	echo "settings:    reps=$reps max=$max scale=$scale timeout=${run_timeout}s"
+	echo "git:         $(git -C "$(dirname "$0")" describe --always --dirty 2>/dev/null || echo unknown)"
+} >"$out/env.txt"
+cat "$out/env.txt"
+echo
+
+# --- 2. interleaved runs ---------------------------------------------------------------------------------
+raw=$out/pingpong-raw.csv
+echo "variant,rep,bytes,us" >"$raw"
+
+# run_variant VARIANT REP: one mpiexec run; validates the output and appends it to the raw CSV.
+run_variant() {
+	local variant=$1 rep=$2 log=$out/logs/$1-$2 rc=0
+	local -a cmd
+	# shellcheck disable=SC2206 # MPIEXEC_FLAGS is deliberately word-split
+	cmd=("$MPIEXEC" $MPIEXEC_FLAGS -n 2 -bind-to core)
+	case $variant in
+	native) cmd+=("$native_prog" "$max" "$scale") ;;
+	motor) cmd+=("$MOTOR" "$motor_prog" "$max" "$scale") ;;
+	esac
+	printf '  rep %d/%d  %-6s ... ' "$rep" "$reps" "$variant"
+	local t0 ms
+	t0=$(date +%s%N)
+	(cd "$BUILDDIR" && timeout -k 10 "$run_timeout" "${cmd[@]}") >"$log.out" 2>"$log.err" </dev/null || rc=$?
+	ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+	if [ $rc -ne 0 ]; then
+		echo "FAILED"
+		[ $rc -eq 124 ] && echo "run-pingpong.sh: $variant rep $rep timed out after ${run_timeout}s" >&2
+		echo "run-pingpong.sh: $variant rep $rep exited with status $rc: ${cmd[*]}" >&2
+		tail -n 20 "$log.err" >&2
+		exit 1
+	fi
+	# Data lines are "bytes,us"; anything else on stdout is kept in the log but ignored.
+	local data got
+	data=$(grep -E '^[0-9]+,[0-9]+(\.[0-9]+)?$' "$log.out" || true)
+	[ -n "$data" ] || fail "$variant rep $rep printed no data lines (see $log.out, $log.err)"
+	got=$(cut -d, -f1 <<<"$data" | tr '\n' ' ')
+	[ "$got" = "$expected" ] ||
+		fail "$variant rep $rep printed sizes [${got% }], expected [${expected% }] (see $log.out)"
+	awk -F, -v v="$variant" -v r="$rep" '$2 + 0 <= 0 { bad = 1 } { print v "," r "," $1 "," $2 }
+		END { exit bad }' <<<"$data" >>"$raw" || fail "$variant rep $rep reported a non-positive time"
+	printf 'ok (%d.%03d s)\n' $((ms / 1000)) $((ms % 1000))
+}
+
+echo "Running $reps interleaved repetitions (max $max B, scale $scale):"
+for ((rep = 1; rep <= reps; rep++)); do
+	if ((rep % 2)); then order="native motor"; else order="motor native"; fi
+	for variant in $order; do run_variant "$variant" "$rep"; done
+done
+echo
+
+# --- 3. summary ------------------------------------------------------------------------------------------
+# Sort the samples by variant, size, time; then each (variant, size) group is a sorted run of values, whose
+# first/last are min/max and whose middle element(s) give the median.
+tail -n +2 "$raw" | sort -t, -k1,1 -k3,3n -k4,4g | awk -F, '
+	function flush() {
+		if (n == 0) return
+		med = n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
+		stat[key] = sprintf("%.4f,%.4f,%.4f", med, v[1], v[n]); median[key] = med
+		n = 0
+	}
+	{ k = $1 SUBSEP $3; if (k != key) { flush(); key = k } v[++n] = $4; sizes[$3] = 1 }
+	END {
+		flush()
+		print "bytes,native_median_us,native_min_us,native_max_us,motor_median_us,motor_min_us,motor_max_us,ratio"
+		for (s = 1; s in sizes; s *= 2)
+			printf "%d,%s,%s,%.3f\n", s, stat["native" SUBSEP s], stat["motor" SUBSEP s],
+				median["motor" SUBSEP s] / median["native" SUBSEP s]
+	}' >"$out/pingpong.csv"
+
+# Markdown table with the targets: ratio <= 1.10 for 1 B..4 KiB, <= 1.02 from 64 KiB, none in between.
+awk -F, -v reps="$reps" -v scale="$scale" '
+	NR == 1 {
+		print "| bytes | native median us | native min | native max | motor median us | motor min | motor max | ratio | target | met |"
+		print "|------:|-----------------:|-----------:|-----------:|----------------:|----------:|----------:|------:|:------:|:---:|"
+		next
+	}
+	{
+		target = $1 <= 4096 ? 1.10 : ($1 >= 65536 ? 1.02 : 0)
+		if (target) {
+			met = $8 <= target + 1e-9 ? "yes" : "no"
+			tgt = sprintf("<=%.2f", target)
+			if (met == "no") missed = missed " " $1
+		} else { tgt = "-"; met = "-" }
+		printf "| %d | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.3f | %s | %s |\n",
+			$1, $2, $3, $4, $5, $6, $7, $8, tgt, met
+	}
+	END {
+		printf "\nMedians of %d interleaved runs per variant (scale %s); ratio = motor median / native median.\n",
+			reps, scale
+		print "Target missed at: " (missed == "" ? "none" : substr(missed, 2) " B")
+	}' "$out/pingpong.csv" >"$out/pingpong.md"
+
+# --- 4. report -------------------------------------------------------------------------------------------
+wall_ms=$(( ($(date +%s%N) - start_ns) / 1000000 ))
+wall=$(printf '%d.%03d' $((wall_ms / 1000)) $((wall_ms % 1000)))
+echo "wall:        ${wall} s" >>"$out/env.txt"
+cat "$out/pingpong.md"
+echo
+echo "Total wall time: ${wall} s.  Results in $out"

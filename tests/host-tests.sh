@@ -1,0 +1,87 @@
+#!/bin/bash
+# host-tests.sh - the motor executable: command line, exit status, aborting a job on an exception, install.
+# Run by tests/run-tests.sh with MOTOR, MPIEXEC, MPIEXEC_FLAGS, BUILDDIR and SRCDIR set.  Prints "ok NAME" or
+# "not ok NAME: why" per test.
+set -u
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+exe=$BUILDDIR/tests/managed
+
+result() { # name condition-status why
+	if [ "$2" -eq 0 ]; then echo "ok $1"; else echo "not ok $1: $3"; fi
+}
+
+run() { # runs a command with a time limit, capturing status, stdout, stderr and seconds
+	local start=$SECONDS
+	timeout -k 5 "${LIMIT:-60}" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+	status=$?
+	elapsed=$((SECONDS - start))
+}
+
+run "$MOTOR" --help
+[ $status -eq 0 ] && grep -q '^Usage: motor' "$tmp/out"
+result help $? "status $status: $(head -c 200 "$tmp/out")"
+
+run "$MOTOR" --version
+[ $status -eq 0 ] && grep -q '^motor [0-9]' "$tmp/out" && grep -q '^Mono ' "$tmp/out" && grep -qiE 'mpich|open mpi' "$tmp/out"
+result version $? "status $status: $(cat "$tmp/out")"
+
+run "$MOTOR"
+[ $status -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ]
+result no-program $? "status $status: $(cat "$tmp/err")"
+
+run "$MOTOR" --no-such-option x.exe
+[ $status -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ]
+result bad-option $? "status $status: $(cat "$tmp/err")"
+
+run "$MOTOR" "$tmp/missing.exe"
+[ $status -ne 0 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "cannot open '$tmp/missing.exe'" "$tmp/err"
+result missing-program $? "status $status: $(cat "$tmp/err")"
+
+echo "not an assembly" >"$tmp/bogus.exe"
+run "$MOTOR" "$tmp/bogus.exe"
+[ $status -ne 0 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "is not a CLI program" "$tmp/err"
+result invalid-program $? "status $status: $(cat "$tmp/err")"
+
+run "$MOTOR" "$BUILDDIR/System.MP.dll"
+[ $status -ne 0 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "has no Main" "$tmp/err"
+result library-as-program $? "status $status: $(cat "$tmp/err")"
+
+run "$MOTOR" "$exe/ExitCode.exe" 7 a --b
+[ $status -eq 7 ] && grep -qx 'args: 7|a|--b' "$tmp/out"
+result exit-status-and-arguments $? "status $status: $(cat "$tmp/out" "$tmp/err")"
+
+run "$MPIEXEC" $MPIEXEC_FLAGS -n 2 "$MOTOR" "$exe/ExitCode.exe" 0 x
+[ $status -eq 0 ] && grep -qx 'args: 0|x' "$tmp/out"
+result exit-status-under-mpiexec $? "status $status: $(cat "$tmp/out" "$tmp/err")"
+
+run "$MPIEXEC" $MPIEXEC_FLAGS -n 2 "$MOTOR" "$exe/ExitCode.exe" 3
+[ $status -ne 0 ]
+result nonzero-exit-under-mpiexec $? "status $status"
+
+# An exception escaping Main on rank 1 of 3 ends the job in bounded time, with a non-zero status and the rank,
+# type and message on stderr -- while ranks 0 and 2 are blocked waiting for rank 1.
+for where in main thread; do
+	LIMIT=60 run "$MPIEXEC" $MPIEXEC_FLAGS -n 3 "$MOTOR" "$exe/ExceptionAbort.exe" $where
+	[ $status -ne 0 ] && [ $status -ne 124 ] && [ $elapsed -le 30 ] &&
+		grep -q '^rank 1: System.InvalidOperationException: boom from rank 1$' "$tmp/err"
+	result exception-aborts-job-$where $? "status $status after ${elapsed}s: $(head -c 600 "$tmp/err")"
+done
+
+# make install honours DESTDIR; the installed motor finds its System.MP.dll; the pkg-config file names it.
+dest=$tmp/dest
+if make -C "$BUILDDIR" install DESTDIR="$dest" >"$tmp/install.log" 2>&1; then
+	prefix=$(sed -n 's/^prefix=//p' "$BUILDDIR/motor.pc")
+	libdir=$(PKG_CONFIG_PATH="$BUILDDIR" pkg-config --variable=libdir motor)
+	root=$dest$prefix
+	[ -x "$dest$prefix/bin/motor" ] && [ -f "$dest$libdir/motor/System.MP.dll" ] && [ -f "$dest$libdir/pkgconfig/motor.pc" ]
+	result install-destdir $? "files missing under $dest: $(cd "$dest" && find . -type f | head)"
+	libs=$(PKG_CONFIG_PATH="$dest$libdir/pkgconfig" pkg-config --define-variable=prefix="$root" --libs motor)
+	cp "$SRCDIR/samples/Hello.cs" "$tmp/"
+	(cd "$tmp" && mcs -nologo $libs Hello.cs >"$tmp/mcs.log" 2>&1) &&
+		MOTOR_LIBDIR= run "$MPIEXEC" $MPIEXEC_FLAGS -n 2 "$root/bin/motor" "$tmp/Hello.exe"
+	[ "${status:-1}" -eq 0 ] && grep -q 'Hello from rank 1 of 2' "$tmp/out"
+	result installed-motor-runs-program-built-with-pkg-config $? "libs '$libs'; $(cat "$tmp/mcs.log" "$tmp/out" "$tmp/err" 2>/dev/null | head -c 600)"
+else
+	result install-destdir 1 "make install failed: $(tail -5 "$tmp/install.log")"
+fi

@@ -1,0 +1,112 @@
+// EnvTests: the MPI environment, communicators, and the internal-call table.  Runs at 1, 2 and 3 ranks.
+using System;
+using System.Linq;
+using System.MP;
+using System.Reflection;
+using System.Runtime.CompilerServices;
+
+public static class EnvTests
+{
+	static int Main (string[] args) { return TestRunner.Run (typeof (EnvTests), args); }
+
+	public static void InitIsIdempotent ()
+	{
+		MPI.Init ();
+		string[] argv = new string[] { "x" };
+		MPI.Init (ref argv);
+		Assert.True (MPI.Is_initialized (), "Is_initialized");
+		Assert.True (!MPI.Is_finalized (), "!Is_finalized");
+	}
+
+	public static void ThreadLevelIsMultiple ()
+	{
+		Assert.Equal (MPI.THREAD_MULTIPLE, MPI.Query_thread (), "Query_thread");
+	}
+
+	public static void TimersWork ()
+	{
+		double t0 = MPI.Wtime ();
+		System.Threading.Thread.Sleep (20);
+		double t1 = MPI.Wtime ();
+		Assert.True (t1 - t0 >= 0.015 && t1 - t0 < 5, "Wtime advanced by about 20 ms: " + (t1 - t0));
+		Assert.True (MPI.Wtick () > 0 && MPI.Wtick () < 0.01, "Wtick: " + MPI.Wtick ());
+	}
+
+	public static void ProcessorNameIsSet ()
+	{
+		Assert.True (!string.IsNullOrEmpty (MPI.Get_processor_name ()), "processor name");
+	}
+
+	public static void WorldAndSelf ()
+	{
+		string pmiSize = Environment.GetEnvironmentVariable ("PMI_SIZE") ?? Environment.GetEnvironmentVariable ("OMPI_COMM_WORLD_SIZE");
+		if (pmiSize != null)
+			Assert.Equal (int.Parse (pmiSize), MPI.COMM_WORLD.Get_size (), "world size");
+		int rank = MPI.COMM_WORLD.Get_rank ();
+		Assert.True (rank >= 0 && rank < MPI.COMM_WORLD.Size, "rank in range");
+		Assert.Equal (rank, MPI.COMM_WORLD.Rank, "Rank property");
+		Assert.Equal (1, MPI.COMM_SELF.Get_size (), "self size");
+		Assert.Equal (0, MPI.COMM_SELF.Get_rank (), "self rank");
+		Assert.True (MPI.TAG_UB >= 32767, "TAG_UB >= 32767");
+	}
+
+	public static void DupCommunicatesSeparately ()
+	{
+		var world = MPI.COMM_WORLD;
+		Intracomm dup = world.Dup ();
+		Assert.Equal (world.Get_size (), dup.Get_size (), "dup size");
+		Assert.Equal (world.Get_rank (), dup.Get_rank (), "dup rank");
+		// A message on the duplicate is not matched by a receive on the original (different context).
+		int size = world.Get_size (), rank = world.Get_rank ();
+		var outgoing = new int[] { rank };
+		var fromDup = new int[1];
+		var fromWorld = new int[1];
+		int next = (rank + 1) % size, prev = (rank + size - 1) % size;
+		dup.Sendrecv (outgoing, next, 5, fromDup, prev, 5, null);
+		world.Sendrecv (new int[] { -rank - 1 }, next, 5, fromWorld, prev, 5, null);
+		Assert.Equal (prev, fromDup[0], "message on dup");
+		Assert.Equal (-prev - 1, fromWorld[0], "message on world");
+		dup.Barrier ();
+		dup.Free ();
+		Comm plain = ((Comm) world).Dup ();
+		Assert.Equal (size, plain.Get_size (), "Comm.Dup size");
+		plain.Free ();
+	}
+
+	public static void FreedCommunicatorIsRefused ()
+	{
+		Intracomm dup = MPI.COMM_WORLD.Dup ();
+		dup.Free ();
+		Assert.Throws<ObjectDisposedException> (() => dup.Free (), "second Free");
+		Assert.Throws<ObjectDisposedException> (() => dup.Get_rank (), "Get_rank after Free");
+		Assert.Throws<ObjectDisposedException> (() => dup.Send (new int[1], 0, 0), "Send after Free");
+		Assert.Throws<ObjectDisposedException> (() => dup.Barrier (), "Barrier after Free");
+	}
+
+	public static void BuiltinCommunicatorsCannotBeFreed ()
+	{
+		Assert.Throws<InvalidOperationException> (() => MPI.COMM_WORLD.Free (), "COMM_WORLD.Free");
+		Assert.Throws<InvalidOperationException> (() => MPI.COMM_SELF.Free (), "COMM_SELF.Free");
+		MPI.COMM_WORLD.Barrier ();
+	}
+
+	public static void ManyDupsAndFrees ()
+	{
+		for (int i = 0; i < 200; i++) {
+			var d = MPI.COMM_WORLD.Dup ();
+			d.Free ();
+		}
+		MPI.COMM_WORLD.Barrier ();
+	}
+
+	public static void InternalCallTableMatchesDeclarations ()
+	{
+		Type direct = typeof (MPI).Assembly.GetType ("System.MP.MPDirect", true);
+		var declared = direct.GetMethods (BindingFlags.Static | BindingFlags.NonPublic | BindingFlags.Public)
+			.Where (m => (m.GetMethodImplementationFlags () & MethodImplAttributes.InternalCall) != 0)
+			.Select (m => m.Name).OrderBy (n => n, StringComparer.Ordinal).ToArray ();
+		var registered = Diagnostics.InternalCalls ().OrderBy (n => n, StringComparer.Ordinal).ToArray ();
+		Assert.True (declared.Length > 10, "found the declarations");
+		Assert.SequenceEqual (registered, declared, "registered vs declared internal calls");
+	}
+}

@@ -1,0 +1,25 @@
+// ExceptionAbort: rank 1 lets an exception escape (from Main, or with argument "thread" from another thread)
+// while the other ranks wait for a message that never comes.  The runtime must abort the whole job promptly
+// with "rank 1: System.InvalidOperationException: boom from rank 1" on stderr.  Driven by tests/host-tests.sh.
+using System;
+using System.MP;
+using System.Threading;
+
+public static class ExceptionAbort
+{
+	static void Main (string[] args)
+	{
+		var world = MPI.COMM_WORLD;
+		world.Barrier ();
+		if (world.Get_rank () == 1) {
+			if (args.Length > 0 && args[0] == "thread") {
+				var t = new Thread (() => { throw new InvalidOperationException ("boom from rank 1"); });
+				t.Start ();
+				t.Join ();
+				Thread.Sleep (Timeout.Infinite);
+			}
+			throw new InvalidOperationException ("boom from rank 1");
+		}
+		world.Recv (new int[1], 1, 0, null);
+	}
+}

@@ -1,0 +1,39 @@
+// FinalizeTests: MPI.Finalize is idempotent and MPI operations afterwards fail cleanly.  Runs at 1 and 2 ranks.
+// The tests run in order: the first finalizes, the results are reported before it, through a pre-finalize
+// barrier, so this program prints its own verdicts instead of using TestRunner.
+using System;
+using System.MP;
+
+public static class FinalizeTests
+{
+	static int Main ()
+	{
+		var world = MPI.COMM_WORLD;
+		int rank = world.Get_rank ();
+		var dup = world.Dup ();
+		world.Barrier ();
+		MPI.Finalize ();
+		MPI.Finalize ();
+		int failed = 0;
+		failed += Check (rank, "FinalizeIsIdempotent", MPI.Is_finalized (), "Is_finalized after Finalize");
+		failed += Check (rank, "WtimeWorksAfterFinalize", MPI.Wtime () > 0, "Wtime > 0");
+		failed += Check (rank, "SendAfterFinalizeThrows", Throws<InvalidOperationException> (() => world.Send (new int[1], 0, 0)), "InvalidOperationException");
+		failed += Check (rank, "DupFreedAtFinalize", Throws<InvalidOperationException> (() => dup.Get_rank ()), "InvalidOperationException");
+		failed += Check (rank, "InitAfterFinalizeThrows", Throws<InvalidOperationException> (() => MPI.Init ()), "InvalidOperationException");
+		return failed;
+	}
+
+	static bool Throws<T> (Action a) where T : Exception
+	{
+		try { a (); } catch (T) { return true; } catch (Exception) { return false; }
+		return false;
+	}
+
+	// Only rank 0 prints (each rank checks the same things; a failure on another rank shows in the exit code).
+	static int Check (int rank, string name, bool ok, string what)
+	{
+		if (rank == 0)
+			Console.WriteLine (ok ? "ok " + name : "not ok " + name + ": " + what);
+		return ok ? 0 : 1;
+	}
+}

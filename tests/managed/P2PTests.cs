@@ -1,0 +1,286 @@
+// P2PTests: blocking point-to-point operations on every kind of buffer.  Runs at 1, 2 and 3 ranks: messages go
+// around a ring (rank r sends to r+1 and receives from r-1), which at one rank is the rank itself.
+using System;
+using System.Linq;
+using System.MP;
+
+public struct Point { public double X, Y; public int Id; }
+public struct Segment { public Point A, B; public byte Flags; }
+public struct Five { public byte A, B, C, D, E; }
+public enum Colour : short { Red = 1, Green = 2, Blue = 300 }
+public class Particle { public double X, Y, Z; public int Id; public bool Alive; }
+public class Derived : Particle { public long Extra; }
+
+public static class P2PTests
+{
+	static int Main (string[] args) { return TestRunner.Run (typeof (P2PTests), args); }
+
+	static Intracomm World { get { return MPI.COMM_WORLD; } }
+	static int Rank { get { return World.Get_rank (); } }
+	static int Size { get { return World.Get_size (); } }
+	static int Next { get { return (Rank + 1) % Size; } }
+	static int Prev { get { return (Rank + Size - 1) % Size; } }
+
+	// Sends `outgoing` to the next rank and receives the previous rank's message into `incoming`, with Send and
+	// Recv: rank 0 sends first, every other rank receives first, so the ring needs no buffering.  At one rank
+	// it uses Sendrecv (a blocking send to oneself can only complete if MPI buffers it).
+	static void Ring (object outgoing, object incoming, int tag, Status status = null)
+	{
+		if (Size == 1) {
+			World.Sendrecv (outgoing, 0, tag, incoming, 0, tag, status);
+		} else if (Rank == 0) {
+			World.Send (outgoing, Next, tag);
+			World.Recv (incoming, Prev, tag, status);
+		} else {
+			World.Recv (incoming, Prev, tag, status);
+			World.Send (outgoing, Next, tag);
+		}
+	}
+
+	static T[] Values<T> (int rank, int n, Func<int, T> make) { return Enumerable.Range (0, n).Select (i => make (rank * 1000 + i)).ToArray (); }
+
+	static void RingOf<T> (Func<int, T> make, string name)
+	{
+		const int n = 37;
+		var incoming = new T[n];
+		Ring (Values (Rank, n, make), incoming, 1);
+		Assert.SequenceEqual (Values (Prev, n, make), incoming, name);
+	}
+
+	public static void EveryPrimitiveType ()
+	{
+		RingOf (i => (byte) i, "byte");
+		RingOf (i => (sbyte) (i % 100 - 50), "sbyte");
+		RingOf (i => (short) -i, "short");
+		RingOf (i => (ushort) (i * 7), "ushort");
+		RingOf (i => -i * 100003, "int");
+		RingOf (i => (uint) i * 4000000u, "uint");
+		RingOf (i => -(long) i << 40, "long");
+		RingOf (i => (ulong) i << 50, "ulong");
+		RingOf (i => i / 3.0f, "float");
+		RingOf (i => i / 7.0, "double");
+		RingOf (i => (char) ('A' + i % 26 + (i % 2) * 0x400), "char");
+		RingOf (i => i % 3 == 0, "bool");
+		RingOf (i => (Colour) (i % 2 == 0 ? 300 : 2), "enum");
+	}
+
+	public static void StructArrays ()
+	{
+		RingOf (i => new Point { X = i, Y = -i, Id = i * 3 }, "Point");
+		RingOf (i => new Segment { A = new Point { X = i }, B = new Point { Y = i, Id = 7 }, Flags = (byte) i }, "Segment");
+		RingOf (i => new decimal (i) / 3, "decimal");
+		RingOf (i => new DateTime (2000 + i % 20, 1, 1), "DateTime");
+	}
+
+	public static void MultidimensionalArrayIsOneBuffer ()
+	{
+		var a = new double[4, 5];
+		for (int i = 0; i < 4; i++)
+			for (int j = 0; j < 5; j++)
+				a[i, j] = Rank * 100 + i * 10 + j;
+		var b = new double[4, 5];
+		Ring (a, b, 2);
+		for (int i = 0; i < 4; i++)
+			for (int j = 0; j < 5; j++)
+				Assert.Equal (Prev * 100 + i * 10 + j, b[i, j], "b[" + i + "," + j + "]");
+
+		// offset/count index the elements in row-major order: row 2 is elements 10..14.
+		var row = new double[4, 5];
+		if (Size == 1) {
+			World.Sendrecv (a, 10, 5, 0, 3, row, 5, 5, 0, 3, null);
+		} else if (Rank == 0) {
+			World.Send (a, 10, 5, Next, 3);
+			World.Recv (row, 5, 5, Prev, 3, null);
+		} else {
+			World.Recv (row, 5, 5, Prev, 3, null);
+			World.Send (a, 10, 5, Next, 3);
+		}
+		for (int j = 0; j < 5; j++) {
+			Assert.Equal (Prev * 100 + 20 + j, row[1, j], "row 1 holds the sender's row 2");
+			Assert.Equal (0.0, row[0, j], "row 0 untouched");
+			Assert.Equal (0.0, row[2, j], "row 2 untouched");
+		}
+
+		var c = new int[2, 3, 4];
+		c[1, 2, 3] = Rank + 1;
+		var d = new int[2, 3, 4];
+		Ring (c, d, 4);
+		Assert.Equal (Prev + 1, d[1, 2, 3], "3-D array");
+	}
+
+	public static void SingleObjects ()
+	{
+		var p = new Particle { X = Rank, Y = 2, Z = 3.5, Id = Rank + 10, Alive = true };
+		var q = new Particle ();
+		Ring (p, q, 5);
+		Assert.Equal ((double) Prev, q.X, "X");
+		Assert.Equal (3.5, q.Z, "Z");
+		Assert.Equal (Prev + 10, q.Id, "Id");
+		Assert.True (q.Alive, "Alive");
+
+		var dp = new Derived { X = 1, Extra = -5 - Rank };
+		var dq = new Derived ();
+		Ring (dp, dq, 6);
+		Assert.Equal (-5L - Prev, dq.Extra, "inherited class field");
+		Assert.Equal (1.0, dq.X, "base class field");
+
+		object boxed = new Point { X = Rank, Id = 42 };
+		object into = new Point ();
+		Ring (boxed, into, 7);
+		Assert.Equal ((double) Prev, ((Point) into).X, "boxed struct X");
+		Assert.Equal (42, ((Point) into).Id, "boxed struct Id");
+	}
+
+	public static void OffsetAndCount ()
+	{
+		var src = Enumerable.Range (0, 20).Select (i => Rank * 100 + i).ToArray ();
+		var dst = Enumerable.Repeat (-1, 20).ToArray ();
+		if (Size == 1) {
+			World.Sendrecv (src, 3, 4, 0, 8, dst, 10, 4, 0, 8, null);
+		} else if (Rank == 0) {
+			World.Send (src, 3, 4, Next, 8);
+			World.Recv (dst, 10, 4, Prev, 8, null);
+		} else {
+			World.Recv (dst, 10, 4, Prev, 8, null);
+			World.Send (src, 3, 4, Next, 8);
+		}
+		for (int i = 0; i < 20; i++)
+			Assert.Equal (i >= 10 && i < 14 ? Prev * 100 + i - 7 : -1, dst[i], "dst[" + i + "]");
+
+		// Empty slices and empty arrays are valid messages.
+		var status = new Status ();
+		Ring (new int[0], new int[0], 9, status);
+		Assert.Equal (0, status.Get_count (typeof (int)), "empty message count");
+		if (Size == 1)
+			World.Sendrecv (src, 20, 0, 0, 10, dst, 0, 0, 0, 10, status);
+		else if (Rank == 0) {
+			World.Send (src, 20, 0, Next, 10);
+			World.Recv (dst, 0, 0, Prev, 10, status);
+		} else {
+			World.Recv (dst, 0, 0, Prev, 10, status);
+			World.Send (src, 20, 0, Next, 10);
+		}
+		Assert.Equal (0, status.Get_count (typeof (int)), "zero-count slice");
+	}
+
+	public static void SynchronousSend ()
+	{
+		if (Size == 1)
+			return; // a synchronous send to oneself needs a receive posted by another thread
+		var buf = new long[] { Rank, Rank * 2 };
+		var got = new long[2];
+		if (Rank == 0) {
+			World.Ssend (buf, Next, 11);
+			World.Recv (got, Prev, 11, null);
+		} else {
+			World.Recv (got, Prev, 11, null);
+			World.Ssend (buf, 0, 2, Next, 11);
+		}
+		Assert.Equal ((long) Prev * 2, got[1], "Ssend payload");
+	}
+
+	public static void SendrecvStatus ()
+	{
+		var status = new Status ();
+		var got = new double[3];
+		World.Sendrecv (new double[] { Rank, 1, 2 }, Next, 12 + Rank, got, MPI.ANY_SOURCE, MPI.ANY_TAG, status);
+		Assert.Equal ((double) Prev, got[0], "payload");
+		Assert.Equal (Prev, status.Get_source (), "status source");
+		Assert.Equal (12 + Prev, status.Get_tag (), "status tag");
+		Assert.Equal (Prev, status.Source, "Source property");
+		Assert.Equal (3, status.Get_count (typeof (double)), "count of doubles");
+		Assert.Equal (24, status.Get_count (typeof (byte)), "count of bytes");
+		Assert.Equal (MPI.UNDEFINED, status.Get_count (typeof (Five)), "24 bytes are not a whole number of 5-byte structs");
+		Assert.Equal (0, status.Get_error (), "status error");
+		Assert.True (!status.Is_cancelled (), "not cancelled");
+	}
+
+	public static void ProbeThenReceive ()
+	{
+		// The receiver learns the size from Probe, allocates, then receives.
+		int n = 10 + Rank;
+		var outgoing = Enumerable.Range (0, n).Select (i => (short) (Rank + i)).ToArray ();
+		var status = new Status ();
+		if (Size > 1 && Rank != 0)
+			World.Send (outgoing, Next, 13);
+		// Rank 0 sends last, after its probe has seen the message from the last rank.
+		if (Rank == 0 && Size > 1) {
+			World.Probe (Prev, 13, status);
+			var got = new short[status.Get_count (typeof (short))];
+			World.Recv (got, status.Get_source (), status.Get_tag (), null);
+			World.Send (outgoing, Next, 13);
+			Assert.Equal (10 + Prev, got.Length, "probed count");
+			Assert.Equal ((short) (Prev + 3), got[3], "payload");
+		} else if (Size > 1) {
+			World.Probe (MPI.ANY_SOURCE, MPI.ANY_TAG, status);
+			Assert.Equal (Prev, status.Get_source (), "probe source");
+			Assert.Equal (13, status.Get_tag (), "probe tag");
+			var got = new short[status.Get_count (typeof (short))];
+			World.Recv (got, Prev, 13, null);
+			Assert.Equal (10 + Prev, got.Length, "probed count");
+		}
+		World.Barrier ();
+	}
+
+	public static void IprobePolls ()
+	{
+		var status = new Status ();
+		bool early = World.Iprobe (MPI.ANY_SOURCE, 14, status);
+		World.Barrier ();
+		Assert.True (!early, "nothing pending on tag 14");
+		if (Size == 1)
+			return;
+		if (Rank == 0)
+			World.Send (new int[] { 99 }, Next, 14);
+		var deadline = DateTime.UtcNow.AddSeconds (20);
+		while (!World.Iprobe (Prev, 14, status) && DateTime.UtcNow < deadline)
+			;
+		Assert.Equal (4, status.Get_count (typeof (byte)), "Iprobe saw the message");
+		var got = new int[1];
+		World.Recv (got, Prev, 14, null);
+		if (Rank != 0)
+			World.Send (new int[] { 99 }, Next, 14);
+		Assert.Equal (99, got[0], "payload");
+	}
+
+	public static void ProcNull ()
+	{
+		var status = new Status ();
+		var buf = new int[] { 5 };
+		World.Send (buf, MPI.PROC_NULL, 15);
+		World.Recv (buf, MPI.PROC_NULL, 15, status);
+		Assert.Equal (5, buf[0], "buffer untouched by a receive from PROC_NULL");
+		Assert.Equal (MPI.PROC_NULL, status.Get_source (), "source");
+		Assert.Equal (MPI.ANY_TAG, status.Get_tag (), "tag");
+		Assert.Equal (0, status.Get_count (typeof (int)), "count");
+	}
+
+	public static void LargeMessages ()
+	{
+		// 1 MiB and 4 MiB: large-object-space arrays, sent with rendezvous rather than eagerly.
+		foreach (int n in new[] { 1 << 17, 1 << 19 }) {
+			var a = new double[n];
+			for (int i = 0; i < n; i += 1021)
+				a[i] = Rank + i;
+			a[n - 1] = -Rank;
+			var b = new double[n];
+			Ring (a, b, 16);
+			for (int i = 0; i < n; i += 1021)
+				Assert.Equal ((double) (Prev + i), b[i], "element " + i);
+			Assert.Equal ((double) -Prev, b[n - 1], "last element");
+		}
+	}
+
+	public static void ManySmallMessages ()
+	{
+		var buf = new int[4];
+		var got = new int[4];
+		for (int i = 0; i < 2000; i++) {
+			buf[0] = i;
+			buf[3] = Rank;
+			Ring (buf, got, 17);
+			if (got[0] != i || got[3] != Prev)
+				Assert.Equal (i, got[0], "round " + i);
+		}
+	}
+}
