@@ -90,6 +90,7 @@ fi
 	echo "motor:       $(head -1 <<<"$motor_version")"
 	echo "mpiexec:     $MPIEXEC${MPIEXEC_FLAGS:+ $MPIEXEC_FLAGS} -n 2 -bind-to core"
 	echo "settings:    reps=$reps max=$max scale=$scale timeout=${run_timeout}s"
+	echo "load:        $(cut -d" " -f1-3 /proc/loadavg) (1/5/15-min load average at start; > ~0.5 means a noisy machine)"
 	echo "git:         $(git -C "$(dirname "$0")" describe --always --dirty 2>/dev/null || echo unknown)"
 } >"$out/env.txt"
 cat "$out/env.txt"
@@ -185,7 +186,10 @@ awk -F, -v reps="$reps" -v scale="$scale" '
 # --- 4. report -------------------------------------------------------------------------------------------
 wall_ms=$(( ($(date +%s%N) - start_ns) / 1000000 ))
 wall=$(printf '%d.%03d' $((wall_ms / 1000)) $((wall_ms % 1000)))
-echo "wall:        ${wall} s" >>"$out/env.txt"
+{
+	echo "load-end:    $(cut -d" " -f1-3 /proc/loadavg)"
+	echo "wall:        ${wall} s"
+} >>"$out/env.txt"
 cat "$out/pingpong.md"
 echo
 echo "Total wall time: ${wall} s.  Results in $out"

@@ -34,22 +34,26 @@ static pthread_mutex_t derived_lock = PTHREAD_MUTEX_INITIALIZER;
 
 MPI_Datatype motor_mpi__type(int dt)
 {
-	if ((unsigned)dt < MOTOR_DT_PREDEFINED)
-		return predefined[dt].type;
-	dt -= MOTOR_DT_PREDEFINED;
-	if (dt < 0 || dt >= atomic_load_explicit(&n_derived, memory_order_acquire))
+	if (dt < 0)
 		return MPI_DATATYPE_NULL;
-	return derived[dt].type;
+	if (dt < MOTOR_DT_PREDEFINED)
+		return predefined[dt].type;
+	int i = dt - MOTOR_DT_PREDEFINED;
+	if (i >= atomic_load_explicit(&n_derived, memory_order_acquire))
+		return MPI_DATATYPE_NULL;
+	return derived[i].type;
 }
 
 size_t motor_mpi_type_size(int dt)
 {
-	if ((unsigned)dt < MOTOR_DT_PREDEFINED)
-		return predefined[dt].size;
-	dt -= MOTOR_DT_PREDEFINED;
-	if (dt < 0 || dt >= atomic_load_explicit(&n_derived, memory_order_acquire))
+	if (dt < 0)
 		return 0;
-	return derived[dt].size;
+	if (dt < MOTOR_DT_PREDEFINED)
+		return predefined[dt].size;
+	int i = dt - MOTOR_DT_PREDEFINED;
+	if (i >= atomic_load_explicit(&n_derived, memory_order_acquire))
+		return 0;
+	return derived[i].size;
 }
 
 int motor_mpi_type_bytes(size_t size, int *dt)

@@ -119,10 +119,18 @@ int motor_mpi_sendrecv(const void *sbuf, int64_t scount, int sdt, int dest, int 
 	return rc;
 }
 
+/* A probed message is not a completed request: MPI_Test_cancelled is undefined on its status (MPICH leaves the
+ * bit as it found it), so it is cleared here. */
+static void probe_status(const MPI_Status *ms, motor_status *st)
+{
+	motor_mpi__status_from(ms, st);
+	st->cancelled = 0;
+}
+
 int motor_mpi_probe(int source, int tag, int comm, motor_status *st)
 {
 	struct side s;
-	MPI_Status ms;
+	MPI_Status ms = {0};
 	int rc, flag = 0;
 
 	if ((rc = recv_side(0, MOTOR_DT_U8, source, tag, comm, &s)) != MOTOR_OK)
@@ -132,7 +140,7 @@ int motor_mpi_probe(int source, int tag, int comm, motor_status *st)
 		return MOTOR_OK;
 	}
 	/* There is no non-blocking probe to wait on, so poll with MPI_Iprobe and only then block in MPI_Probe. */
-	for (int i = 0; i <= motor_mpi__spin && !flag; i++)
+	for (int i = 0; i < motor_mpi__spin && !flag; i++)
 		if ((rc = MPI_Iprobe(s.peer, s.tag, s.comm, &flag, &ms)) != MPI_SUCCESS)
 			return rc;
 	if (!flag) {
@@ -144,14 +152,14 @@ int motor_mpi_probe(int source, int tag, int comm, motor_status *st)
 			return rc;
 	}
 	if (st)
-		motor_mpi__status_from(&ms, st);
+		probe_status(&ms, st);
 	return MOTOR_OK;
 }
 
 int motor_mpi_iprobe(int source, int tag, int comm, int *flag, motor_status *st)
 {
 	struct side s;
-	MPI_Status ms;
+	MPI_Status ms = {0};
 	int rc;
 
 	if ((rc = recv_side(0, MOTOR_DT_U8, source, tag, comm, &s)) != MOTOR_OK)
@@ -164,6 +172,6 @@ int motor_mpi_iprobe(int source, int tag, int comm, int *flag, motor_status *st)
 	if ((rc = MPI_Iprobe(s.peer, s.tag, s.comm, flag, &ms)) != MPI_SUCCESS)
 		return rc;
 	if (*flag && st)
-		motor_mpi__status_from(&ms, st);
+		probe_status(&ms, st);
 	return MOTOR_OK;
 }

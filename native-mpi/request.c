@@ -54,12 +54,12 @@ static int finish(int rc, int n, MPI_Status *ms, motor_status *st)
 
 int motor_mpi__complete(MPI_Request *reqs, int n, motor_status *st)
 {
-	MPI_Status ms[2];
+	MPI_Status ms[2] = {{0}}; /* MPI leaves some fields of a send's status unset */
 	int flag = 0, rc;
 
 	if (n < 1 || n > 2)
 		return MOTOR_EARG;
-	for (int i = 0; i <= motor_mpi__spin; i++) {
+	for (int i = 0; i < motor_mpi__spin; i++) {
 		rc = n == 1 ? MPI_Test(reqs, &flag, ms) : MPI_Testall(n, reqs, &flag, ms);
 		if (flag || (rc != MPI_SUCCESS && n == 1)) {
 			count(&motor_mpi__immediate);
