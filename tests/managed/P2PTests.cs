@@ -37,6 +37,20 @@ public static class P2PTests
 		}
 	}
 
+	// Ring with the offset/count forms: elements [soff, soff+n) of `outgoing` land at [roff, roff+n) of `incoming`.
+	static void RingSlice (Array outgoing, int soff, Array incoming, int roff, int n, int tag, Status status = null)
+	{
+		if (Size == 1) {
+			World.Sendrecv (outgoing, soff, n, 0, tag, incoming, roff, n, 0, tag, status);
+		} else if (Rank == 0) {
+			World.Send (outgoing, soff, n, Next, tag);
+			World.Recv (incoming, roff, n, Prev, tag, status);
+		} else {
+			World.Recv (incoming, roff, n, Prev, tag, status);
+			World.Send (outgoing, soff, n, Next, tag);
+		}
+	}
+
 	static T[] Values<T> (int rank, int n, Func<int, T> make) { return Enumerable.Range (0, n).Select (i => make (rank * 1000 + i)).ToArray (); }
 
 	static void RingOf<T> (Func<int, T> make, string name)
@@ -86,15 +100,7 @@ public static class P2PTests
 
 		// offset/count index the elements in row-major order: row 2 is elements 10..14.
 		var row = new double[4, 5];
-		if (Size == 1) {
-			World.Sendrecv (a, 10, 5, 0, 3, row, 5, 5, 0, 3, null);
-		} else if (Rank == 0) {
-			World.Send (a, 10, 5, Next, 3);
-			World.Recv (row, 5, 5, Prev, 3, null);
-		} else {
-			World.Recv (row, 5, 5, Prev, 3, null);
-			World.Send (a, 10, 5, Next, 3);
-		}
+		RingSlice (a, 10, row, 5, 5, 3);
 		for (int j = 0; j < 5; j++) {
 			Assert.Equal (Prev * 100 + 20 + j, row[1, j], "row 1 holds the sender's row 2");
 			Assert.Equal (0.0, row[0, j], "row 0 untouched");
@@ -135,15 +141,7 @@ public static class P2PTests
 	{
 		var src = Enumerable.Range (0, 20).Select (i => Rank * 100 + i).ToArray ();
 		var dst = Enumerable.Repeat (-1, 20).ToArray ();
-		if (Size == 1) {
-			World.Sendrecv (src, 3, 4, 0, 8, dst, 10, 4, 0, 8, null);
-		} else if (Rank == 0) {
-			World.Send (src, 3, 4, Next, 8);
-			World.Recv (dst, 10, 4, Prev, 8, null);
-		} else {
-			World.Recv (dst, 10, 4, Prev, 8, null);
-			World.Send (src, 3, 4, Next, 8);
-		}
+		RingSlice (src, 3, dst, 10, 4, 8);
 		for (int i = 0; i < 20; i++)
 			Assert.Equal (i >= 10 && i < 14 ? Prev * 100 + i - 7 : -1, dst[i], "dst[" + i + "]");
 
@@ -151,15 +149,7 @@ public static class P2PTests
 		var status = new Status ();
 		Ring (new int[0], new int[0], 9, status);
 		Assert.Equal (0, status.Get_count (typeof (int)), "empty message count");
-		if (Size == 1)
-			World.Sendrecv (src, 20, 0, 0, 10, dst, 0, 0, 0, 10, status);
-		else if (Rank == 0) {
-			World.Send (src, 20, 0, Next, 10);
-			World.Recv (dst, 0, 0, Prev, 10, status);
-		} else {
-			World.Recv (dst, 0, 0, Prev, 10, status);
-			World.Send (src, 20, 0, Next, 10);
-		}
+		RingSlice (src, 20, dst, 0, 0, 10, status);
 		Assert.Equal (0, status.Get_count (typeof (int)), "zero-count slice");
 	}
 
