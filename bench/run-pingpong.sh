@@ -1,5 +1,5 @@
 #!/bin/bash
-# run-pingpong.sh - compare the System.MP ping-pong (bench/PingPong.exe under motor) with the native C baseline
+# run-pingpong.sh - compare the System.MP ping-pong (samples/PingPong.exe --csv under motor) with the native C baseline
 # (bench/pingpong-c).  Invoked by `make bench`:
 #
 #     MPIEXEC=... MPIEXEC_FLAGS=... MOTOR=/abs/motor BUILDDIR=/abs/builddir \
@@ -59,9 +59,9 @@ out=$(cd "$out" && pwd)
 rm -f "$out"/logs/*.out "$out"/logs/*.err
 
 native_prog=$BUILDDIR/bench/pingpong-c
-motor_prog=$BUILDDIR/bench/PingPong.exe
+motor_prog=$BUILDDIR/samples/PingPong.exe
 [ -x "$native_prog" ] || die "$native_prog not built (make bench/pingpong-c)"
-[ -f "$motor_prog" ] || die "$motor_prog not built (make bench/PingPong.exe)"
+[ -f "$motor_prog" ] || die "$motor_prog not built (make samples/PingPong.exe)"
 [ -x "$MOTOR" ] || die "motor binary '$MOTOR' not found (make motor)"
 command -v "$MPIEXEC" >/dev/null || die "MPI launcher '$MPIEXEC' not found"
 command -v timeout >/dev/null || die "'timeout' (coreutils) not found"
@@ -108,7 +108,7 @@ run_variant() {
 	cmd=("$MPIEXEC" $MPIEXEC_FLAGS -n 2 -bind-to core)
 	case $variant in
 	native) cmd+=("$native_prog" "$max" "$scale") ;;
-	motor) cmd+=("$MOTOR" "$motor_prog" "$max" "$scale") ;;
+	motor) cmd+=("$MOTOR" "$motor_prog" --csv "$max" "$scale") ;;
 	esac
 	printf '  rep %d/%d  %-6s ... ' "$rep" "$reps" "$variant"
 	local t0 ms

@@ -43,7 +43,8 @@ static _Atomic(struct desc *) cache[CACHE_SIZE];
 static unsigned cache_used;
 static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
 
-static uint32_t array_data_offset; /* offset of element 0 in every array (measured at init) */
+static uint32_t array_data_offset;   /* offset of element 0 in every array (measured at init) */
+static uint32_t array_length_offset; /* offset of the element count, or 0 to ask mono_array_length */
 
 static unsigned slot_of(const void *vtable)
 {
@@ -52,8 +53,21 @@ static unsigned slot_of(const void *vtable)
 
 void motor_buffer_init(MonoDomain *domain)
 {
-	MonoArray *probe = mono_array_new(domain, mono_get_byte_class(), 1);
+	const uintptr_t n = 12345;
+	MonoArray *probe = mono_array_new(domain, mono_get_byte_class(), n);
 	array_data_offset = (uint32_t)((char *)mono_array_addr_with_size(probe, 1, 0) - (char *)probe);
+	/* The element count is the word before the data (MonoArray.max_length, also the total for arrays of rank
+	 * > 1).  Reading it directly saves a call on every operation; it is checked here, not assumed. */
+	uint32_t off = array_data_offset - (uint32_t)sizeof(uintptr_t);
+	if (*(uintptr_t *)((char *)probe + off) == n && mono_array_length(probe) == n)
+		array_length_offset = off;
+}
+
+static uint64_t array_length(MonoObject *obj)
+{
+	if (array_length_offset)
+		return *(const uintptr_t *)((const char *)obj + array_length_offset);
+	return mono_array_length((MonoArray *)obj);
 }
 
 /* The datatype of a primitive type, or -1.  Enums count as their underlying type. */
@@ -195,7 +209,7 @@ int motor_buffer_resolve(MonoObject *obj, int32_t offset, int32_t count, struct 
 	const struct desc *d = lookup(obj, &scratch);
 	switch (d->kind) {
 	case KIND_ARRAY: {
-		uint64_t len = mono_array_length((MonoArray *)obj);
+		uint64_t len = array_length(obj);
 		if (count == -1 && offset == 0)
 			count = (int32_t)len;
 		else if (offset < 0 || (uint64_t)offset > len)

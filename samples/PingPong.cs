@@ -1,30 +1,47 @@
 // PingPong: the Motor paper's §8 benchmark.  Ranks 0 and 1 bounce a byte[] of 1 B ... 4 MiB back and forth;
-// one iteration is a round trip.  For each size, warm-up round trips are followed by timed ones; the program
-// prints microseconds per round trip and the bandwidth (2 x size per round trip), and checks every payload.
+// one iteration is a round trip.  For each size, warm-up round trips are followed by timed ones, and every
+// payload is checked (the program exits with status 3 if one arrives corrupted).
 //
-//     mpiexec -n 2 -bind-to core motor samples/PingPong.exe [max-bytes]
+//     mpiexec -n 2 -bind-to core motor samples/PingPong.exe [--csv] [max-bytes [scale]]
+//
+// Prints microseconds per round trip and bandwidth (2 x size per round trip) as a table, or with --csv the
+// lines "bytes,us_per_roundtrip" that bench/run-pingpong.sh compares with the native C program
+// bench/pingpong-c.c, which runs the same protocol with the same iteration counts.  `scale` multiplies them.
 using System;
+using System.Globalization;
+using System.Linq;
 using System.MP;
 
 class PingPong
 {
+	// The same counts as bench/pingpong-c.c.
+	static int Iterations (long size, double scale)
+	{
+		long n = size <= 65536 ? 4000 : 4000L * 65536 / size;
+		n = (long) (n * scale);
+		return n < 10 ? 10 : (int) n;
+	}
+
 	static int Main (string[] args)
 	{
 		Intracomm world = MPI.COMM_WORLD;
 		int rank = world.Get_rank ();
+		bool csv = args.Contains ("--csv");
+		args = args.Where (a => a != "--csv").ToArray ();
 		if (world.Get_size () < 2) {
 			if (rank == 0)
 				Console.Error.WriteLine ("PingPong needs two ranks: mpiexec -n 2 motor PingPong.exe");
 			return 2;
 		}
-		int max = args.Length > 0 ? int.Parse (args[0]) : 4 << 20;
-		if (rank == 0)
+		long max = args.Length > 0 ? long.Parse (args[0]) : 4L << 20;
+		double scale = args.Length > 1 ? double.Parse (args[1], CultureInfo.InvariantCulture) : 1.0;
+		var buf = new byte[max];
+		if (rank == 0 && !csv)
 			Console.WriteLine ("{0,10} {1,14} {2,12}", "bytes", "us/roundtrip", "MB/s");
 
-		for (int size = 1; size <= max; size *= 2) {
-			var buf = new byte[size];
-			int timed = size <= 65536 ? 2000 : Math.Max (20, (int) (200L * 65536 / size));
-			int warm = Math.Max (10, timed / 10);
+		for (long size = 1; size <= max; size *= 2) {
+			int n = (int) size;
+			int timed = Iterations (size, scale), warm = timed / 10 + 5;
 			double t0 = 0;
 			for (int i = 0; i < warm + timed; i++) {
 				if (i == warm) {
@@ -34,21 +51,27 @@ class PingPong
 				if (rank == 0) {
 					byte mark = (byte) i;
 					buf[0] = mark;
-					buf[size - 1] = mark;
-					world.Send (buf, 1, 0);
-					world.Recv (buf, 1, 0, null);
-					if (buf[0] != (byte) (mark + 1) || buf[size - 1] != (byte) (mark + 1))
-						throw new Exception ("corrupted payload at size " + size);
+					buf[n - 1] = mark;
+					world.Send (buf, 0, n, 1, 0);
+					world.Recv (buf, 0, n, 1, 0, null);
+					if (buf[0] != (byte) (mark + 1) || buf[n - 1] != (byte) (mark + 1)) {
+						Console.Error.WriteLine ("PingPong: corrupted payload at size " + size);
+						return 3;
+					}
 				} else if (rank == 1) {
-					world.Recv (buf, 0, 0, null);
+					world.Recv (buf, 0, n, 0, 0, null);
 					buf[0]++;
-					if (size > 1)
-						buf[size - 1]++;
-					world.Send (buf, 0, 0);
+					if (n > 1)
+						buf[n - 1]++;
+					world.Send (buf, 0, n, 0, 0);
 				}
 			}
 			double us = (MPI.Wtime () - t0) / timed * 1e6;
-			if (rank == 0)
+			if (rank != 0)
+				continue;
+			if (csv)
+				Console.WriteLine (string.Format (CultureInfo.InvariantCulture, "{0},{1:F4}", size, us));
+			else
 				Console.WriteLine ("{0,10} {1,14:F2} {2,12:F1}", size, us, 2.0 * size / us);
 		}
 		return 0;
