@@ -48,7 +48,8 @@ namespace System.MP
 
 		public void Send (object buf, int offset, int count, int dest, int tag)
 		{
-			Errors.CheckRange (offset, count);
+			if ((offset | count) < 0)
+				throw Errors.BadRange (offset, count);
 			int rc = MPDirect.Send (buf, offset, count, dest, tag, handle, 0);
 			if (rc != 0)
 				throw Errors.Make (rc, this, buf, dest, tag, "dest");
@@ -64,7 +65,8 @@ namespace System.MP
 
 		public void Ssend (object buf, int offset, int count, int dest, int tag)
 		{
-			Errors.CheckRange (offset, count);
+			if ((offset | count) < 0)
+				throw Errors.BadRange (offset, count);
 			int rc = MPDirect.Send (buf, offset, count, dest, tag, handle, 1);
 			if (rc != 0)
 				throw Errors.Make (rc, this, buf, dest, tag, "dest");
@@ -86,7 +88,8 @@ namespace System.MP
 
 		public void Recv (object buf, int offset, int count, int source, int tag, Status status)
 		{
-			Errors.CheckRange (offset, count);
+			if ((offset | count) < 0)
+				throw Errors.BadRange (offset, count);
 			StatusData st = default (StatusData);
 			int rc = MPDirect.Recv (buf, offset, count, source, tag, handle, status == null ? null : &st);
 			if (status != null)

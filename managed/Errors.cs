@@ -13,14 +13,14 @@ namespace System.MP
 				throw Make (rc, null, null, 0, 0, null);
 		}
 
-		/// <summary>Offsets and counts are checked here so that a negative count is never mistaken for the
-		/// "whole buffer" count (-1) of the internal calls.</summary>
-		internal static void CheckRange (int offset, int count)
+		/// <summary>The exception for a negative offset or count.  Callers test both inline before every
+		/// internal call, so that a negative count is never mistaken for the "whole buffer" count (-1) of
+		/// the internal calls.</summary>
+		internal static Exception BadRange (int offset, int count)
 		{
 			if (offset < 0)
-				throw new ArgumentOutOfRangeException ("offset", offset, "offset must not be negative");
-			if (count < 0)
-				throw new ArgumentOutOfRangeException ("count", count, "count must not be negative");
+				return new ArgumentOutOfRangeException ("offset", offset, "offset must not be negative");
+			return new ArgumentOutOfRangeException ("count", count, "count must not be negative");
 		}
 
 		internal static string TypeName (object o)

@@ -9,16 +9,8 @@
 
 #include "motor-mpi-internal.h"
 
-static struct motor_comm table[MOTOR_MAX_COMMS];
+struct motor_comm motor_mpi__comms[MOTOR_MAX_COMMS];
 static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
-
-struct motor_comm *motor_mpi__comm(int handle)
-{
-	if ((unsigned)handle >= MOTOR_MAX_COMMS)
-		return NULL;
-	struct motor_comm *c = &table[handle];
-	return atomic_load_explicit(&c->valid, memory_order_acquire) ? c : NULL;
-}
 
 static int fill(struct motor_comm *c, MPI_Comm comm)
 {
@@ -43,15 +35,15 @@ int motor_mpi__comm_add(MPI_Comm comm, int *handle)
 	pthread_mutex_lock(&table_lock);
 	int h;
 	for (h = MOTOR_COMM_SELF + 1; h < MOTOR_MAX_COMMS; h++)
-		if (!atomic_load_explicit(&table[h].valid, memory_order_relaxed))
+		if (!atomic_load_explicit(&motor_mpi__comms[h].valid, memory_order_relaxed))
 			break;
 	if (h == MOTOR_MAX_COMMS) {
 		pthread_mutex_unlock(&table_lock);
 		return MOTOR_ENOMEM;
 	}
-	rc = fill(&table[h], comm);
+	rc = fill(&motor_mpi__comms[h], comm);
 	if (rc == MPI_SUCCESS)
-		atomic_store_explicit(&table[h].valid, 1, memory_order_release);
+		atomic_store_explicit(&motor_mpi__comms[h].valid, 1, memory_order_release);
 	pthread_mutex_unlock(&table_lock);
 	if (rc == MPI_SUCCESS)
 		*handle = h;
@@ -67,7 +59,7 @@ int motor_mpi__comm_init(void)
 	int rc;
 
 	for (size_t i = 0; i < sizeof builtin / sizeof builtin[0]; i++) {
-		struct motor_comm *c = &table[builtin[i].handle];
+		struct motor_comm *c = &motor_mpi__comms[builtin[i].handle];
 		if ((rc = MPI_Comm_set_errhandler(builtin[i].comm, MPI_ERRORS_RETURN)) != MPI_SUCCESS ||
 		    (rc = fill(c, builtin[i].comm)) != MPI_SUCCESS)
 			return rc;
@@ -80,10 +72,10 @@ void motor_mpi__comm_fini(void)
 {
 	pthread_mutex_lock(&table_lock);
 	for (int h = 0; h < MOTOR_MAX_COMMS; h++) {
-		if (!atomic_exchange(&table[h].valid, 0))
+		if (!atomic_exchange(&motor_mpi__comms[h].valid, 0))
 			continue;
 		if (h > MOTOR_COMM_SELF)
-			MPI_Comm_free(&table[h].comm);
+			MPI_Comm_free(&motor_mpi__comms[h].comm);
 	}
 	pthread_mutex_unlock(&table_lock);
 }
@@ -160,40 +152,4 @@ int motor_mpi_barrier(int comm)
 int motor_mpi_tag_ub(void)
 {
 	return motor_mpi__tag_ub;
-}
-
-int motor_mpi__dest(const struct motor_comm *c, int rank, int *out)
-{
-	if (rank == MOTOR_PROC_NULL) {
-		*out = MPI_PROC_NULL;
-		return MOTOR_OK;
-	}
-	if (rank < 0 || rank >= c->remote_size)
-		return MOTOR_ERANK;
-	*out = rank;
-	return MOTOR_OK;
-}
-
-int motor_mpi__source(const struct motor_comm *c, int rank, int *out)
-{
-	if (rank == MOTOR_ANY_SOURCE) {
-		*out = MPI_ANY_SOURCE;
-		return MOTOR_OK;
-	}
-	return motor_mpi__dest(c, rank, out);
-}
-
-int motor_mpi__send_tag(int tag)
-{
-	return tag < 0 || tag > motor_mpi__tag_ub ? MOTOR_ETAG : MOTOR_OK;
-}
-
-int motor_mpi__recv_tag(int tag, int *out)
-{
-	if (tag == MOTOR_ANY_TAG) {
-		*out = MPI_ANY_TAG;
-		return MOTOR_OK;
-	}
-	*out = tag;
-	return motor_mpi__send_tag(tag);
 }

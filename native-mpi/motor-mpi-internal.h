@@ -22,8 +22,18 @@ struct motor_comm {
 
 #define MOTOR_MAX_COMMS 4096
 
-/* The entry for a handle, or NULL if the handle is not a live communicator. */
-struct motor_comm *motor_mpi__comm(int handle);
+/* The table itself (comm.c); read it through motor_mpi__comm. */
+extern struct motor_comm motor_mpi__comms[MOTOR_MAX_COMMS];
+
+/* The entry for a handle, or NULL if the handle is not a live communicator.  Inline: every operation starts
+ * here. */
+static inline struct motor_comm *motor_mpi__comm(int handle)
+{
+	if ((unsigned)handle >= MOTOR_MAX_COMMS)
+		return NULL;
+	struct motor_comm *c = &motor_mpi__comms[handle];
+	return atomic_load_explicit(&c->valid, memory_order_acquire) ? c : NULL;
+}
 /* Adds a communicator created by MPI (sets MPI_ERRORS_RETURN on it) and returns its handle in *handle. */
 int motor_mpi__comm_add(MPI_Comm comm, int *handle);
 /* Fills the table with COMM_WORLD and COMM_SELF (env.c calls it after MPI_Init). */
@@ -35,11 +45,6 @@ void motor_mpi__comm_fini(void);
 MPI_Datatype motor_mpi__type(int dt);
 void motor_mpi__type_fini(void);
 
-/* Rank and tag arguments in managed numbering, checked and mapped to the MPI library's numbering. */
-int motor_mpi__dest(const struct motor_comm *c, int rank, int *out);
-int motor_mpi__source(const struct motor_comm *c, int rank, int *out);
-int motor_mpi__send_tag(int tag);
-int motor_mpi__recv_tag(int tag, int *out);
 
 /* Blocking hooks and spin count (env.c). */
 extern motor_block_enter_fn motor_mpi__block_enter;
@@ -54,6 +59,43 @@ struct motor_block {
 	void *stackdata;
 	void *cookie;
 };
+
+/* Rank and tag arguments in managed numbering, checked and mapped to the MPI library's numbering. */
+static inline int motor_mpi__dest(const struct motor_comm *c, int rank, int *out)
+{
+	if (rank == MOTOR_PROC_NULL) {
+		*out = MPI_PROC_NULL;
+		return MOTOR_OK;
+	}
+	if (rank < 0 || rank >= c->remote_size)
+		return MOTOR_ERANK;
+	*out = rank;
+	return MOTOR_OK;
+}
+
+static inline int motor_mpi__source(const struct motor_comm *c, int rank, int *out)
+{
+	if (rank == MOTOR_ANY_SOURCE) {
+		*out = MPI_ANY_SOURCE;
+		return MOTOR_OK;
+	}
+	return motor_mpi__dest(c, rank, out);
+}
+
+static inline int motor_mpi__send_tag(int tag)
+{
+	return tag < 0 || tag > motor_mpi__tag_ub ? MOTOR_ETAG : MOTOR_OK;
+}
+
+static inline int motor_mpi__recv_tag(int tag, int *out)
+{
+	if (tag == MOTOR_ANY_TAG) {
+		*out = MPI_ANY_TAG;
+		return MOTOR_OK;
+	}
+	*out = tag;
+	return motor_mpi__send_tag(tag);
+}
 
 static inline void motor_mpi__block_begin(struct motor_block *b)
 {

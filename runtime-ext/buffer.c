@@ -27,19 +27,23 @@ MonoDomain *motor_domain;
 enum kind { KIND_REFUSED, KIND_ARRAY, KIND_OBJECT };
 
 struct desc {
-	const void *vtable; /* key */
 	enum kind kind;
-	int dt;              /* element datatype (arrays), MOTOR_DT_U8 (objects) */
-	uint32_t elem_size;  /* bytes per element (arrays), instance data size (objects) */
+	int dt;               /* element datatype (arrays), MOTOR_DT_U8 (objects) */
+	uint32_t elem_size;   /* bytes per element (arrays), instance data size (objects) */
 	uint32_t data_offset; /* from the object's start to its first data byte */
 };
 
-/* Open addressing, linear probing, never shrinks.  Slots are published with a release store after the
- * descriptor is complete; readers load with acquire.  When the table is three-quarters full new classes are
- * still resolved correctly, just not cached. */
+/* Open addressing, linear probing, never shrinks.  Entries hold the descriptor itself (one cache line holds
+ * several) so a hit costs two dependent loads: the object's vtable word and the slot.  An entry is written
+ * under the lock and published by a release store of its key; readers load the key with acquire and read the
+ * rest only on a match.  When the table is three-quarters full new classes are still resolved correctly,
+ * just not cached. */
 #define CACHE_BITS 12
 #define CACHE_SIZE (1u << CACHE_BITS)
-static _Atomic(struct desc *) cache[CACHE_SIZE];
+static struct entry {
+	_Atomic(const void *) vtable; /* key; NULL = free */
+	struct desc d;
+} cache[CACHE_SIZE];
 static unsigned cache_used;
 static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -145,7 +149,6 @@ static void describe(MonoObject *obj, struct desc *d)
 {
 	MonoClass *k = mono_object_get_class(obj);
 
-	d->vtable = mono_object_get_vtable(obj);
 	d->kind = KIND_REFUSED;
 	if (k == mono_get_string_class())
 		return;
@@ -172,11 +175,11 @@ static const struct desc *lookup(MonoObject *obj, struct desc *scratch)
 	unsigned s = slot_of(vt);
 
 	for (;;) {
-		struct desc *d = atomic_load_explicit(&cache[s], memory_order_acquire);
-		if (!d)
+		const void *key = atomic_load_explicit(&cache[s].vtable, memory_order_acquire);
+		if (key == vt)
+			return &cache[s].d;
+		if (!key)
 			break;
-		if (d->vtable == vt)
-			return d;
 		s = (s + 1) & (CACHE_SIZE - 1);
 	}
 
@@ -185,14 +188,13 @@ static const struct desc *lookup(MonoObject *obj, struct desc *scratch)
 	describe(obj, scratch);
 	pthread_mutex_lock(&cache_lock);
 	if (cache_used < CACHE_SIZE / 4 * 3) {
+		const void *key;
 		s = slot_of(vt);
-		struct desc *d;
-		while ((d = atomic_load_explicit(&cache[s], memory_order_relaxed)) && d->vtable != vt)
+		while ((key = atomic_load_explicit(&cache[s].vtable, memory_order_relaxed)) && key != vt)
 			s = (s + 1) & (CACHE_SIZE - 1);
-		if (!d) {
-			d = g_new(struct desc, 1);
-			*d = *scratch;
-			atomic_store_explicit(&cache[s], d, memory_order_release);
+		if (!key) {
+			cache[s].d = *scratch;
+			atomic_store_explicit(&cache[s].vtable, vt, memory_order_release);
 			cache_used++;
 		}
 	}
