@@ -127,6 +127,56 @@ namespace System.MP
 			throw Errors.Make (rc, this, sendbuf, dest, sendtag, "dest");
 		}
 
+		// ---- non-blocking -------------------------------------------------------------------------
+
+		Request Post (object buf, int offset, int count, int peer, int tag, int mode, bool recv)
+		{
+			var r = new Request ();
+			int rc = recv ? MPDirect.Irecv (buf, offset, count, peer, tag, handle, r)
+			              : MPDirect.Isend (buf, offset, count, peer, tag, handle, mode, r);
+			if (rc != 0)
+				throw Errors.Make (rc, this, buf, peer, tag, recv ? "source" : "dest");
+			return r;
+		}
+
+		/// <summary>Starts a send and returns at once.  The buffer must not change until the request
+		/// completes; the runtime keeps it in place (and alive) until then, even if the Request is dropped.</summary>
+		public Request Isend (object buf, int dest, int tag)
+		{
+			return Post (buf, 0, -1, dest, tag, 0, false);
+		}
+
+		public Request Isend (object buf, int offset, int count, int dest, int tag)
+		{
+			if ((offset | count) < 0)
+				throw Errors.BadRange (offset, count);
+			return Post (buf, offset, count, dest, tag, 0, false);
+		}
+
+		public Request Issend (object buf, int dest, int tag)
+		{
+			return Post (buf, 0, -1, dest, tag, 1, false);
+		}
+
+		public Request Issend (object buf, int offset, int count, int dest, int tag)
+		{
+			if ((offset | count) < 0)
+				throw Errors.BadRange (offset, count);
+			return Post (buf, offset, count, dest, tag, 1, false);
+		}
+
+		public Request Irecv (object buf, int source, int tag)
+		{
+			return Post (buf, 0, -1, source, tag, 0, true);
+		}
+
+		public Request Irecv (object buf, int offset, int count, int source, int tag)
+		{
+			if ((offset | count) < 0)
+				throw Errors.BadRange (offset, count);
+			return Post (buf, offset, count, source, tag, 0, true);
+		}
+
 		// ---- probe ---------------------------------------------------------------------------------
 
 		public void Probe (int source, int tag, Status status)

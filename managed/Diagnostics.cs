@@ -26,6 +26,26 @@ namespace System.MP
 			set { MPDirect.SetSpin (value); }
 		}
 
+		static long Count (int i)
+		{
+			var c = new long[6];
+			MPDirect.PinCounts (c);
+			return c[i];
+		}
+
+		/// <summary>Buffers of non-blocking operations pinned because they could move.</summary>
+		public static long PinsTaken { get { return Count (0); } }
+		/// <summary>Buffers of non-blocking operations that cannot move (large objects): kept alive, not pinned.</summary>
+		public static long PinsAvoided { get { return Count (1); } }
+		/// <summary>Pins released because a collection found the transfer complete.</summary>
+		public static long PinsReleasedByGC { get { return Count (2); } }
+		/// <summary>Requests completed by the collector's hook rather than by Wait/Test.</summary>
+		public static long RequestsCompletedByGC { get { return Count (3); } }
+		/// <summary>Non-blocking operations now in flight.</summary>
+		public static long RequestsInFlight { get { return Count (4); } }
+		/// <summary>Request slots allocated (pooled and reused; grows only with the number in flight at once).</summary>
+		public static long RequestSlots { get { return Count (5); } }
+
 		/// <summary>The names of the internal calls the runtime registered.</summary>
 		public static string[] InternalCalls ()
 		{

@@ -5,7 +5,8 @@ namespace System.MP
 	{
 		// Motor's own codes (native-mpi/motor-mpi.h).
 		internal const int ENULL = -1, EBUFTYPE = -2, EOFFSET = -3, ECOUNT = -4, ERANK = -5, ETAG = -6,
-			ECOMM = -7, ENOTARRAY = -8, EFINALIZED = -9, ENOMEM = -10, EALIAS = -11, EARG = -12, ECOMMFREE = -13;
+			ECOMM = -7, ENOTARRAY = -8, EFINALIZED = -9, ENOMEM = -10, EALIAS = -11, EARG = -12, ECOMMFREE = -13,
+			EBUSY = -14;
 
 		internal static void Check (int rc)
 		{
@@ -64,6 +65,8 @@ namespace System.MP
 				return new ArgumentException ("the send and receive buffers must be different objects", "recvbuf");
 			case ECOMMFREE:
 				return new InvalidOperationException ("COMM_WORLD and COMM_SELF cannot be freed");
+			case EBUSY:
+				return new InvalidOperationException ("the request is being completed by another thread (MPI forbids completing one request from two threads at once)");
 			default:
 				if (rc < 0)
 					return new ArgumentException (MPDirect.ErrorString (rc));

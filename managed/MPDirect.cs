@@ -55,5 +55,16 @@ namespace System.MP
 		internal static extern int Probe (int source, int tag, int comm, StatusData* st);
 		[MethodImpl (MethodImplOptions.InternalCall)]
 		internal static extern int Iprobe (int source, int tag, int comm, out int flag, StatusData* st);
+
+		// non-blocking operations and requests (runtime-ext/icall-request.c, gc-hooks/pin.c)
+		[MethodImpl (MethodImplOptions.InternalCall)]
+		internal static extern int Isend (object buf, int offset, int count, int dest, int tag, int comm, int mode, Request req);
+		[MethodImpl (MethodImplOptions.InternalCall)]
+		internal static extern int Irecv (object buf, int offset, int count, int source, int tag, int comm, Request req);
+		[MethodImpl (MethodImplOptions.InternalCall)]
+		internal static extern int RequestComplete (Request req, int slot, int gen, int wait, out int flag);
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int RequestCancel (int slot, int gen);
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int Waitany (Request[] reqs, out int index);
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern void PinCounts (long[] counts);
 	}
 }

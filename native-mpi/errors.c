@@ -21,6 +21,7 @@ static const char *motor_message(int code)
 	case MOTOR_EALIAS: return "send and receive buffers must be distinct objects";
 	case MOTOR_EARG: return "invalid argument";
 	case MOTOR_ECOMMFREE: return "COMM_WORLD and COMM_SELF cannot be freed";
+	case MOTOR_EBUSY: return "the request is being completed by another thread";
 	default: return "unknown Motor error";
 	}
 }

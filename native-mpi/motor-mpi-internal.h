@@ -6,6 +6,7 @@
 #define MOTOR_MPI_INTERNAL_H
 
 #include <stdatomic.h>
+#include <string.h>
 
 #include "motor-mpi.h"
 #include "mpi-compat.h"
@@ -108,6 +109,20 @@ static inline void motor_mpi__block_end(struct motor_block *b)
 		motor_mpi__block_leave(b->cookie, &b->stackdata);
 	atomic_store_explicit(&motor_mpi__waited, atomic_load_explicit(&motor_mpi__waited, memory_order_relaxed) + 1,
 			      memory_order_relaxed);
+}
+
+/* motor_req carries an MPI_Request in its first bytes (copied, so no aliasing rules are bent). */
+static inline MPI_Request motor_mpi__req_get(const motor_req *r)
+{
+	MPI_Request m;
+	memcpy(&m, &r->opaque, sizeof m);
+	return m;
+}
+
+static inline void motor_mpi__req_set(motor_req *r, MPI_Request m)
+{
+	r->opaque = 0;
+	memcpy(&r->opaque, &m, sizeof m);
 }
 
 /* request.c: polls `n` requests until all are complete, at most motor_mpi__spin times, then waits for them

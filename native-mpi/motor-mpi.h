@@ -43,6 +43,7 @@ enum {
 	MOTOR_EALIAS = -11,    /* the same buffer passed where MPI requires distinct ones */
 	MOTOR_EARG = -12,      /* any other invalid argument */
 	MOTOR_ECOMMFREE = -13, /* COMM_WORLD and COMM_SELF cannot be freed */
+	MOTOR_EBUSY = -14,     /* the request is being completed by another thread */
 };
 
 /* Managed-side constants.  They are fixed here (and in managed/MPI.cs) and mapped to the MPI library's. */
@@ -168,6 +169,31 @@ int motor_mpi_sendrecv(const void *sbuf, int64_t scount, int sdt, int dest, int 
 		       int rdt, int source, int rtag, int comm, motor_status *st);
 int motor_mpi_probe(int source, int tag, int comm, motor_status *st);
 int motor_mpi_iprobe(int source, int tag, int comm, int *flag, motor_status *st);
+
+/* Non-blocking forms.  On success *req is an active request that the caller must complete with
+ * motor_mpi_test/wait/waitany (which free it); on failure nothing was posted.  The buffer must stay where it
+ * is until then: the caller (gc-hooks/) keeps it pinned or alive. */
+int motor_mpi_isend(const void *buf, int64_t count, int dt, int dest, int tag, int comm, int mode, motor_req *req);
+int motor_mpi_irecv(void *buf, int64_t count, int dt, int source, int tag, int comm, motor_req *req);
+
+/* ---- request.c ------------------------------------------------------------------------------------ */
+
+/* A request that is not active (never posted, or completed and freed). */
+void motor_mpi_req_null(motor_req *req);
+int motor_mpi_req_is_null(const motor_req *req);
+/* MPI_Test: *flag set on completion, when the request is freed and made null and `st` (may be NULL) filled. */
+int motor_mpi_test(motor_req *req, int *flag, motor_status *st);
+/* Completes the request: polls, then waits between the blocking hooks.  The request is freed and made null. */
+int motor_mpi_wait(motor_req *req, motor_status *st);
+/* MPI_Request_get_status: whether the request has completed, without freeing it.  Safe to call from a thread
+ * other than the one that owns the request only under MPI_THREAD_MULTIPLE and only when no other thread is
+ * completing that request at the same time. */
+int motor_mpi_peek(motor_req *req, int *flag);
+/* Completes one of `n` requests (null ones are skipped): polls, then waits between the hooks.  *index is the
+ * completed one (that request is freed and made null), or -1 when all are null. */
+int motor_mpi_waitany(int n, motor_req *reqs, int *index, motor_status *st);
+/* MPI_Cancel; the request must still be completed. */
+int motor_mpi_cancel(motor_req *req);
 
 #ifdef __cplusplus
 }

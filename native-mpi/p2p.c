@@ -93,6 +93,34 @@ int motor_mpi_recv(void *buf, int64_t count, int dt, int source, int tag, int co
 	return motor_mpi__complete(&req, 1, st);
 }
 
+int motor_mpi_isend(const void *buf, int64_t count, int dt, int dest, int tag, int comm, int mode, motor_req *req)
+{
+	struct side s;
+	MPI_Request r;
+	int rc;
+
+	if ((rc = send_side(count, dt, dest, tag, comm, &s)) != MOTOR_OK)
+		return rc;
+	rc = (mode == MOTOR_SEND_SYNC ? MPI_Issend : MPI_Isend)(buf, s.count, s.type, s.peer, s.tag, s.comm, &r);
+	if (rc == MPI_SUCCESS)
+		motor_mpi__req_set(req, r);
+	return rc;
+}
+
+int motor_mpi_irecv(void *buf, int64_t count, int dt, int source, int tag, int comm, motor_req *req)
+{
+	struct side s;
+	MPI_Request r;
+	int rc;
+
+	if ((rc = recv_side(count, dt, source, tag, comm, &s)) != MOTOR_OK)
+		return rc;
+	rc = MPI_Irecv(buf, s.count, s.type, s.peer, s.tag, s.comm, &r);
+	if (rc == MPI_SUCCESS)
+		motor_mpi__req_set(req, r);
+	return rc;
+}
+
 int motor_mpi_sendrecv(const void *sbuf, int64_t scount, int sdt, int dest, int stag, void *rbuf, int64_t rcount,
 		       int rdt, int source, int rtag, int comm, motor_status *st)
 {

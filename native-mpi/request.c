@@ -6,6 +6,8 @@
  * whole gap between an internal call and a P/Invoke -- so it is paid only by operations that really wait.  The
  * poll is bounded because the caller may be in a state where the collector waits for it.
  */
+#include <stdlib.h>
+
 #include "motor-mpi-internal.h"
 
 void motor_mpi__status_from(const MPI_Status *in, motor_status *st)
@@ -75,4 +77,79 @@ int motor_mpi__complete(MPI_Request *reqs, int n, motor_status *st)
 	rc = n == 1 ? MPI_Wait(reqs, ms) : MPI_Waitall(n, reqs, ms);
 	motor_mpi__block_end(&b);
 	return finish(rc, n, ms, st);
+}
+
+void motor_mpi_req_null(motor_req *req)
+{
+	motor_mpi__req_set(req, MPI_REQUEST_NULL);
+}
+
+int motor_mpi_req_is_null(const motor_req *req)
+{
+	return motor_mpi__req_get(req) == MPI_REQUEST_NULL;
+}
+
+int motor_mpi_test(motor_req *req, int *flag, motor_status *st)
+{
+	MPI_Request r = motor_mpi__req_get(req);
+	MPI_Status ms = {0};
+	int rc = MPI_Test(&r, flag, &ms);
+	motor_mpi__req_set(req, r);
+	if (*flag || rc != MPI_SUCCESS) {
+		*flag = 1;
+		finish(rc, 1, &ms, st);
+	}
+	return rc;
+}
+
+int motor_mpi_wait(motor_req *req, motor_status *st)
+{
+	MPI_Request r = motor_mpi__req_get(req);
+	int rc = motor_mpi__complete(&r, 1, st);
+	motor_mpi__req_set(req, r);
+	return rc;
+}
+
+int motor_mpi_peek(motor_req *req, int *flag)
+{
+	return MPI_Request_get_status(motor_mpi__req_get(req), flag, MPI_STATUS_IGNORE);
+}
+
+int motor_mpi_cancel(motor_req *req)
+{
+	MPI_Request r = motor_mpi__req_get(req);
+	return MPI_Cancel(&r);
+}
+
+int motor_mpi_waitany(int n, motor_req *reqs, int *index, motor_status *st)
+{
+	MPI_Request local[16];
+	MPI_Request *r = n <= 16 ? local : malloc(sizeof *r * (size_t)n);
+	MPI_Status ms = {0};
+	int rc = MPI_SUCCESS, flag = 0;
+
+	if (!r)
+		return MOTOR_ENOMEM;
+	for (int i = 0; i < n; i++)
+		r[i] = motor_mpi__req_get(&reqs[i]);
+	for (int i = 0; i < motor_mpi__spin && !flag; i++)
+		if ((rc = MPI_Testany(n, r, index, &flag, &ms)) != MPI_SUCCESS)
+			flag = 1;
+	if (flag) {
+		count(&motor_mpi__immediate);
+	} else {
+		struct motor_block b;
+		motor_mpi__block_begin(&b);
+		rc = MPI_Waitany(n, r, index, &ms);
+		motor_mpi__block_end(&b);
+	}
+	if (*index == MPI_UNDEFINED)
+		*index = -1;
+	else
+		finish(rc, 1, &ms, st);
+	for (int i = 0; i < n; i++)
+		motor_mpi__req_set(&reqs[i], r[i]);
+	if (r != local)
+		free(r);
+	return rc;
 }

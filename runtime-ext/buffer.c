@@ -221,6 +221,7 @@ int motor_buffer_resolve(MonoObject *obj, int32_t offset, int32_t count, struct 
 		b->data = (char *)obj + d->data_offset + (size_t)offset * d->elem_size;
 		b->count = count;
 		b->dt = d->dt;
+		b->obj_bytes = d->data_offset + len * d->elem_size;
 		return MOTOR_OK;
 	}
 	case KIND_OBJECT:
@@ -229,6 +230,7 @@ int motor_buffer_resolve(MonoObject *obj, int32_t offset, int32_t count, struct 
 		b->data = (char *)obj + d->data_offset;
 		b->count = d->elem_size;
 		b->dt = d->dt;
+		b->obj_bytes = d->data_offset + d->elem_size;
 		return MOTOR_OK;
 	default: return MOTOR_EBUFTYPE;
 	}

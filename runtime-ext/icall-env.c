@@ -19,7 +19,7 @@ int32_t motor_icall_finalized(void)
 
 int32_t motor_icall_finalize(void)
 {
-	return motor_mpi_finalize();
+	return motor_runtime_finalize();
 }
 
 int32_t motor_icall_query_thread(int32_t *provided)

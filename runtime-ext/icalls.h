@@ -49,4 +49,14 @@ int32_t motor_icall_sendrecv(MonoObject *sbuf, int32_t soffset, int32_t scount, 
 int32_t motor_icall_probe(int32_t source, int32_t tag, int32_t comm, motor_status *st);
 int32_t motor_icall_iprobe(int32_t source, int32_t tag, int32_t comm, int32_t *flag, motor_status *st);
 
+/* icall-request.c */
+int32_t motor_icall_isend(MonoObject *buf, int32_t offset, int32_t count, int32_t dest, int32_t tag, int32_t comm,
+			  int32_t mode, MonoObject *req);
+int32_t motor_icall_irecv(MonoObject *buf, int32_t offset, int32_t count, int32_t source, int32_t tag,
+			  int32_t comm, MonoObject *req);
+int32_t motor_icall_request_complete(MonoObject *req, int32_t slot, int32_t gen, int32_t wait, int32_t *flag);
+int32_t motor_icall_request_cancel(int32_t slot, int32_t gen);
+int32_t motor_icall_waitany(MonoArray *reqs, int32_t *index);
+void motor_icall_pin_counts(MonoArray *counts);
+
 #endif /* MOTOR_ICALLS_H */

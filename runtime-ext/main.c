@@ -13,6 +13,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +28,7 @@
 #include <mono/metadata/mono-config.h>
 #include <mono/metadata/threads.h>
 
+#include "motor-pin.h"
 #include "motor-runtime.h"
 
 #define SYSTEM_MP "System.MP.dll"
@@ -121,9 +123,10 @@ static void on_unhandled(MonoObject *exc, void *data)
 }
 
 /* Blocking hooks for native-mpi.  Managed threads call MPI from internal calls, in GC-unsafe mode, and must
- * enter a GC-safe region to wait.  The main thread, once Main has returned, is back in native code (already
- * GC-safe: the embedding API leaves it so), where entering again would abort ("blocking is not nestable"). */
-static __thread int in_host_code;
+ * enter a GC-safe region to wait.  The main thread outside Main is in native code (already GC-safe: the
+ * embedding API leaves it so), where entering again would abort ("blocking is not nestable").  Threads other
+ * than the main one call MPI only from internal calls. */
+static __thread int in_host_code; /* set on the main thread except while Main runs */
 
 #if defined(__SANITIZE_ADDRESS__)
 /* Entering a GC-safe region copies the stack between the current stack pointer and `stackdata` with memcpy,
@@ -149,6 +152,31 @@ static void block_leave(void *cookie, void **stackdata)
 		mono_threads_exit_gc_safe_region_unbalanced(cookie, stackdata);
 }
 
+static atomic_int finalizing;
+
+int motor_runtime_finalize(void)
+{
+	if (atomic_exchange(&finalizing, 1) || !motor_mpi_initialized() || motor_mpi_finalized())
+		return MOTOR_OK;
+	int left = motor_pin_shutdown();
+	const char *stats = getenv("MOTOR_STATS");
+	if (stats && strcmp(stats, "1") == 0) {
+		struct motor_pin_counts c;
+		uint64_t waited, immediate;
+		motor_pin_counts(&c);
+		motor_mpi_block_counts(&waited, &immediate);
+		fprintf(stderr,
+			"rank %d: motor stats: pins taken %llu, pins avoided %llu, pins released by GC %llu, "
+			"requests completed by GC %llu, requests in flight %llu (left at exit %d), slots %llu, "
+			"blocking operations waited %llu, completed at once %llu\n",
+			world_rank(), (unsigned long long)c.pins_taken, (unsigned long long)c.pins_avoided,
+			(unsigned long long)c.gc_released, (unsigned long long)c.gc_completed,
+			(unsigned long long)c.in_flight, left, (unsigned long long)c.slots, (unsigned long long)waited,
+			(unsigned long long)immediate);
+	}
+	return motor_mpi_finalize();
+}
+
 static void usage(FILE *to)
 {
 	fprintf(to, "Usage: motor [OPTION...] PROGRAM.exe [ARG...]\n"
@@ -159,7 +187,8 @@ static void usage(FILE *to)
 		    "  -V, --version    show the versions of Motor, Mono and the MPI library and exit\n\n"
 		    "Environment:\n"
 		    "  MOTOR_LIBDIR     directory holding System.MP.dll (overrides the built-in search)\n"
-		    "  MOTOR_SPIN       polls before a blocking operation waits in a GC-safe region (default 256)\n");
+		    "  MOTOR_SPIN       polls before a blocking operation waits in a GC-safe region (default 256)\n"
+		    "  MOTOR_STATS=1    print pinning and request counters per rank at exit\n");
 }
 
 int main(int argc, char **argv)
@@ -172,6 +201,8 @@ int main(int argc, char **argv)
 	};
 	GOptionContext *ctx = g_option_context_new(NULL);
 	GError *err = NULL;
+
+	in_host_code = 1;
 
 	/* Options stop at the program's name: everything after it belongs to the program. */
 	g_option_context_set_help_enabled(ctx, FALSE);
@@ -241,15 +272,22 @@ int main(int argc, char **argv)
 	}
 	motor_mpi_set_block_hooks(block_enter, block_leave);
 	motor_buffer_init(motor_domain);
+	MonoClass *request = mono_class_from_name(mono_assembly_get_image(system_mp), "System.MP", "Request");
+	if (!request || motor_pin_init(request, provided == MOTOR_THREAD_MULTIPLE) != MOTOR_OK) {
+		fprintf(stderr, "motor: cannot set up request tracking (is %s from this version of Motor?)\n", SYSTEM_MP);
+		motor_mpi_finalize();
+		return 2;
+	}
 	mono_install_unhandled_exception_hook(on_unhandled, NULL);
 
 	MonoObject *exc = NULL;
+	in_host_code = 0;
 	int status = mono_runtime_run_main(main_method, argc - 1, argv + 1, &exc);
 	in_host_code = 1;
 	if (exc)
 		abort_on_exception(exc);
 	/* Like the .NET host: the process ends when the last foreground thread has. */
 	mono_thread_manage();
-	motor_mpi_finalize();
+	motor_runtime_finalize();
 	return status;
 }

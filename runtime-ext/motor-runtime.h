@@ -27,8 +27,9 @@ extern void mono_dangerous_add_raw_internal_call(const char *name, const void *m
  * object must stay reachable from the C stack (MOTOR_KEEP_ALIVE) while MPI uses it. */
 struct motor_buffer {
 	void *data;
-	int64_t count; /* elements of `dt` */
-	int dt;        /* motor-mpi datatype handle */
+	int64_t count;       /* elements of `dt` */
+	int dt;              /* motor-mpi datatype handle */
+	uint64_t obj_bytes;  /* size of the whole object, header included (what decides whether it can move) */
 };
 
 /* Resolves `obj` as an MPI buffer: the whole object when count == -1 (offset must be 0), else elements
@@ -49,6 +50,9 @@ void motor_icall_register(void);
 /* The number of entries in the table and the name of entry i. */
 int motor_icall_count(void);
 const char *motor_icall_name(int i);
+
+/* Completes the requests still in flight, then finalises MPI (main.c).  Idempotent. */
+int motor_runtime_finalize(void);
 
 /* The runtime's domain, set by main.c before any managed code runs. */
 extern MonoDomain *motor_domain;

@@ -522,13 +522,13 @@ CHECK_TEST(error_strings)
 {
 	static const int codes[] = {MOTOR_ENULL,   MOTOR_EBUFTYPE,  MOTOR_EOFFSET,   MOTOR_ECOUNT, MOTOR_ERANK,
 				    MOTOR_ETAG,    MOTOR_ECOMM,     MOTOR_ENOTARRAY, MOTOR_EFINALIZED,
-				    MOTOR_ENOMEM,  MOTOR_EALIAS,    MOTOR_EARG,      MOTOR_ECOMMFREE};
+				    MOTOR_ENOMEM,  MOTOR_EALIAS,    MOTOR_EARG,      MOTOR_ECOMMFREE, MOTOR_EBUSY};
 	enum { NC = sizeof codes / sizeof codes[0] };
 	char msg[NC][256], unknown[256];
 
 	motor_mpi_error_string(-1000, unknown, sizeof unknown);
 	CHECK_NONEMPTY_STR(unknown);
-	motor_mpi_error_string(MOTOR_ECOMMFREE - 1, msg[0], sizeof msg[0]);
+	motor_mpi_error_string(MOTOR_EBUSY - 1, msg[0], sizeof msg[0]);
 	CHECK_EQ_STR(msg[0], unknown);
 	for (int i = 0; i < NC; i++) {
 		motor_mpi_error_string(codes[i], msg[i], sizeof msg[i]);
@@ -544,7 +544,7 @@ CHECK_TEST(error_strings)
 	/* Truncation keeps a NUL terminator inside buflen; buflen 0 writes nothing. */
 	char small[8];
 	memset(small, 0x7f, sizeof small);
-	motor_mpi_error_string(MOTOR_ECOMMFREE, small, 5);
+	motor_mpi_error_string(codes[NC - 1], small, 5);
 	CHECK_EQ_INT(strlen(small), 4);
 	CHECK_EQ_INT(strncmp(small, msg[NC - 1], 4), 0);
 	CHECK_GUARD(small, 5, sizeof small, 0x7f);

@@ -1,0 +1,62 @@
+/*
+ * motor-pin.h - the pinning policy and status-dependent pinning of non-blocking operations.
+ *
+ * Every non-blocking operation owns a *slot* from a pooled table.  A slot holds the MPI request, the managed
+ * System.MP.Request object, and what keeps the buffer in place: an interior pointer that a registered
+ * conservative root pins at every collection while the operation is in flight (objects that can move), or a
+ * GC handle that only keeps it alive (large objects, which SGen never moves).  At every collection the runtime
+ * learns which operations have completed -- before the world stops, never while it is stopped -- writes their
+ * result into their Request objects, frees their MPI requests and slots, and so releases their pins, whether
+ * or not the program ever calls Wait and whether or not it still holds the Request.
+ *
+ * Ownership: a slot belongs to the runtime from post until completion; the Request object is only told the
+ * result.  Slots are never freed, only reused (chunks of 1024, allocated when all are in use).
+ */
+#ifndef MOTOR_PIN_H
+#define MOTOR_PIN_H
+
+#include <stdint.h>
+
+#include <mono/metadata/object.h>
+
+#include "motor-mpi.h"
+
+struct motor_buffer;
+
+/* Sets up the slot table and the GC event hook.  `request_class` is System.MP.Request, whose fields `done`,
+ * `rc` and `result` receive completions.  `harvest` enables completing requests from the GC hook (it calls MPI
+ * before the world stops, which needs MPI_THREAD_MULTIPLE). */
+int motor_pin_init(MonoClass *request_class, int harvest);
+
+/* Posts a non-blocking send (recv == 0) or receive on buffer `b` of object `obj` for the Request object `req`,
+ * and stores the slot's handle and generation in `req`.  Returns MOTOR_OK or an error; on error nothing is left
+ * behind.  Runs in GC-unsafe mode (an internal call). */
+int motor_pin_post(MonoObject *req, MonoObject *obj, const struct motor_buffer *b, int recv, int peer, int tag,
+		   int comm, int mode);
+
+/* Completes the request of slot `slot`/`gen` for Request `req`, waiting if need be (wait != 0) or testing once
+ * (wait == 0, *flag tells whether it completed).  The result is written into `req`.  A slot that the GC has
+ * already completed returns at once. */
+int motor_pin_complete(MonoObject *req, int32_t slot, int32_t gen, int wait, int32_t *flag);
+
+/* MPI_Cancel on the request of a slot still in flight. */
+int motor_pin_cancel(int32_t slot, int32_t gen);
+
+/* Waits until one of the `n` Request objects completes; returns its index, or -1 if none is in flight. */
+int motor_pin_waitany(MonoArray *reqs, int32_t *index);
+
+/* Completes every request still in flight before MPI_Finalize: receives and unmatched sends are cancelled,
+ * then each is waited for (bounded); returns how many could not be completed. */
+int motor_pin_shutdown(void);
+
+struct motor_pin_counts {
+	uint64_t pins_taken;     /* buffers pinned for a transfer */
+	uint64_t pins_avoided;   /* buffers that cannot move: kept alive, not pinned */
+	uint64_t gc_released;    /* pins released because a collection found the transfer complete */
+	uint64_t gc_completed;   /* requests completed by the GC hook (with or without a pin) */
+	uint64_t in_flight;      /* requests now in flight */
+	uint64_t slots;          /* slots allocated (pooled, reused) */
+};
+void motor_pin_counts(struct motor_pin_counts *c);
+
+#endif /* MOTOR_PIN_H */

@@ -1,0 +1,465 @@
+/*
+ * pin.c - request slots, the pinning policy, and status-dependent pinning at every collection.
+ *
+ * When can a buffer move?  Only while the world is stopped (shared/notes/mono-runtime.md §4): a nursery object at
+ * every minor collection, a small major-heap object when its block is evacuated, a large object (> 8000 bytes,
+ * SGen's large-object space) never.  So a buffer of a non-blocking operation is pinned -- by a conservative
+ * root that holds its address -- only if it is small, and only at the collections that happen while the
+ * transfer is in flight; a large one is merely kept alive with a GC handle.
+ *
+ * Who may run while we wait?  Everything.  The GC learns completion in PRE_STOP_WORLD, while the world still
+ * runs, with MPI_Test on the slots nobody else is completing (MPI_THREAD_MULTIPLE); a completed request is
+ * freed there and its result written into its Request object.  In POST_STOP_WORLD, with the world stopped, the
+ * hook only rewrites the root table from the slot states: no MPI (a stopped thread may hold the MPI library's
+ * lock), no malloc, no Mono API.
+ *
+ * Slot ownership is a small state machine in `busy`: IDLE, GC (the hook is testing it), USER (a thread is
+ * posting or completing it).  A slot is touched only by whoever moved it out of IDLE.
+ */
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <mono/metadata/class.h>
+#include <mono/metadata/mono-gc.h>
+#include <mono/metadata/profiler.h>
+
+#include "motor-pin.h"
+#include "motor-runtime.h"
+
+/* Exported by libmonosgen-2.0 but not in the installed headers (mono-runtime.md §3). */
+extern int mono_gc_register_root(char *start, size_t size, void *descr, MonoGCRootSource source, void *key,
+				 const char *msg);
+
+/* SGen sends objects larger than this to the large-object space, which never moves (sgen-conf.h). */
+#define SGEN_MAX_SMALL_OBJ_SIZE 8000
+
+#define CHUNK 1024
+#define MAX_CHUNKS 1024
+
+enum { FREE, ACTIVE };
+enum { IDLE, BY_GC, BY_USER };
+
+struct slot {
+	atomic_int state;
+	atomic_int busy;
+	atomic_int gen;      /* bumped when the slot is freed: stale handles are detected */
+	int recv;
+	motor_req req;
+	MonoObject *pin;     /* the buffer object, pinned while ACTIVE; NULL if it cannot move */
+	MonoObject *request; /* the Request object, kept in place while ACTIVE so its result can be written */
+	uint32_t keepalive;  /* GC handle keeping a buffer that cannot move alive, or 0 */
+	int next_free;
+};
+
+/* The roots are scanned conservatively at every collection: two words per slot. */
+struct chunk {
+	struct slot slots[CHUNK];
+	void *roots[2 * CHUNK];
+};
+
+static _Atomic(struct chunk *) chunks[MAX_CHUNKS];
+static atomic_int n_chunks;
+static int free_head = -1;
+static pthread_mutex_t free_lock = PTHREAD_MUTEX_INITIALIZER; /* never held across a safepoint */
+
+static int harvest_enabled;
+static uint32_t off_done, off_rc, off_result; /* fields of System.MP.Request */
+
+static atomic_uint_fast64_t pins_taken, pins_avoided, gc_released, gc_completed, in_flight;
+
+static struct slot *slot_at(int32_t index)
+{
+	if (index < 0 || index >= MAX_CHUNKS * CHUNK)
+		return NULL;
+	struct chunk *c = atomic_load_explicit(&chunks[index / CHUNK], memory_order_acquire);
+	return c ? &c->slots[index % CHUNK] : NULL;
+}
+
+/* Adds a chunk of slots.  No lock is held while registering its roots: registration takes the GC lock, which
+ * may wait for a collection, and a collection may wait for any thread blocked on a lock of ours. */
+static int grow(void)
+{
+	struct chunk *c = calloc(1, sizeof *c);
+	if (!c)
+		return MOTOR_ENOMEM;
+	int index = atomic_fetch_add(&n_chunks, 1);
+	if (index >= MAX_CHUNKS) {
+		atomic_fetch_sub(&n_chunks, 1);
+		free(c);
+		return MOTOR_ENOMEM;
+	}
+	mono_gc_register_root((char *)c->roots, sizeof c->roots, NULL, MONO_ROOT_SOURCE_EXTERNAL, NULL,
+			      "motor: buffers of in-flight requests");
+	atomic_store_explicit(&chunks[index], c, memory_order_release);
+	pthread_mutex_lock(&free_lock);
+	for (int i = CHUNK - 1; i >= 0; i--) {
+		c->slots[i].next_free = free_head;
+		free_head = index * CHUNK + i;
+	}
+	pthread_mutex_unlock(&free_lock);
+	return MOTOR_OK;
+}
+
+static int alloc_slot(int32_t *index)
+{
+	for (;;) {
+		pthread_mutex_lock(&free_lock);
+		int s = free_head;
+		if (s >= 0)
+			free_head = slot_at(s)->next_free;
+		pthread_mutex_unlock(&free_lock);
+		if (s >= 0) {
+			*index = s;
+			return MOTOR_OK;
+		}
+		int rc = grow();
+		if (rc != MOTOR_OK)
+			return rc;
+	}
+}
+
+static void free_slot(int32_t index, struct slot *sl)
+{
+	atomic_fetch_add_explicit(&sl->gen, 1, memory_order_relaxed);
+	atomic_store_explicit(&sl->state, FREE, memory_order_release);
+	pthread_mutex_lock(&free_lock);
+	sl->next_free = free_head;
+	free_head = index;
+	pthread_mutex_unlock(&free_lock);
+}
+
+/* Writes a completion into the Request object: scalars only, so no write barrier is needed; `done` last. */
+static void tell_request(MonoObject *req, int rc, const motor_status *st)
+{
+	char *base = (char *)req;
+	*(int32_t *)(base + off_rc) = rc;
+	memcpy(base + off_result, st, sizeof *st);
+	atomic_store_explicit((atomic_int *)(base + off_done), 1, memory_order_release);
+}
+
+/* The operation of a slot this thread owns has completed: tell its Request, drop what kept the buffer in
+ * place, free the slot. */
+static void finish(int32_t index, struct slot *sl, int rc, const motor_status *st)
+{
+	tell_request(sl->request, rc, st);
+	if (sl->keepalive)
+		mono_gchandle_free(sl->keepalive);
+	sl->keepalive = 0;
+	sl->pin = NULL;
+	sl->request = NULL;
+	atomic_fetch_sub_explicit(&in_flight, 1, memory_order_relaxed);
+	free_slot(index, sl);
+}
+
+static void set_handle(MonoObject *req, int32_t index, int32_t gen);
+
+int motor_pin_post(MonoObject *req, MonoObject *obj, const struct motor_buffer *b, int recv, int peer, int tag,
+		   int comm, int mode)
+{
+	int32_t index;
+	int rc = alloc_slot(&index);
+	if (rc != MOTOR_OK)
+		return rc;
+	struct slot *sl = slot_at(index);
+	atomic_store_explicit(&sl->busy, BY_USER, memory_order_relaxed);
+
+	/* The policy: pin what can move; keep alive what cannot.  Until the slot is ACTIVE both objects are held
+	 * by this frame, which the conservative stack scan pins (mono_gchandle_new is a safepoint). */
+	if (b->obj_bytes <= SGEN_MAX_SMALL_OBJ_SIZE) {
+		sl->pin = obj;
+		sl->keepalive = 0;
+		atomic_fetch_add_explicit(&pins_taken, 1, memory_order_relaxed);
+	} else {
+		sl->pin = NULL;
+		sl->keepalive = mono_gchandle_new(obj, 0);
+		atomic_fetch_add_explicit(&pins_avoided, 1, memory_order_relaxed);
+	}
+	sl->request = req;
+	sl->recv = recv;
+	int32_t gen = atomic_load_explicit(&sl->gen, memory_order_relaxed);
+	set_handle(req, index, gen);
+	atomic_store_explicit(&sl->state, ACTIVE, memory_order_release);
+
+	rc = recv ? motor_mpi_irecv(b->data, b->count, b->dt, peer, tag, comm, &sl->req)
+		  : motor_mpi_isend(b->data, b->count, b->dt, peer, tag, comm, mode, &sl->req);
+	if (rc != MOTOR_OK) {
+		if (sl->keepalive)
+			mono_gchandle_free(sl->keepalive);
+		sl->keepalive = 0;
+		sl->pin = sl->request = NULL;
+		set_handle(req, -1, 0);
+		free_slot(index, sl);
+		atomic_store_explicit(&sl->busy, IDLE, memory_order_release);
+		return rc;
+	}
+	atomic_fetch_add_explicit(&in_flight, 1, memory_order_relaxed);
+	atomic_store_explicit(&sl->busy, IDLE, memory_order_release);
+	return MOTOR_OK;
+}
+
+/* Takes a slot for this thread.  The GC hook holds slots only briefly, and never across a stop of the world,
+ * so waiting for it is bounded; a slot held by another user thread means the program completes one request
+ * from two threads at once, which MPI forbids. */
+static int claim(struct slot *sl)
+{
+	for (;;) {
+		int expected = IDLE;
+		if (atomic_compare_exchange_weak(&sl->busy, &expected, BY_USER))
+			return MOTOR_OK;
+		if (expected == BY_USER)
+			return MOTOR_EBUSY;
+		sched_yield();
+	}
+}
+
+static void unclaim(struct slot *sl)
+{
+	atomic_store_explicit(&sl->busy, IDLE, memory_order_release);
+}
+
+int motor_pin_complete(MonoObject *req, int32_t index, int32_t gen, int wait, int32_t *flag)
+{
+	struct slot *sl = slot_at(index);
+	motor_status st = {0};
+	int rc, f = 1;
+
+	if (!sl)
+		return MOTOR_EARG;
+	if ((rc = claim(sl)) != MOTOR_OK)
+		return rc;
+	/* Completed by a collection in the meantime: the result is already in the Request. */
+	if (atomic_load(&sl->gen) != gen || atomic_load(&sl->state) != ACTIVE || sl->request != req) {
+		unclaim(sl);
+		*flag = 1;
+		return MOTOR_OK;
+	}
+	if (wait)
+		rc = motor_mpi_wait(&sl->req, &st);
+	else
+		rc = motor_mpi_test(&sl->req, &f, &st);
+	if (f)
+		finish(index, sl, rc, &st);
+	unclaim(sl);
+	*flag = f;
+	/* The error, if any, is in the Request with the status. */
+	return MOTOR_OK;
+}
+
+int motor_pin_cancel(int32_t index, int32_t gen)
+{
+	struct slot *sl = slot_at(index);
+	int rc;
+
+	if (!sl)
+		return MOTOR_EARG;
+	if ((rc = claim(sl)) != MOTOR_OK)
+		return rc;
+	if (atomic_load(&sl->gen) == gen && atomic_load(&sl->state) == ACTIVE)
+		rc = motor_mpi_cancel(&sl->req);
+	unclaim(sl);
+	return rc;
+}
+
+/* ---- the GC hook ----------------------------------------------------------------------------------- */
+
+/* PRE_STOP_WORLD: the world still runs.  Test every in-flight request nobody is completing; finish those that
+ * completed.  O(requests in flight), under the GC lock, so it stays short. */
+static void harvest(void)
+{
+	int n = atomic_load(&n_chunks);
+	for (int c = 0; c < n; c++) {
+		struct chunk *ch = atomic_load_explicit(&chunks[c], memory_order_acquire);
+		if (!ch)
+			continue;
+		for (int i = 0; i < CHUNK; i++) {
+			struct slot *sl = &ch->slots[i];
+			int expected = IDLE;
+			if (atomic_load_explicit(&sl->state, memory_order_acquire) != ACTIVE ||
+			    !atomic_compare_exchange_strong(&sl->busy, &expected, BY_GC))
+				continue;
+			if (atomic_load(&sl->state) == ACTIVE) {
+				motor_status st = {0};
+				int flag = 0;
+				int rc = motor_mpi_test(&sl->req, &flag, &st);
+				if (flag) {
+					if (sl->pin)
+						atomic_fetch_add_explicit(&gc_released, 1, memory_order_relaxed);
+					atomic_fetch_add_explicit(&gc_completed, 1, memory_order_relaxed);
+					finish(c * CHUNK + i, sl, rc, &st);
+				}
+			}
+			atomic_store_explicit(&sl->busy, IDLE, memory_order_release);
+		}
+	}
+}
+
+/* POST_STOP_WORLD: the world is stopped, nothing has been pinned yet.  Plain loads and stores only. */
+static void rewrite_roots(void)
+{
+	int n = atomic_load(&n_chunks);
+	for (int c = 0; c < n; c++) {
+		struct chunk *ch = atomic_load_explicit(&chunks[c], memory_order_acquire);
+		if (!ch)
+			continue;
+		for (int i = 0; i < CHUNK; i++) {
+			struct slot *sl = &ch->slots[i];
+			int active = atomic_load_explicit(&sl->state, memory_order_acquire) == ACTIVE;
+			ch->roots[2 * i] = active ? sl->pin : NULL;
+			ch->roots[2 * i + 1] = active ? sl->request : NULL;
+		}
+	}
+}
+
+static void gc_event(MonoProfiler *prof, MonoProfilerGCEvent ev, uint32_t generation, mono_bool is_serial)
+{
+	if (ev == MONO_GC_EVENT_PRE_STOP_WORLD && harvest_enabled)
+		harvest();
+	else if (ev == MONO_GC_EVENT_POST_STOP_WORLD)
+		rewrite_roots();
+}
+
+struct _MonoProfiler {
+	int unused;
+};
+static struct _MonoProfiler profiler;
+
+static uint32_t field_offset(MonoClass *k, const char *name)
+{
+	MonoClassField *f = mono_class_get_field_from_name(k, name);
+	return f ? mono_field_get_offset(f) : 0;
+}
+
+static uint32_t off_slot, off_gen;
+
+static void set_handle(MonoObject *req, int32_t index, int32_t gen)
+{
+	*(int32_t *)((char *)req + off_slot) = index;
+	*(int32_t *)((char *)req + off_gen) = gen;
+	*(int32_t *)((char *)req + off_done) = 0;
+}
+
+int motor_pin_init(MonoClass *request_class, int harvest_on)
+{
+	off_slot = field_offset(request_class, "slot");
+	off_gen = field_offset(request_class, "gen");
+	off_done = field_offset(request_class, "done");
+	off_rc = field_offset(request_class, "rc");
+	off_result = field_offset(request_class, "result");
+	if (!off_slot || !off_gen || !off_done || !off_rc || !off_result)
+		return MOTOR_EARG;
+	harvest_enabled = harvest_on;
+	MonoProfilerHandle h = mono_profiler_create(&profiler);
+	mono_profiler_set_gc_event_callback(h, gc_event);
+	return grow();
+}
+
+/* ---- waitany, shutdown, counters -------------------------------------------------------------------- */
+
+int motor_pin_waitany(MonoArray *reqs, int32_t *index)
+{
+	uintptr_t n = mono_array_length(reqs);
+	int32_t which_local[64];
+	motor_req mreqs_local[64];
+	int32_t *which = n <= 64 ? which_local : malloc(sizeof *which * n);
+	motor_req *mreqs = n <= 64 ? mreqs_local : malloc(sizeof *mreqs * n);
+	int k = 0, rc = MOTOR_OK;
+
+	*index = -1;
+	if (!which || !mreqs) {
+		if (which != which_local)
+			free(which);
+		if (mreqs != mreqs_local)
+			free(mreqs);
+		return MOTOR_ENOMEM;
+	}
+	/* Claim every request still in flight; give back the ones claimed so far if one is in use elsewhere. */
+	for (uintptr_t i = 0; i < n && rc == MOTOR_OK; i++) {
+		MonoObject *r = mono_array_get(reqs, MonoObject *, i);
+		if (!r)
+			continue;
+		int32_t s = *(int32_t *)((char *)r + off_slot), g = *(int32_t *)((char *)r + off_gen);
+		struct slot *sl = slot_at(s);
+		if (!sl || atomic_load((atomic_int *)((char *)r + off_done)))
+			continue;
+		if ((rc = claim(sl)) != MOTOR_OK)
+			break;
+		if (atomic_load(&sl->gen) != g || atomic_load(&sl->state) != ACTIVE || sl->request != r) {
+			unclaim(sl);
+			continue;
+		}
+		which[k] = (int32_t)i;
+		mreqs[k++] = sl->req;
+	}
+	if (rc == MOTOR_OK && k > 0) {
+		motor_status st = {0};
+		int j = -1;
+		rc = motor_mpi_waitany(k, mreqs, &j, &st);
+		if (j >= 0) {
+			MonoObject *r = mono_array_get(reqs, MonoObject *, which[j]);
+			int32_t s = *(int32_t *)((char *)r + off_slot);
+			struct slot *sl = slot_at(s);
+			sl->req = mreqs[j];
+			finish(s, sl, rc, &st);
+			*index = which[j];
+			rc = MOTOR_OK;
+		}
+	}
+	for (int j = 0; j < k; j++) {
+		MonoObject *r = mono_array_get(reqs, MonoObject *, which[j]);
+		unclaim(slot_at(*(int32_t *)((char *)r + off_slot)));
+	}
+	MOTOR_KEEP_ALIVE(reqs);
+	if (which != which_local)
+		free(which);
+	if (mreqs != mreqs_local)
+		free(mreqs);
+	return rc;
+}
+
+int motor_pin_shutdown(void)
+{
+	struct timespec t0, now;
+	int left;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (int pass = 0;; pass++) {
+		left = 0;
+		int n = atomic_load(&n_chunks);
+		for (int c = 0; c < n; c++) {
+			struct chunk *ch = atomic_load(&chunks[c]);
+			for (int i = 0; ch && i < CHUNK; i++) {
+				struct slot *sl = &ch->slots[i];
+				if (atomic_load(&sl->state) != ACTIVE || claim(sl) != MOTOR_OK)
+					continue;
+				motor_status st = {0};
+				int flag = 0;
+				if (pass == 1)
+					motor_mpi_cancel(&sl->req); /* nothing will come for it any more */
+				int rc = motor_mpi_test(&sl->req, &flag, &st);
+				if (flag)
+					finish(c * CHUNK + i, sl, rc, &st);
+				else
+					left++;
+				unclaim(sl);
+			}
+		}
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		if (!left || (now.tv_sec - t0.tv_sec) > 2)
+			return left;
+		sched_yield();
+	}
+}
+
+void motor_pin_counts(struct motor_pin_counts *c)
+{
+	c->pins_taken = atomic_load(&pins_taken);
+	c->pins_avoided = atomic_load(&pins_avoided);
+	c->gc_released = atomic_load(&gc_released);
+	c->gc_completed = atomic_load(&gc_completed);
+	c->in_flight = atomic_load(&in_flight);
+	c->slots = (uint64_t)atomic_load(&n_chunks) * CHUNK;
+}

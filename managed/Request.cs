@@ -1,0 +1,150 @@
+// Request: a non-blocking operation in flight.
+//
+// The runtime owns the operation from Isend/Irecv until it completes; this object only learns the result.
+// Completion is found by Wait/Test -- or by the garbage collector, which at every collection completes the
+// operations that have finished, writes their result here and releases their buffers' pins, whether or not the
+// program ever calls Wait and whether or not it still holds the Request.  Dropping a Request is therefore
+// safe: nothing leaks, no pin stays behind.  (Request has no finalizer: a finalizable object costs ~0.5 us to
+// allocate in Mono, more than a whole small-message round trip.)
+using System.Threading;
+
+namespace System.MP
+{
+	public class Request
+	{
+		// Written by the runtime (gc-hooks/pin.c looks the fields up by name).
+		internal int slot = -1, gen;
+		internal int done;            // 1 once rc and result hold the completion
+		internal int rc;
+		internal StatusData result;
+
+		bool consumed;                // the program has been told of the completion (MPI: the request is null)
+		bool freed;
+
+		internal Request () { }
+
+		internal bool Active { get { return slot >= 0 && !consumed && !freed; } }
+
+		void Complete (bool wait, Status status, out bool flag)
+		{
+			flag = true;
+			if (!consumed && !freed && Volatile.Read (ref done) == 0) {
+				int f;
+				int code = MPDirect.RequestComplete (this, slot, gen, wait ? 1 : 0, out f);
+				if (code != 0)
+					throw Errors.Make (code, null, null, 0, 0, null);
+				flag = f != 0;
+				if (!flag)
+					return;
+			}
+			bool first = !consumed;
+			consumed = true;
+			if (status != null)
+				status.data = first && !freed ? result : default (StatusData);
+			if (first && !freed && rc != 0)
+				throw Errors.Make (rc, null, null, result.source, result.tag, "source");
+		}
+
+		public void Wait () { bool f; Complete (true, null, out f); }
+		public void Wait (Status status) { bool f; Complete (true, status, out f); }
+		public bool Test () { bool f; Complete (false, null, out f); return f; }
+		public bool Test (Status status) { bool f; Complete (false, status, out f); return f; }
+
+		/// <summary>Asks MPI to cancel the operation; it must still be completed (Wait/Test), and
+		/// Status.Is_cancelled tells whether it was.</summary>
+		public void Cancel ()
+		{
+			if (!Active || Volatile.Read (ref done) != 0)
+				return;
+			int code = MPDirect.RequestCancel (slot, gen);
+			if (code != 0)
+				throw Errors.Make (code, null, null, 0, 0, null);
+		}
+
+		/// <summary>Gives the request up: the operation still completes, and the runtime completes it and
+		/// releases its buffer, but its result is no longer available.</summary>
+		public void Free ()
+		{
+			freed = true;
+		}
+
+		public static void Waitall (Request[] requests)
+		{
+			if (requests == null)
+				throw new ArgumentNullException ("requests");
+			foreach (var r in requests)
+				if (r != null)
+					r.Wait ();
+		}
+
+		public static bool Testall (Request[] requests)
+		{
+			if (requests == null)
+				throw new ArgumentNullException ("requests");
+			// MPI semantics: complete none unless all have completed.  A request that is done (by Test, Wait or
+			// the GC) stays done until it is consumed, so test each, then consume all.
+			foreach (var r in requests)
+				if (r != null && r.Active && Volatile.Read (ref r.done) == 0 && !r.Peek ())
+					return false;
+			Waitall (requests);
+			return true;
+		}
+
+		// Tests without consuming: the completion stays for a later Wait/Test.
+		bool Peek ()
+		{
+			int f;
+			int code = MPDirect.RequestComplete (this, slot, gen, 0, out f);
+			if (code != 0)
+				throw Errors.Make (code, null, null, 0, 0, null);
+			return f != 0;
+		}
+
+		/// <summary>Waits until one request completes and returns its index (status filled), or
+		/// MPI.UNDEFINED when none is active.</summary>
+		public static int Waitany (Request[] requests, Status status)
+		{
+			if (requests == null)
+				throw new ArgumentNullException ("requests");
+			for (;;) {
+				// One already complete wins at once.
+				for (int i = 0; i < requests.Length; i++) {
+					var r = requests[i];
+					if (r != null && r.Active && Volatile.Read (ref r.done) != 0) {
+						r.Wait (status);
+						return i;
+					}
+				}
+				int index;
+				int code = MPDirect.Waitany (requests, out index);
+				if (code != 0)
+					throw Errors.Make (code, null, null, 0, 0, null);
+				if (index >= 0) {
+					requests[index].Wait (status);
+					return index;
+				}
+				bool anyActive = false;
+				foreach (var r in requests)
+					anyActive |= r != null && r.Active;
+				if (!anyActive)
+					return MPI.UNDEFINED;
+			}
+		}
+
+		/// <summary>Waits until at least one request completes, completes every request that has, and returns
+		/// their indices (empty when none is active).</summary>
+		public static int[] Waitsome (Request[] requests, Status[] statuses)
+		{
+			int first = Waitany (requests, statuses != null && statuses.Length > 0 ? statuses[0] : null);
+			if (first == MPI.UNDEFINED)
+				return new int[0];
+			var done = new System.Collections.Generic.List<int> { first };
+			for (int i = 0; i < requests.Length; i++) {
+				var r = requests[i];
+				if (i != first && r != null && r.Active && r.Test (statuses != null && done.Count < statuses.Length ? statuses[done.Count] : null))
+					done.Add (i);
+			}
+			return done.ToArray ();
+		}
+	}
+}

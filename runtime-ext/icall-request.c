@@ -1,0 +1,56 @@
+/*
+ * icall-request.c - internal calls for non-blocking operations and requests.  The pinning policy and the slot
+ * table are in gc-hooks/pin.c; these only resolve buffers and pass handles along.
+ */
+#include "icalls.h"
+#include "motor-pin.h"
+#include "motor-runtime.h"
+
+int32_t motor_icall_isend(MonoObject *buf, int32_t offset, int32_t count, int32_t dest, int32_t tag, int32_t comm,
+			  int32_t mode, MonoObject *req)
+{
+	struct motor_buffer b;
+	int rc = motor_buffer_resolve(buf, offset, count, &b);
+	if (rc != MOTOR_OK)
+		return rc;
+	return motor_pin_post(req, buf, &b, 0, dest, tag, comm, mode);
+}
+
+int32_t motor_icall_irecv(MonoObject *buf, int32_t offset, int32_t count, int32_t source, int32_t tag,
+			  int32_t comm, MonoObject *req)
+{
+	struct motor_buffer b;
+	int rc = motor_buffer_resolve(buf, offset, count, &b);
+	if (rc != MOTOR_OK)
+		return rc;
+	return motor_pin_post(req, buf, &b, 1, source, tag, comm, MOTOR_SEND_STANDARD);
+}
+
+int32_t motor_icall_request_complete(MonoObject *req, int32_t slot, int32_t gen, int32_t wait, int32_t *flag)
+{
+	int rc = motor_pin_complete(req, slot, gen, wait, flag);
+	MOTOR_KEEP_ALIVE(req);
+	return rc;
+}
+
+int32_t motor_icall_request_cancel(int32_t slot, int32_t gen)
+{
+	return motor_pin_cancel(slot, gen);
+}
+
+int32_t motor_icall_waitany(MonoArray *reqs, int32_t *index)
+{
+	if (!reqs)
+		return MOTOR_ENULL;
+	return motor_pin_waitany(reqs, index);
+}
+
+void motor_icall_pin_counts(MonoArray *counts)
+{
+	struct motor_pin_counts c;
+	motor_pin_counts(&c);
+	const uint64_t v[] = {c.pins_taken, c.pins_avoided, c.gc_released, c.gc_completed, c.in_flight, c.slots};
+	uintptr_t n = counts ? mono_array_length(counts) : 0;
+	for (uintptr_t i = 0; i < n && i < sizeof v / sizeof v[0]; i++)
+		mono_array_set(counts, int64_t, i, (int64_t)v[i]);
+}

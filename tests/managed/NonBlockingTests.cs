@@ -1,0 +1,342 @@
+// NonBlockingTests: Isend/Irecv, requests, and status-dependent pinning.  Runs at 2 ranks (and 3 where noted
+// by the test list); rank 0 and rank 1 do the interesting parts, other ranks only take part in the checks.
+using System;
+using System.Linq;
+using System.MP;
+using System.Runtime.CompilerServices;
+using System.Threading;
+
+public static class NonBlockingTests
+{
+	static int Main (string[] args) { return TestRunner.Run (typeof (NonBlockingTests), args); }
+
+	static Intracomm World { get { return MPI.COMM_WORLD; } }
+	static int Rank { get { return World.Get_rank (); } }
+	static int Size { get { return World.Get_size (); } }
+	static int Next { get { return (Rank + 1) % Size; } }
+	static int Prev { get { return (Rank + Size - 1) % Size; } }
+
+	public static void RingWithEveryForm ()
+	{
+		var a = Enumerable.Range (0, 50).Select (i => Rank * 1000 + i).ToArray ();
+		var b = new int[50];
+		var c = new double[3, 4];
+		c[2, 3] = Rank;
+		var d = new double[3, 4];
+		var status = new Status ();
+		Request r1 = World.Irecv (b, 10, 20, Prev, 1);
+		Request r2 = World.Irecv (d, Prev, 2);
+		Request s1 = World.Isend (a, 5, 20, Next, 1);
+		Request s2 = World.Issend (c, Next, 2);
+		r1.Wait (status);
+		Assert.Equal (Prev, status.Get_source (), "source");
+		Assert.Equal (1, status.Get_tag (), "tag");
+		Assert.Equal (20, status.Get_count (typeof (int)), "count");
+		Request.Waitall (new[] { r2, s1, s2 });
+		for (int i = 0; i < 50; i++)
+			Assert.Equal (i >= 10 && i < 30 ? Prev * 1000 + i - 5 : 0, b[i], "b[" + i + "]");
+		Assert.Equal ((double) Prev, d[2, 3], "2-D");
+		Assert.True (r1.Test (), "a completed request tests true");
+		r1.Wait (); // waiting again is a no-op (MPI: the request is null)
+	}
+
+	public static void TestPollsUntilDone ()
+	{
+		var got = new long[1];
+		Request r = World.Irecv (got, Prev, 3);
+		World.Barrier ();
+		World.Send (new long[] { Rank + 7 }, Next, 3);
+		var status = new Status ();
+		var deadline = DateTime.UtcNow.AddSeconds (30);
+		while (!r.Test (status) && DateTime.UtcNow < deadline)
+			;
+		Assert.Equal ((long) Prev + 7, got[0], "payload");
+		Assert.Equal (Prev, status.Get_source (), "source");
+	}
+
+	public static void WaitanyAndTestall ()
+	{
+		// Every rank sends all its messages whatever it observes, and checks afterwards, so that a failed check
+		// cannot leave a neighbour waiting.
+		var bufs = Enumerable.Range (0, 4).Select (_ => new int[1]).ToArray ();
+		var reqs = Enumerable.Range (0, 4).Select (t => World.Irecv (bufs[t], Prev, 10 + t)).ToArray ();
+		bool early = Request.Testall (reqs);
+		World.Barrier ();
+		World.Send (new int[] { 42 }, Next, 12);
+		var status = new Status ();
+		int index = Request.Waitany (reqs, status);
+		World.Barrier (); // only now may the other messages come
+		foreach (int t in new[] { 0, 1, 3 })
+			World.Send (new int[] { t }, Next, 10 + t);
+		var some = Request.Waitsome (reqs, null);
+		Request.Waitall (reqs);
+		Assert.True (!early, "Testall: nothing had arrived yet");
+		Assert.Equal (2, index, "Waitany: the request whose message came");
+		Assert.Equal (12, status.Get_tag (), "its tag");
+		Assert.Equal (42, bufs[2][0], "its payload");
+		Assert.True (some.Length >= 1 && !some.Contains (2), "Waitsome completed at least one other: " + string.Join (",", some));
+		Assert.True (Request.Testall (reqs), "all done");
+		Assert.Equal (MPI.UNDEFINED, Request.Waitany (reqs, null), "Waitany with nothing active");
+		Assert.Equal (3, bufs[3][0], "last payload");
+	}
+
+	public static void CancelledReceive ()
+	{
+		Request r = World.Irecv (new int[1], Prev, 20);
+		r.Cancel ();
+		var status = new Status ();
+		r.Wait (status);
+		Assert.True (status.Is_cancelled (), "cancelled");
+	}
+
+	public static void RefusalsPostNothing ()
+	{
+		long inFlight = Diagnostics.RequestsInFlight;
+		Assert.Throws<ArgumentException> (() => World.Isend ("text", Next, 1), "string");
+		Assert.Throws<ArgumentException> (() => World.Irecv (new object[1], Prev, 1), "object[]");
+		Assert.Throws<ArgumentNullException> (() => World.Isend (null, Next, 1), "null");
+		Assert.Throws<ArgumentOutOfRangeException> (() => World.Irecv (new int[2], 1, 2, Prev, 1), "slice");
+		Assert.Throws<ArgumentOutOfRangeException> (() => World.Isend (new int[2], 0, -1, Next, 1), "negative count");
+		Assert.Throws<ArgumentOutOfRangeException> (() => World.Isend (new int[2], Size, 1), "rank");
+		Assert.Throws<ArgumentOutOfRangeException> (() => World.Irecv (new int[2], Prev, -4), "tag");
+		Assert.Equal (inFlight, Diagnostics.RequestsInFlight, "requests in flight");
+	}
+
+	// ---- status-dependent pinning ----------------------------------------------------------------------
+
+	// Held only in statics, so that the only thing pinning them is the runtime (the stack scan is
+	// conservative: a local would pin them too).
+	static byte[] inflight, control;
+	static Request pending;
+
+	[MethodImpl (MethodImplOptions.NoInlining)]
+	static void PostNurseryReceive (int tag)
+	{
+		inflight = new byte[1000];
+		control = new byte[1000];
+		pending = World.Irecv (inflight, 0, tag);
+	}
+
+	[MethodImpl (MethodImplOptions.NoInlining)]
+	static long Addr (byte[] a) { return Diagnostics.AddressOf (a); }
+
+	[MethodImpl (MethodImplOptions.NoInlining)]
+	static void Collect (int n)
+	{
+		for (int i = 0; i < n; i++) {
+			GC.KeepAlive (new byte[500]);
+			GC.Collect (i % 3 == 2 ? 1 : 0);
+		}
+	}
+
+	public static void NurseryReceiveStaysPinnedWhileInFlightAndIsReleasedAfter ()
+	{
+		const int tag = 30;
+		if (Rank == 0) {
+			var go = new int[1];
+			World.Recv (go, 1, tag + 1, null);
+			var data = new byte[1000];
+			for (int i = 0; i < data.Length; i++)
+				data[i] = (byte) (i * 7 + 1);
+			World.Send (data, 1, tag);
+		} else if (Rank == 1) {
+			// Rank 1 must send "go" whatever happens, or rank 0 would wait forever: checks run after.
+			Exception failure = null;
+			try {
+				CheckPinnedWhileInFlight (tag);
+			} catch (Exception e) {
+				failure = e;
+			}
+			World.Send (new int[1], 0, tag + 1);
+			if (failure == null)
+				CheckReleasedAfterArrival (tag);
+			else
+				pending.Wait ();
+			if (failure != null)
+				throw failure;
+		}
+	}
+
+	static long pinnedAt;
+
+	static void CheckPinnedWhileInFlight (int tag)
+	{
+		long taken = Diagnostics.PinsTaken;
+		PostNurseryReceive (tag);
+		Assert.Equal (taken + 1, Diagnostics.PinsTaken, "a nursery buffer is pinned");
+		long before = Addr (inflight), controlBefore = Addr (control);
+		Collect (6);
+		pinnedAt = Addr (inflight);
+		Assert.Equal (before, pinnedAt, "the in-flight buffer did not move");
+		Assert.True (Addr (control) != controlBefore, "an unpinned neighbour did move (the collections are real)");
+	}
+
+	static void CheckReleasedAfterArrival (int tag)
+	{
+		// Collect without calling Wait until a collection has completed the request and released the pin.
+		long released = Diagnostics.PinsReleasedByGC;
+		var deadline = DateTime.UtcNow.AddSeconds (30);
+		while (Diagnostics.PinsReleasedByGC == released && DateTime.UtcNow < deadline) {
+			Collect (1);
+			Thread.Sleep (1);
+		}
+		Assert.True (Diagnostics.PinsReleasedByGC > released, "a collection released the pin without Wait");
+		// The collection that completes the request releases the pin before it pins anything, so the buffer
+		// may already move in that very collection.
+		bool moved = Addr (inflight) != pinnedAt;
+		for (int i = 0; i < 10 && !moved; i++) {
+			Collect (1);
+			moved = Addr (inflight) != pinnedAt;
+		}
+		Assert.True (moved, "the released buffer is free to move");
+		for (int i = 0; i < 1000; i++)
+			if (inflight[i] != (byte) (i * 7 + 1))
+				Assert.Equal ((byte) (i * 7 + 1), inflight[i], "byte " + i);
+		// Wait after the GC completed the request still returns its status.
+		var status = new Status ();
+		pending.Wait (status);
+		Assert.Equal (0, status.Get_source (), "status source after GC completion");
+		Assert.Equal (tag, status.Get_tag (), "status tag after GC completion");
+		Assert.Equal (1000, status.Get_count (typeof (byte)), "status count after GC completion");
+	}
+
+	[MethodImpl (MethodImplOptions.NoInlining)]
+	static WeakReference PostLargeAndDrop (int tag)
+	{
+		var big = new byte[100000];
+		World.Irecv (big, 0, tag); // both the buffer and the Request are dropped
+		return new WeakReference (big);
+	}
+
+	// Collects until the weak reference's target is gone or `seconds` have passed.  Its own frame, so that no
+	// stale copy of the target stays in the caller's (the stack scan is conservative).
+	[MethodImpl (MethodImplOptions.NoInlining)]
+	static bool CollectedWithin (WeakReference weak, int seconds)
+	{
+		var deadline = DateTime.UtcNow.AddSeconds (seconds);
+		do {
+			GC.Collect ();
+			if (!weak.IsAlive)
+				return true;
+			Thread.Sleep (1);
+		} while (DateTime.UtcNow < deadline);
+		return false;
+	}
+
+	public static void LargeBuffersAreKeptAliveNotPinned ()
+	{
+		const int tag = 40;
+		if (Rank == 0) {
+			World.Recv (new int[1], 1, tag + 1, null);
+			var data = new byte[100000];
+			data[99999] = 9;
+			World.Send (data, 1, tag);
+		} else if (Rank == 1) {
+			long taken = Diagnostics.PinsTaken, avoided = Diagnostics.PinsAvoided;
+			WeakReference weak = PostLargeAndDrop (tag);
+			Collect (3);
+			bool alive = CollectedWithin (weak, 0) == false;
+			World.Send (new int[1], 0, tag + 1); // before any check can fail: rank 0 waits for it
+			Assert.Equal (taken, Diagnostics.PinsTaken, "no pin taken");
+			Assert.Equal (avoided + 1, Diagnostics.PinsAvoided, "pin avoided");
+			Assert.True (alive, "a dropped in-flight buffer is not collected");
+			Assert.True (CollectedWithin (weak, 30), "collected once the transfer ended");
+		}
+	}
+
+	[MethodImpl (MethodImplOptions.NoInlining)]
+	static void DropMany (int n, int tag)
+	{
+		for (int i = 0; i < n; i++) {
+			World.Irecv (new int[4], Prev, tag);
+			World.Isend (new int[] { i, i, i, i }, Next, tag);
+		}
+	}
+
+	public static void DroppedRequestsLeaveNothingBehind ()
+	{
+		const int n = 5000, tag = 50;
+		DropMany (1000, tag); // warm up: slots and memory reach their steady state
+		World.Barrier ();
+		Collect (5);
+		long memory = GC.GetTotalMemory (true);
+		long slots = Diagnostics.RequestSlots;
+		DropMany (n, tag);
+		World.Barrier ();
+		var deadline = DateTime.UtcNow.AddSeconds (60);
+		while (Diagnostics.RequestsInFlight > 0 && DateTime.UtcNow < deadline) {
+			Collect (1);
+			Thread.Sleep (1);
+		}
+		Assert.Equal (0L, Diagnostics.RequestsInFlight, "requests in flight after collections");
+		Assert.True (Diagnostics.RequestSlots <= Math.Max (slots, 2 * n + 2048), "slots are reused: " + Diagnostics.RequestSlots);
+		long after = GC.GetTotalMemory (true);
+		Assert.True (after < memory + (1 << 20), "managed memory did not grow: " + memory + " -> " + after);
+	}
+
+	public static void GcStormWhileTenThousandPairsCross ()
+	{
+		const int pairs = 10000, window = 16;
+		bool stop = false;
+		int collections = 0;
+		var storm = new Thread (() => {
+			while (!Volatile.Read (ref stop)) {
+				for (int i = 0; i < 50; i++)
+					GC.KeepAlive (new byte[200]);
+				GC.Collect (0);
+				collections++;
+			}
+		});
+		storm.Start ();
+		int corrupted = 0;
+		var recvs = new Request[window];
+		var sends = new Request[window];
+		var bufs = new int[window][];
+		for (int done = 0; done < pairs; done += window) {
+			for (int w = 0; w < window; w++) {
+				bufs[w] = new int[8];
+				recvs[w] = World.Irecv (bufs[w], Prev, 60 + w);
+				var outgoing = new int[8];
+				for (int k = 0; k < 8; k++)
+					outgoing[k] = (done + w) * 31 + k + Rank;
+				sends[w] = World.Isend (outgoing, Next, 60 + w);
+			}
+			Request.Waitall (recvs);
+			Request.Waitall (sends);
+			for (int w = 0; w < window; w++)
+				for (int k = 0; k < 8; k++)
+					if (bufs[w][k] != (done + w) * 31 + k + Prev)
+						corrupted++;
+		}
+		Volatile.Write (ref stop, true);
+		storm.Join ();
+		Assert.Equal (0, corrupted, "corrupted elements");
+		Assert.True (collections > 10, "collections during the storm: " + collections);
+	}
+
+	public static void ThreadsUsingRequestsAtOnce ()
+	{
+		const int threads = 4, rounds = 200;
+		var errors = new string[threads];
+		var workers = Enumerable.Range (0, threads).Select (t => new Thread (() => {
+			try {
+				for (int r = 0; r < rounds; r++) {
+					var got = new long[3];
+					Request rr = World.Irecv (got, Prev, 70 + t);
+					Request sr = World.Isend (new long[] { r, t, Rank }, Next, 70 + t);
+					if (r % 2 == 0) { rr.Wait (); sr.Wait (); } else Request.Waitall (new[] { sr, rr });
+					if (got[0] != r || got[1] != t || got[2] != Prev)
+						throw new Exception ("thread " + t + " round " + r + ": " + string.Join (",", got));
+					if (r % 40 == 0)
+						GC.Collect ();
+				}
+			} catch (Exception e) {
+				errors[t] = e.Message;
+			}
+		})).ToArray ();
+		foreach (var w in workers) w.Start ();
+		foreach (var w in workers) w.Join ();
+		foreach (var e in errors)
+			Assert.True (e == null, e);
+	}
+}
