@@ -2,14 +2,17 @@
  * pingpong-c.c - the native C baseline of the ping-pong benchmark: the same protocol as bench/PingPong.cs
  * (MPI_Send/MPI_Recv of a byte buffer between ranks 0 and 1, payload marked and checked every round trip).
  *
- *     mpiexec -n 2 -bind-to core bench/pingpong-c [max-bytes [scale]]
+ *     mpiexec -n 2 -bind-to core bench/pingpong-c [--nonblocking] [max-bytes [scale]]
  *
+ * --nonblocking: the protocol of PingPong.cs --nonblocking (a receive kept posted with MPI_Irecv, MPI_Send,
+ * MPI_Wait).
  * Prints "bytes,us_per_roundtrip" for 1 B ... max-bytes (default 4 MiB).  `scale` multiplies the iteration
  * counts (default 1).  Exits non-zero if a payload arrives corrupted.
  */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static int iterations(long size, double scale)
 {
@@ -18,19 +21,62 @@ static int iterations(long size, double scale)
 	return n < 10 ? 10 : (int)n;
 }
 
+/* Returns the start of the timed round trips, or -1 for a corrupted payload. */
+static double nonblocking(int rank, unsigned char *sbuf, unsigned char *rbuf, int n, int warm, int timed)
+{
+	int peer = 1 - rank;
+	double t0 = 0;
+	MPI_Request r;
+
+	if (rank > 1)
+		return MPI_Wtime();
+	MPI_Irecv(rbuf, n, MPI_UINT8_T, peer, 0, MPI_COMM_WORLD, &r);
+	for (int i = 0; i < warm + timed; i++) {
+		if (i == warm)
+			t0 = MPI_Wtime();
+		if (rank == 0) {
+			unsigned char mark = (unsigned char)i;
+			sbuf[0] = sbuf[n - 1] = mark;
+			MPI_Send(sbuf, n, MPI_UINT8_T, peer, 0, MPI_COMM_WORLD);
+			MPI_Wait(&r, MPI_STATUS_IGNORE);
+			if (rbuf[0] != (unsigned char)(mark + 1) || rbuf[n - 1] != (unsigned char)(mark + 1))
+				return -1;
+			if (i + 1 < warm + timed)
+				MPI_Irecv(rbuf, n, MPI_UINT8_T, peer, 0, MPI_COMM_WORLD, &r);
+		} else {
+			MPI_Wait(&r, MPI_STATUS_IGNORE);
+			sbuf[0] = (unsigned char)(rbuf[0] + 1);
+			sbuf[n - 1] = (unsigned char)(rbuf[n - 1] + 1);
+			if (i + 1 < warm + timed)
+				MPI_Irecv(rbuf, n, MPI_UINT8_T, peer, 0, MPI_COMM_WORLD, &r);
+			MPI_Send(sbuf, n, MPI_UINT8_T, peer, 0, MPI_COMM_WORLD);
+		}
+	}
+	return t0;
+}
+
 int main(int argc, char **argv)
 {
 	int rank, provided;
 	MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
 	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+	int nb = argc > 1 && strcmp(argv[1], "--nonblocking") == 0;
+	if (nb) {
+		argc--;
+		argv++;
+	}
 	long max = argc > 1 ? atol(argv[1]) : 4L << 20;
 	double scale = argc > 2 ? atof(argv[2]) : 1.0;
-	unsigned char *buf = malloc(max);
+	unsigned char *buf = malloc(max), *rbuf = malloc(max);
 
 	for (long size = 1; size <= max; size *= 2) {
 		int timed = iterations(size, scale), warm = timed / 10 + 5;
 		double t0 = 0;
-		for (int i = 0; i < warm + timed; i++) {
+		if (nb && (t0 = nonblocking(rank, buf, rbuf, (int)size, warm, timed)) < 0) {
+			fprintf(stderr, "pingpong-c: corrupted payload at size %ld\n", size);
+			MPI_Abort(MPI_COMM_WORLD, 3);
+		}
+		for (int i = 0; !nb && i < warm + timed; i++) {
 			if (i == warm) {
 				MPI_Barrier(MPI_COMM_WORLD);
 				t0 = MPI_Wtime();
@@ -57,6 +103,7 @@ int main(int argc, char **argv)
 			printf("%ld,%.4f\n", size, us);
 	}
 	free(buf);
+	free(rbuf);
 	MPI_Finalize();
 	return 0;
 }

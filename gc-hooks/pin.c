@@ -66,10 +66,25 @@ static atomic_int n_chunks;
 static int free_head = -1;
 static pthread_mutex_t free_lock = PTHREAD_MUTEX_INITIALIZER; /* never held across a safepoint */
 
+/* Each thread keeps a few free slots of its own, so that posting and completing take no lock: the global list
+ * is touched once per TCACHE/2 operations.  Slots cached by a thread that exits stay there (at most TCACHE). */
+#define TCACHE 32
+static __thread struct {
+	int n;
+	int32_t idx[TCACHE];
+} tcache;
+
 static int harvest_enabled;
 static uint32_t off_done, off_rc, off_result; /* fields of System.MP.Request */
 
-static atomic_uint_fast64_t pins_taken, pins_avoided, gc_released, gc_completed, in_flight;
+static atomic_uint_fast64_t pins_taken, pins_avoided, gc_released, gc_completed;
+
+/* Statistics on the hot path: a relaxed load and store, not an atomic add (increments can be lost when
+ * threads race). */
+static void count(atomic_uint_fast64_t *c)
+{
+	atomic_store_explicit(c, atomic_load_explicit(c, memory_order_relaxed) + 1, memory_order_relaxed);
+}
 
 static struct slot *slot_at(int32_t index)
 {
@@ -106,30 +121,38 @@ static int grow(void)
 
 static int alloc_slot(int32_t *index)
 {
-	for (;;) {
+	while (tcache.n == 0) {
 		pthread_mutex_lock(&free_lock);
-		int s = free_head;
-		if (s >= 0)
-			free_head = slot_at(s)->next_free;
-		pthread_mutex_unlock(&free_lock);
-		if (s >= 0) {
-			*index = s;
-			return MOTOR_OK;
+		while (free_head >= 0 && tcache.n < TCACHE / 2) {
+			tcache.idx[tcache.n++] = free_head;
+			free_head = slot_at(free_head)->next_free;
 		}
-		int rc = grow();
-		if (rc != MOTOR_OK)
-			return rc;
+		pthread_mutex_unlock(&free_lock);
+		if (tcache.n == 0) {
+			int rc = grow();
+			if (rc != MOTOR_OK)
+				return rc;
+		}
 	}
+	*index = tcache.idx[--tcache.n];
+	return MOTOR_OK;
 }
 
+/* Only the slot's owner frees it, so the generation needs no atomic add. */
 static void free_slot(int32_t index, struct slot *sl)
 {
-	atomic_fetch_add_explicit(&sl->gen, 1, memory_order_relaxed);
+	atomic_store_explicit(&sl->gen, atomic_load_explicit(&sl->gen, memory_order_relaxed) + 1, memory_order_relaxed);
 	atomic_store_explicit(&sl->state, FREE, memory_order_release);
-	pthread_mutex_lock(&free_lock);
-	sl->next_free = free_head;
-	free_head = index;
-	pthread_mutex_unlock(&free_lock);
+	if (tcache.n == TCACHE) {
+		pthread_mutex_lock(&free_lock);
+		while (tcache.n > TCACHE / 2) {
+			int32_t s = tcache.idx[--tcache.n];
+			slot_at(s)->next_free = free_head;
+			free_head = s;
+		}
+		pthread_mutex_unlock(&free_lock);
+	}
+	tcache.idx[tcache.n++] = index;
 }
 
 /* Writes a completion into the Request object: scalars only, so no write barrier is needed; `done` last. */
@@ -151,7 +174,6 @@ static void finish(int32_t index, struct slot *sl, int rc, const motor_status *s
 	sl->keepalive = 0;
 	sl->pin = NULL;
 	sl->request = NULL;
-	atomic_fetch_sub_explicit(&in_flight, 1, memory_order_relaxed);
 	free_slot(index, sl);
 }
 
@@ -172,11 +194,11 @@ int motor_pin_post(MonoObject *req, MonoObject *obj, const struct motor_buffer *
 	if (b->obj_bytes <= SGEN_MAX_SMALL_OBJ_SIZE) {
 		sl->pin = obj;
 		sl->keepalive = 0;
-		atomic_fetch_add_explicit(&pins_taken, 1, memory_order_relaxed);
+		count(&pins_taken);
 	} else {
 		sl->pin = NULL;
 		sl->keepalive = mono_gchandle_new(obj, 0);
-		atomic_fetch_add_explicit(&pins_avoided, 1, memory_order_relaxed);
+		count(&pins_avoided);
 	}
 	sl->request = req;
 	sl->recv = recv;
@@ -196,7 +218,6 @@ int motor_pin_post(MonoObject *req, MonoObject *obj, const struct motor_buffer *
 		atomic_store_explicit(&sl->busy, IDLE, memory_order_release);
 		return rc;
 	}
-	atomic_fetch_add_explicit(&in_flight, 1, memory_order_relaxed);
 	atomic_store_explicit(&sl->busy, IDLE, memory_order_release);
 	return MOTOR_OK;
 }
@@ -460,6 +481,12 @@ void motor_pin_counts(struct motor_pin_counts *c)
 	c->pins_avoided = atomic_load(&pins_avoided);
 	c->gc_released = atomic_load(&gc_released);
 	c->gc_completed = atomic_load(&gc_completed);
-	c->in_flight = atomic_load(&in_flight);
-	c->slots = (uint64_t)atomic_load(&n_chunks) * CHUNK;
+	c->in_flight = 0;
+	int n = atomic_load(&n_chunks);
+	for (int k = 0; k < n; k++) {
+		struct chunk *ch = atomic_load(&chunks[k]);
+		for (int i = 0; ch && i < CHUNK; i++)
+			c->in_flight += atomic_load_explicit(&ch->slots[i].state, memory_order_relaxed) == ACTIVE;
+	}
+	c->slots = (uint64_t)n * CHUNK;
 }
