@@ -34,10 +34,11 @@ int motor_pin_init(MonoClass *request_class, int harvest);
 int motor_pin_post(MonoObject *req, MonoObject *obj, const struct motor_buffer *b, int recv, int peer, int tag,
 		   int comm, int mode);
 
-/* Completes the request of slot `slot`/`gen` for Request `req`, waiting if need be (wait != 0) or testing once
- * (wait == 0, *flag tells whether it completed).  The result is written into `req`.  A slot that the GC has
- * already completed returns at once. */
-int motor_pin_complete(MonoObject *req, int32_t slot, int32_t gen, int wait, int32_t *flag);
+/* Completes the request of slot `slot`/`gen` for Request `req`: waits if need be (MOTOR_PIN_WAIT in `how`) or
+ * tests once (*flag tells whether it completed); the status is filled in only with MOTOR_PIN_STATUS.  The
+ * result is written into `req`.  A slot that the GC has already completed returns at once. */
+enum { MOTOR_PIN_WAIT = 1, MOTOR_PIN_STATUS = 2 };
+int motor_pin_complete(MonoObject *req, int32_t slot, int32_t gen, int how, int32_t *flag);
 
 /* MPI_Cancel on the request of a slot still in flight. */
 int motor_pin_cancel(int32_t slot, int32_t gen);

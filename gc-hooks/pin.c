@@ -258,10 +258,12 @@ int motor_pin_complete(MonoObject *req, int32_t index, int32_t gen, int wait, in
 		*flag = 1;
 		return MOTOR_OK;
 	}
-	if (wait)
-		rc = motor_mpi_wait(&sl->req, &st);
+	/* Converting the status costs two more MPI calls: only when someone will read it. */
+	motor_status *stp = (wait & MOTOR_PIN_STATUS) ? &st : NULL;
+	if (wait & MOTOR_PIN_WAIT)
+		rc = motor_mpi_wait(&sl->req, stp);
 	else
-		rc = motor_mpi_test(&sl->req, &f, &st);
+		rc = motor_mpi_test(&sl->req, &f, stp);
 	if (f)
 		finish(index, sl, rc, &st);
 	unclaim(sl);

@@ -30,7 +30,8 @@ namespace System.MP
 			flag = true;
 			if (!consumed && !freed && Volatile.Read (ref done) == 0) {
 				int f;
-				int code = MPDirect.RequestComplete (this, slot, gen, wait ? 1 : 0, out f);
+				// 1: wait rather than test; 2: the status is wanted (converting it costs two MPI calls).
+				int code = MPDirect.RequestComplete (this, slot, gen, (wait ? 1 : 0) | (status != null ? 2 : 0), out f);
 				if (code != 0)
 					throw Errors.Make (code, null, null, 0, 0, null);
 				flag = f != 0;
@@ -94,7 +95,7 @@ namespace System.MP
 		bool Peek ()
 		{
 			int f;
-			int code = MPDirect.RequestComplete (this, slot, gen, 0, out f);
+			int code = MPDirect.RequestComplete (this, slot, gen, 2, out f); // keeps the status for a later Wait
 			if (code != 0)
 				throw Errors.Make (code, null, null, 0, 0, null);
 			return f != 0;
