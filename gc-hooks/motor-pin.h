@@ -2,9 +2,9 @@
  * motor-pin.h - the pinning policy and status-dependent pinning of non-blocking operations.
  *
  * Every non-blocking operation owns a *slot* from a pooled table.  A slot holds the MPI request, the managed
- * System.MP.Request object, and what keeps the buffer in place: an interior pointer that a registered
- * conservative root pins at every collection while the operation is in flight (objects that can move), or a
- * GC handle that only keeps it alive (large objects, which SGen never moves).  At every collection the runtime
+ * System.MP.Request object, and the buffer object, which a registered conservative root holds at every
+ * collection while the operation is in flight: that pins an object that could move (8,000 bytes or less) and
+ * only keeps alive a large one (SGen's large-object space never moves; counted as a pin avoided).  At every collection the runtime
  * learns which operations have completed -- before the world stops, never while it is stopped -- writes their
  * result into their Request objects, frees their MPI requests and slots, and so releases their pins, whether
  * or not the program ever calls Wait and whether or not it still holds the Request.
