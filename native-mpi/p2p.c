@@ -60,18 +60,28 @@ static void proc_null_status(motor_status *st)
 		*st = (motor_status){.source = MOTOR_PROC_NULL, .tag = MOTOR_ANY_TAG};
 }
 
+/* Posts the non-blocking operation that every form of send and receive starts with, on a side that
+ * send_side/recv_side have already checked. */
+static int isend_side(const void *buf, int mode, const struct side *s, MPI_Request *req)
+{
+	return (mode == MOTOR_SEND_SYNC ? MPI_Issend : MPI_Isend)(buf, s->count, s->type, s->peer, s->tag, s->comm, req);
+}
+
+static int irecv_side(void *buf, const struct side *s, MPI_Request *req)
+{
+	return MPI_Irecv(buf, s->count, s->type, s->peer, s->tag, s->comm, req);
+}
+
 int motor_mpi_send(const void *buf, int64_t count, int dt, int dest, int tag, int comm, int mode)
 {
 	struct side s;
-	MPI_Request req;
 	int rc;
 
-	if ((rc = send_side(count, dt, dest, tag, comm, &s)) != MOTOR_OK)
+	/* A send to PROC_NULL completes at once, as in MPI. */
+	if ((rc = send_side(count, dt, dest, tag, comm, &s)) != MOTOR_OK || s.peer == MPI_PROC_NULL)
 		return rc;
-	if (s.peer == MPI_PROC_NULL)
-		return MOTOR_OK; /* completes at once, as in MPI */
-	rc = (mode == MOTOR_SEND_SYNC ? MPI_Issend : MPI_Isend)(buf, s.count, s.type, s.peer, s.tag, s.comm, &req);
-	if (rc != MPI_SUCCESS)
+	MPI_Request req;
+	if ((rc = isend_side(buf, mode, &s, &req)) != MPI_SUCCESS)
 		return rc;
 	return motor_mpi__complete(&req, 1, NULL);
 }
@@ -79,7 +89,6 @@ int motor_mpi_send(const void *buf, int64_t count, int dt, int dest, int tag, in
 int motor_mpi_recv(void *buf, int64_t count, int dt, int source, int tag, int comm, motor_status *st)
 {
 	struct side s;
-	MPI_Request req;
 	int rc;
 
 	if ((rc = recv_side(count, dt, source, tag, comm, &s)) != MOTOR_OK)
@@ -88,7 +97,8 @@ int motor_mpi_recv(void *buf, int64_t count, int dt, int source, int tag, int co
 		proc_null_status(st);
 		return MOTOR_OK;
 	}
-	if ((rc = MPI_Irecv(buf, s.count, s.type, s.peer, s.tag, s.comm, &req)) != MPI_SUCCESS)
+	MPI_Request req;
+	if ((rc = irecv_side(buf, &s, &req)) != MPI_SUCCESS)
 		return rc;
 	return motor_mpi__complete(&req, 1, st);
 }
@@ -97,12 +107,8 @@ int motor_mpi_isend(const void *buf, int64_t count, int dt, int dest, int tag, i
 {
 	struct side s;
 	MPI_Request r;
-	int rc;
-
-	if ((rc = send_side(count, dt, dest, tag, comm, &s)) != MOTOR_OK)
-		return rc;
-	rc = (mode == MOTOR_SEND_SYNC ? MPI_Issend : MPI_Isend)(buf, s.count, s.type, s.peer, s.tag, s.comm, &r);
-	if (rc == MPI_SUCCESS)
+	int rc = send_side(count, dt, dest, tag, comm, &s);
+	if (rc == MOTOR_OK && (rc = isend_side(buf, mode, &s, &r)) == MPI_SUCCESS)
 		motor_mpi__req_set(req, r);
 	return rc;
 }
@@ -111,12 +117,8 @@ int motor_mpi_irecv(void *buf, int64_t count, int dt, int source, int tag, int c
 {
 	struct side s;
 	MPI_Request r;
-	int rc;
-
-	if ((rc = recv_side(count, dt, source, tag, comm, &s)) != MOTOR_OK)
-		return rc;
-	rc = MPI_Irecv(buf, s.count, s.type, s.peer, s.tag, s.comm, &r);
-	if (rc == MPI_SUCCESS)
+	int rc = recv_side(count, dt, source, tag, comm, &s);
+	if (rc == MOTOR_OK && (rc = irecv_side(buf, &s, &r)) == MPI_SUCCESS)
 		motor_mpi__req_set(req, r);
 	return rc;
 }
@@ -133,9 +135,9 @@ int motor_mpi_sendrecv(const void *sbuf, int64_t scount, int sdt, int dest, int 
 	if ((rc = send_side(scount, sdt, dest, stag, comm, &snd)) != MOTOR_OK ||
 	    (rc = recv_side(rcount, rdt, source, rtag, comm, &rcv)) != MOTOR_OK)
 		return rc;
-	if ((rc = MPI_Irecv(rbuf, rcv.count, rcv.type, rcv.peer, rcv.tag, rcv.comm, &reqs[1])) != MPI_SUCCESS)
+	if ((rc = irecv_side(rbuf, &rcv, &reqs[1])) != MPI_SUCCESS)
 		return rc;
-	if ((rc = MPI_Isend(sbuf, snd.count, snd.type, snd.peer, snd.tag, snd.comm, &reqs[0])) != MPI_SUCCESS) {
+	if ((rc = isend_side(sbuf, MOTOR_SEND_STANDARD, &snd, &reqs[0])) != MPI_SUCCESS) {
 		/* The receive is posted: cancel it and wait for the cancellation, so nothing is left behind. */
 		MPI_Cancel(&reqs[1]);
 		motor_mpi__complete(&reqs[1], 1, NULL);
