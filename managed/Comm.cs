@@ -6,7 +6,7 @@
 // and single objects without reference fields.  Anything else is refused with ArgumentException.
 namespace System.MP
 {
-	public unsafe class Comm
+	public unsafe partial class Comm
 	{
 		internal int handle;
 
@@ -231,7 +231,7 @@ namespace System.MP
 		}
 	}
 
-	public class Intracomm : Comm
+	public partial class Intracomm : Comm
 	{
 		internal Intracomm (int handle) : base (handle)
 		{

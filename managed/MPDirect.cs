@@ -14,7 +14,7 @@ namespace System.MP
 		internal long bytes;
 	}
 
-	internal static unsafe class MPDirect
+	internal static unsafe partial class MPDirect
 	{
 		// environment (runtime-ext/icall-env.c)
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int Initialized ();
