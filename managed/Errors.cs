@@ -6,7 +6,7 @@ namespace System.MP
 		// Motor's own codes (native-mpi/motor-mpi.h).
 		internal const int ENULL = -1, EBUFTYPE = -2, EOFFSET = -3, ECOUNT = -4, ERANK = -5, ETAG = -6,
 			ECOMM = -7, ENOTARRAY = -8, EFINALIZED = -9, ENOMEM = -10, EALIAS = -11, EARG = -12, ECOMMFREE = -13,
-			EBUSY = -14;
+			EBUSY = -14, EGROUP = -40, EINTER = -41, EINTRA = -42, ETOPO = -43, EDIMS = -44, ECOORDS = -45, EREMOTE = -46;
 
 		internal static void Check (int rc)
 		{
@@ -67,6 +67,22 @@ namespace System.MP
 				return new InvalidOperationException ("COMM_WORLD and COMM_SELF cannot be freed");
 			case EBUSY:
 				return new InvalidOperationException ("the request is being completed by another thread (MPI forbids completing one request from two threads at once)");
+			case EGROUP:
+				if (MPI.Is_finalized ())
+					return new InvalidOperationException ("MPI has been finalized");
+				return new ObjectDisposedException ("Group", "the group has been freed");
+			case EINTER:
+				return new InvalidOperationException ("the operation needs an intracommunicator, not an intercommunicator");
+			case EINTRA:
+				return new InvalidOperationException ("the operation needs an intercommunicator");
+			case ETOPO:
+				return new InvalidOperationException ("the communicator has no Cartesian topology");
+			case EDIMS:
+				return new ArgumentException ("the dimensions do not fit the communicator");
+			case ECOORDS:
+				return new ArgumentOutOfRangeException ("coords", "a coordinate is outside a non-periodic dimension");
+			case EREMOTE:
+				return new InvalidOperationException ("the root of the collective operation refused its arguments (it raised the reason)");
 			default:
 				if (rc < 0)
 					return new ArgumentException (MPDirect.ErrorString (rc));

@@ -11,6 +11,12 @@ namespace System.MP
 		public const int PROC_NULL = -2;
 		public const int UNDEFINED = -32766;
 
+		// Results of Comm.Compare and Group.Compare.
+		public const int IDENT = 0;
+		public const int CONGRUENT = 1;
+		public const int SIMILAR = 2;
+		public const int UNEQUAL = 3;
+
 		public const int THREAD_SINGLE = 0;
 		public const int THREAD_FUNNELED = 1;
 		public const int THREAD_SERIALIZED = 2;

@@ -21,6 +21,7 @@ static int fill(struct motor_comm *c, MPI_Comm comm)
 	    (rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS)
 		return rc;
 	c->remote_size = c->size;
+	c->inter = inter;
 	if (inter)
 		rc = MPI_Comm_remote_size(comm, &c->remote_size);
 	return rc;
@@ -133,6 +134,7 @@ int motor_mpi_comm_free(int comm)
 	atomic_store_explicit(&c->valid, 0, memory_order_release);
 	MPI_Comm mc = c->comm;
 	pthread_mutex_unlock(&table_lock);
+	motor_mpi__comm_freed(comm);
 	return MPI_Comm_free(&mc);
 }
 
@@ -152,4 +154,150 @@ int motor_mpi_barrier(int comm)
 int motor_mpi_tag_ub(void)
 {
 	return motor_mpi__tag_ub;
+}
+
+int motor_mpi__comm_add_or_null(MPI_Comm comm, int *handle)
+{
+	*handle = -1;
+	if (comm == MPI_COMM_NULL)
+		return MOTOR_OK;
+	int rc = motor_mpi__comm_add(comm, handle);
+	if (rc != MOTOR_OK)
+		MPI_Comm_free(&comm);
+	return rc;
+}
+
+/* The collective constructors below have no non-blocking form in MPI: they run whole between the blocking
+ * hooks, so a rank that waits in them for its peers never stalls the garbage collector. */
+
+int motor_mpi_comm_split(int comm, int color, int key, int *newcomm)
+{
+	struct motor_comm *c = motor_mpi__comm(comm);
+	MPI_Comm nc = MPI_COMM_NULL;
+	struct motor_block b;
+
+	if (!c)
+		return MOTOR_ECOMM;
+	if (color < 0 && color != MOTOR_UNDEFINED)
+		return MOTOR_EARG;
+	motor_mpi__block_begin(&b);
+	int rc = MPI_Comm_split(c->comm, color == MOTOR_UNDEFINED ? MPI_UNDEFINED : color, key, &nc);
+	motor_mpi__block_end(&b);
+	if (rc != MPI_SUCCESS)
+		return rc;
+	return motor_mpi__comm_add_or_null(nc, newcomm);
+}
+
+int motor_mpi_comm_create(int comm, int group, int *newcomm)
+{
+	struct motor_comm *c = motor_mpi__comm(comm);
+	MPI_Group g = motor_mpi__group(group);
+	MPI_Comm nc = MPI_COMM_NULL;
+	struct motor_block b;
+
+	if (!c)
+		return MOTOR_ECOMM;
+	if (g == MPI_GROUP_NULL)
+		return MOTOR_EGROUP;
+	if (c->inter)
+		return MOTOR_EINTER;
+	motor_mpi__block_begin(&b);
+	int rc = MPI_Comm_create(c->comm, g, &nc);
+	motor_mpi__block_end(&b);
+	if (rc != MPI_SUCCESS)
+		return rc;
+	return motor_mpi__comm_add_or_null(nc, newcomm);
+}
+
+int motor_mpi_comm_compare(int comm1, int comm2, int *result)
+{
+	struct motor_comm *a = motor_mpi__comm(comm1), *b = motor_mpi__comm(comm2);
+	int r, rc;
+
+	if (!a || !b)
+		return MOTOR_ECOMM;
+	if ((rc = MPI_Comm_compare(a->comm, b->comm, &r)) == MPI_SUCCESS)
+		*result = motor_mpi__compare_result(r);
+	return rc;
+}
+
+int motor_mpi_comm_group(int comm, int remote, int *group)
+{
+	struct motor_comm *c = motor_mpi__comm(comm);
+	MPI_Group g = MPI_GROUP_NULL;
+
+	if (!c)
+		return MOTOR_ECOMM;
+	if (remote && !c->inter)
+		return MOTOR_EINTRA;
+	int rc = remote ? MPI_Comm_remote_group(c->comm, &g) : MPI_Comm_group(c->comm, &g);
+	if (rc != MPI_SUCCESS)
+		return rc;
+	return motor_mpi__group_add(g, group);
+}
+
+int motor_mpi_comm_kind(int comm, int *inter, int *remote_size)
+{
+	struct motor_comm *c = motor_mpi__comm(comm);
+	if (!c)
+		return MOTOR_ECOMM;
+	*inter = c->inter;
+	*remote_size = c->remote_size;
+	return MOTOR_OK;
+}
+
+int motor_mpi_intercomm_create(int local, int local_leader, int peer, int remote_leader, int tag, int *newcomm)
+{
+	struct motor_comm *c = motor_mpi__comm(local), *p = NULL;
+	MPI_Comm nc = MPI_COMM_NULL;
+	struct motor_block b;
+	int rc;
+
+	if (!c)
+		return MOTOR_ECOMM;
+	if (c->inter)
+		return MOTOR_EINTER;
+	if (local_leader < 0 || local_leader >= c->size)
+		return MOTOR_ERANK;
+	if ((rc = motor_mpi__send_tag(tag)) != MOTOR_OK)
+		return rc;
+	/* The peer communicator and the remote leader matter only at the local leader (MPI-4.0 §7.6.2).  The
+	 * leader tells the others whether they are valid before anyone enters MPI_Intercomm_create, so that a
+	 * bad argument raises on every rank instead of leaving the others waiting for a leader that never comes. */
+	int verdict = MOTOR_OK;
+	if (c->rank == local_leader) {
+		if (!(p = motor_mpi__comm(peer)))
+			verdict = MOTOR_ECOMM;
+		else if (remote_leader < 0 || remote_leader >= p->remote_size)
+			verdict = MOTOR_ERANK;
+	}
+	motor_mpi__block_begin(&b);
+	rc = MPI_Bcast(&verdict, 1, MPI_INT, local_leader, c->comm);
+	if (rc == MPI_SUCCESS && verdict == MOTOR_OK)
+		rc = MPI_Intercomm_create(c->comm, local_leader, p ? p->comm : MPI_COMM_NULL, p ? remote_leader : 0,
+					  tag, &nc);
+	motor_mpi__block_end(&b);
+	if (rc == MPI_SUCCESS && verdict != MOTOR_OK)
+		return c->rank == local_leader ? verdict : MOTOR_EREMOTE;
+	if (rc != MPI_SUCCESS)
+		return rc;
+	return motor_mpi__comm_add_or_null(nc, newcomm);
+}
+
+int motor_mpi_intercomm_merge(int comm, int high, int *newcomm)
+{
+	struct motor_comm *c = motor_mpi__comm(comm);
+	MPI_Comm nc = MPI_COMM_NULL;
+	struct motor_block b;
+
+	if (!c)
+		return MOTOR_ECOMM;
+	if (!c->inter)
+		return MOTOR_EINTRA;
+	motor_mpi__block_begin(&b);
+	int rc = MPI_Intercomm_merge(c->comm, high != 0, &nc);
+	motor_mpi__block_end(&b);
+	if (rc != MPI_SUCCESS)
+		return rc;
+	return motor_mpi__comm_add_or_null(nc, newcomm);
 }

@@ -54,6 +54,7 @@ int motor_mpi_init(int *argc, char ***argv, int required, int *provided)
 	MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &ub, &flag);
 	if (flag && ub)
 		motor_mpi__tag_ub = *ub;
+	motor_mpi__group_init();
 	return motor_mpi__comm_init();
 }
 
@@ -72,6 +73,7 @@ int motor_mpi_finalize(void)
 		return MOTOR_OK;
 	atomic_store(&running, 0);
 	motor_mpi__comm_fini();
+	motor_mpi__group_fini();
 	motor_mpi__type_fini();
 	/* MPI_Finalize synchronises with the other ranks in some libraries: wait between the hooks. */
 	struct motor_block b;

@@ -22,6 +22,13 @@ static const char *motor_message(int code)
 	case MOTOR_EARG: return "invalid argument";
 	case MOTOR_ECOMMFREE: return "COMM_WORLD and COMM_SELF cannot be freed";
 	case MOTOR_EBUSY: return "the request is being completed by another thread";
+	case MOTOR_EGROUP: return "group is not valid (freed, or MPI finalized)";
+	case MOTOR_EINTER: return "the operation needs an intracommunicator";
+	case MOTOR_EINTRA: return "the operation needs an intercommunicator";
+	case MOTOR_ETOPO: return "the communicator has no Cartesian topology";
+	case MOTOR_EDIMS: return "dimensions do not fit the communicator";
+	case MOTOR_ECOORDS: return "coordinate outside a non-periodic dimension";
+	case MOTOR_EREMOTE: return "the root (or leader) of the collective operation refused its arguments";
 	default: return "unknown Motor error";
 	}
 }

@@ -18,6 +18,7 @@ struct motor_comm {
 	int rank;
 	int size;        /* local group size */
 	int remote_size; /* remote group size for intercommunicators, else size */
+	int inter;       /* an intercommunicator */
 	atomic_int valid;
 };
 
@@ -41,6 +42,20 @@ int motor_mpi__comm_add(MPI_Comm comm, int *handle);
 int motor_mpi__comm_init(void);
 /* Frees every communicator in the table and marks every handle invalid (before MPI_Finalize). */
 void motor_mpi__comm_fini(void);
+
+/* Groups (group.c): adds a group made by MPI (MPI_GROUP_EMPTY maps to MOTOR_GROUP_EMPTY; on failure the
+ * group is freed), looks one up (MPI_GROUP_NULL if the handle is not live), fills and empties the table. */
+int motor_mpi__group_add(MPI_Group g, int *handle);
+MPI_Group motor_mpi__group(int handle);
+void motor_mpi__group_init(void);
+void motor_mpi__group_fini(void);
+/* MPI_IDENT... as MOTOR_IDENT... */
+int motor_mpi__compare_result(int mpi_result);
+/* Adds a communicator that may be MPI_COMM_NULL (then *handle is -1 and nothing is added). */
+int motor_mpi__comm_add_or_null(MPI_Comm comm, int *handle);
+
+/* spawn.c: a communicator handle was freed (the parent communicator may be gone). */
+void motor_mpi__comm_freed(int handle);
 
 /* The MPI datatype for a handle, or MPI_DATATYPE_NULL. */
 MPI_Datatype motor_mpi__type(int dt);

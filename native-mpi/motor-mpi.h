@@ -44,6 +44,14 @@ enum {
 	MOTOR_EARG = -12,      /* any other invalid argument */
 	MOTOR_ECOMMFREE = -13, /* COMM_WORLD and COMM_SELF cannot be freed */
 	MOTOR_EBUSY = -14,     /* the request is being completed by another thread */
+	/* communicators, groups and topologies */
+	MOTOR_EGROUP = -40,  /* group handle freed or never valid */
+	MOTOR_EINTER = -41,  /* the operation needs an intracommunicator */
+	MOTOR_EINTRA = -42,  /* the operation needs an intercommunicator */
+	MOTOR_ETOPO = -43,   /* the communicator has no Cartesian topology */
+	MOTOR_EDIMS = -44,   /* dimensions do not fit (count, a size <= 0, a grid larger than the communicator) */
+	MOTOR_ECOORDS = -45, /* a coordinate outside a non-periodic dimension */
+	MOTOR_EREMOTE = -46, /* the root or leader of a collective refused its arguments (it raised the reason) */
 };
 
 /* Managed-side constants.  They are fixed here (and in managed/MPI.cs) and mapped to the MPI library's. */
@@ -74,6 +82,13 @@ enum motor_dt {
 	MOTOR_DT_BOOL,   /* C# bool: one byte */
 	MOTOR_DT_PREDEFINED
 };
+
+/* Results of comparing groups or communicators (System.MP.MPI.IDENT...). */
+enum { MOTOR_IDENT = 0, MOTOR_CONGRUENT = 1, MOTOR_SIMILAR = 2, MOTOR_UNEQUAL = 3 };
+
+/* The group that always exists, and the set operations of motor_mpi_group_combine. */
+enum { MOTOR_GROUP_EMPTY = 0 };
+enum { MOTOR_GROUP_UNION = 0, MOTOR_GROUP_INTERSECTION = 1, MOTOR_GROUP_DIFFERENCE = 2 };
 
 /* The two communicators that always exist. */
 enum { MOTOR_COMM_WORLD = 0, MOTOR_COMM_SELF = 1 };
@@ -145,8 +160,67 @@ int motor_mpi_comm_dup(int comm, int *newcomm);
 /* MPI_Comm_free; the handle becomes invalid.  WORLD and SELF give MOTOR_ECOMMFREE. */
 int motor_mpi_comm_free(int comm);
 int motor_mpi_barrier(int comm);
+/* Communicator constructors.  Each is collective over the communicator and runs between the blocking hooks.
+ * *newcomm receives the new handle, or -1 where MPI gives this rank MPI_COMM_NULL (Split with colour
+ * MOTOR_UNDEFINED, Create with a group this rank is not in). */
+int motor_mpi_comm_split(int comm, int color, int key, int *newcomm);
+int motor_mpi_comm_create(int comm, int group, int *newcomm);
+/* peer and remote_leader are read only at the local leader. */
+int motor_mpi_intercomm_create(int local, int local_leader, int peer, int remote_leader, int tag, int *newcomm);
+int motor_mpi_intercomm_merge(int comm, int high, int *newcomm);
+/* MPI_Comm_compare: *result is MOTOR_IDENT, _CONGRUENT, _SIMILAR or _UNEQUAL. */
+int motor_mpi_comm_compare(int comm1, int comm2, int *result);
+/* The local group (remote = 0) or an intercommunicator's remote group, as a new group handle. */
+int motor_mpi_comm_group(int comm, int remote, int *group);
+/* Whether the communicator is an intercommunicator, and its remote group's size (else its size). */
+int motor_mpi_comm_kind(int comm, int *inter, int *remote_size);
 /* The largest valid tag (the MPI_TAG_UB attribute). */
 int motor_mpi_tag_ub(void);
+
+/* ---- group.c -------------------------------------------------------------------------------------- */
+
+/* Groups are handles like communicators; every function returns MOTOR_EGROUP for a handle that is not live.
+ * New groups are new handles the caller frees with motor_mpi_group_free (freeing MOTOR_GROUP_EMPTY does
+ * nothing); the table frees the rest at finalize. */
+int motor_mpi_group_free(int group);
+int motor_mpi_group_size(int group, int *size);
+/* This process's rank in the group, or MOTOR_UNDEFINED. */
+int motor_mpi_group_rank(int group, int *rank);
+/* MPI_Group_incl (exclude = 0) or MPI_Group_excl: ranks must be distinct and in the group. */
+int motor_mpi_group_incl(int group, const int32_t *ranks, int n, int exclude, int *newgroup);
+/* Union, intersection or difference (MOTOR_GROUP_*). */
+int motor_mpi_group_combine(int g1, int g2, int how, int *newgroup);
+/* The ranks in g2 of n ranks of g1 (MOTOR_UNDEFINED where absent; MOTOR_PROC_NULL maps to itself). */
+int motor_mpi_group_translate(int g1, const int32_t *ranks, int n, int g2, int32_t *out);
+int motor_mpi_group_compare(int g1, int g2, int *result);
+
+/* ---- topo.c --------------------------------------------------------------------------------------- */
+
+/* MPI_Cart_create over `comm` (collective): *newcomm is -1 on ranks outside the grid.  dims[i] > 0 and the
+ * grid no larger than the communicator, else MOTOR_EDIMS. */
+int motor_mpi_cart_create(int comm, int ndims, const int32_t *dims, const int32_t *periods, int reorder,
+			  int *newcomm);
+/* The grid of a Cartesian communicator: *ndims, and (maxdims >= *ndims) dims/periods/this rank's coords;
+ * maxdims = 0 asks only for *ndims. */
+int motor_mpi_cart_get(int comm, int maxdims, int32_t *dims, int32_t *periods, int32_t *coords, int *ndims);
+/* The coordinates of `rank` (maxdims must equal the number of dimensions). */
+int motor_mpi_cart_coords(int comm, int rank, int maxdims, int32_t *coords);
+/* The rank at `coords` (n = number of dimensions); periodic dimensions wrap, others give MOTOR_ECOORDS. */
+int motor_mpi_cart_rank(int comm, int n, const int32_t *coords, int *rank);
+/* Source and destination ranks for a shift (MOTOR_PROC_NULL off the edge of a non-periodic dimension). */
+int motor_mpi_cart_shift(int comm, int direction, int disp, int *source, int *dest);
+/* MPI_Dims_create: fills the zero entries of dims so that their product is nnodes. */
+int motor_mpi_dims_create(int nnodes, int ndims, int32_t *dims);
+
+/* ---- spawn.c -------------------------------------------------------------------------------------- */
+
+/* MPI_Comm_spawn (collective over comm): starts maxprocs copies of `command` with `argv` (NULL-terminated;
+ * read only at root), *intercomm receives the intercommunicator to them.  errcodes (maxprocs entries, root
+ * only, may be NULL) receives one code per process. */
+int motor_mpi_comm_spawn(const char *command, char **argv, int maxprocs, int root, int comm, int *intercomm,
+			 int32_t *errcodes);
+/* The intercommunicator to the parent job, or -1 when this job was not spawned (or the program freed it). */
+int motor_mpi_comm_get_parent(int *parent);
 
 /* ---- datatype.c ----------------------------------------------------------------------------------- */
 

@@ -59,4 +59,8 @@ int32_t motor_icall_request_cancel(int32_t slot, int32_t gen);
 int32_t motor_icall_waitany(MonoArray *reqs, int32_t *index);
 void motor_icall_pin_counts(MonoArray *counts);
 
+/* icall-spawn.c */
+int32_t motor_icall_comm_spawn(const char *block, int32_t nstrings, int32_t maxprocs, int32_t root, int32_t comm,
+			       int32_t *intercomm, int32_t *errcodes);
+
 #endif /* MOTOR_ICALLS_H */

@@ -18,6 +18,11 @@ run() { # runs a command with a time limit, capturing status, stdout, stderr and
 	elapsed=$((SECONDS - start))
 }
 
+# Spawn from a job of one motor process started without mpiexec (an MPI singleton).
+run "$MOTOR" "$exe/SpawnTests.exe"
+[ $status -eq 0 ] && [ "$(grep -c '^ok ' "$tmp/out")" -eq 4 ] && ! grep -q '^not ok' "$tmp/out"
+result spawn-from-singleton $? "status $status: $(cat "$tmp/out" "$tmp/err" | head -c 400)"
+
 run "$MOTOR" --help
 [ $status -eq 0 ] && grep -q '^Usage: motor' "$tmp/out"
 result help $? "status $status: $(head -c 200 "$tmp/out")"

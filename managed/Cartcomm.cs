@@ -1,0 +1,83 @@
+// Cartcomm: an intracommunicator with a Cartesian grid (MPI_Cart_*).  Ranks are numbered in row-major order
+// of their coordinates (unless the MPI library reordered them when the grid was made with reorder = true).
+namespace System.MP
+{
+	public unsafe class Cartcomm : Intracomm
+	{
+		internal Cartcomm (int handle) : base (handle)
+		{
+		}
+
+		/// <summary>The number of dimensions.</summary>
+		public int Get_dim ()
+		{
+			int n;
+			Check (MPDirect.CartGet (handle, 0, null, null, null, out n), null);
+			return n;
+		}
+
+		/// <summary>The extent of each dimension.</summary>
+		public int[] Dims { get { return Topo (0); } }
+		/// <summary>Whether each dimension wraps around.</summary>
+		public bool[] Periods { get { return Array.ConvertAll (Topo (1), p => p != 0); } }
+		/// <summary>This process's coordinates.</summary>
+		public int[] Coords { get { return Topo (2); } }
+
+		int[] Topo (int which)
+		{
+			int n = Get_dim ();
+			var a = new int[3, Math.Max (n, 1)];
+			int m;
+			fixed (int* p = a)
+				Check (MPDirect.CartGet (handle, n, p, p + a.GetLength (1), p + 2 * a.GetLength (1), out m), null);
+			var r = new int[n];
+			for (int i = 0; i < n; i++)
+				r[i] = a[which, i];
+			return r;
+		}
+
+		public int[] Get_coords (int rank)
+		{
+			var coords = new int[Get_dim ()];
+			fixed (int* p = coords)
+				Check (MPDirect.CartCoords (handle, rank, coords.Length, p), "rank", rank);
+			return coords;
+		}
+
+		/// <summary>The rank at <paramref name="coords"/>; periodic dimensions wrap, others must be in range.</summary>
+		public int Get_cart_rank (int[] coords)
+		{
+			if (coords == null)
+				throw new ArgumentNullException ("coords");
+			int rank;
+			fixed (int* p = coords)
+				Check (MPDirect.CartRank (handle, coords.Length, p, out rank), "coords");
+			return rank;
+		}
+
+		/// <summary>The ranks to receive from and send to for a shift of <paramref name="disp"/> along
+		/// <paramref name="direction"/>; MPI.PROC_NULL off the edge of a non-periodic dimension.</summary>
+		public void Shift (int direction, int disp, out int source, out int dest)
+		{
+			Check (MPDirect.CartShift (handle, direction, disp, out source, out dest), "direction", direction);
+		}
+
+		public new Cartcomm Dup ()
+		{
+			return new Cartcomm (DupHandle ());
+		}
+
+		void Check (int rc, string what, int value = 0)
+		{
+			if (rc == 0)
+				return;
+			if (rc == Errors.EDIMS && what == "coords")
+				throw new ArgumentException ("coords must have one entry per dimension (" + Get_dim () + ")", "coords");
+			if (rc == Errors.EDIMS && what == "direction")
+				throw new ArgumentOutOfRangeException ("direction", value, "direction must be a dimension, 0.." + (Get_dim () - 1));
+			if (rc == Errors.ERANK && what == "rank")
+				throw new ArgumentOutOfRangeException ("rank", value, "rank " + value + " is not in the communicator (size " + Get_size () + ")");
+			throw Errors.Make (rc, this, null, 0, 0, null);
+		}
+	}
+}
