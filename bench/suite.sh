@@ -1,0 +1,94 @@
+#!/bin/bash
+# suite.sh - Motor's benchmark suite: `make bench` (all experiments, ~10 min on 2 cores) or
+# `make bench BENCH_ARGS=--quick` (fewer repetitions and sizes, ~2 min).
+#
+#     MPIEXEC=... MOTOR=... BUILDDIR=... MONO=... MPI_FLAVOUR=... bash bench/suite.sh [--quick] [--out DIR]
+#
+# Experiments (each interleaves its variants, repeats them and reports medians and ratios to native C):
+#   pingpong     blocking ping-pong 1 B - 4 MiB: native C, System.MP, P/Invoke wrapper (GCHandle and fixed)
+#   pingpong-nb  non-blocking ping-pong (Irecv + Send + Wait): native C, System.MP, P/Invoke (GCHandle)
+# Then it draws PNG plots with gnuplot (if installed: apt-get install gnuplot-nox) and writes summary.md.
+# Any variant that fails, times out or reports corrupted data fails the suite.
+if [ -z "$BASH_VERSION" ]; then exec bash "$0" "$@"; fi
+set -euo pipefail
+export LC_ALL=C
+here=$(cd "$(dirname "$0")" && pwd)
+BUILDDIR=${BUILDDIR:-$PWD}
+out=$BUILDDIR/bench/results quick=() pp=()
+while [ $# -gt 0 ]; do
+	case $1 in
+	--quick) quick=(--quick) ;;
+	--out) out=${2:?--out needs a value}; shift ;;
+	-h|--help) sed -n '2,/^$/{s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
+	*) echo "suite.sh: unknown argument '$1'" >&2; exit 2 ;;
+	esac
+	shift
+done
+[ "${MPI_FLAVOUR:-mpich}" = mpich ] || pp=(--no-pinvoke)
+mkdir -p "$out"
+start=$(date +%s)
+
+echo "=== (a) blocking ping-pong"
+bash "$here/run-pingpong.sh" "${quick[@]}" "${pp[@]}" --out "$out"
+echo
+echo "=== (b) non-blocking ping-pong"
+bash "$here/run-pingpong.sh" "${quick[@]}" "${pp[@]}" --nonblocking --out "$out"
+echo
+
+# --- plots -----------------------------------------------------------------------------------------------
+plots=()
+if command -v gnuplot >/dev/null; then
+	for name in pingpong pingpong-nb; do
+		csv=$out/$name.csv
+		[ -f "$csv" ] || continue
+		variants=$(awk -F, 'NR > 1 && !seen[$2]++ { printf "%s ", $2 }' "$csv")
+		for v in $variants; do
+			awk -F, -v v="$v" 'NR > 1 && $2 == v { print $1, $3, $4, $5, $7 }' "$csv" >"$out/$name.$v.dat"
+		done
+		gnuplot <<-GP
+			set terminal pngcairo size 900,600 noenhanced
+			set datafile separator " "
+			set logscale xy
+			set grid
+			set key left top
+			set xlabel "message size (bytes)"
+			set ylabel "time per round trip (us)"
+			set title "$name: median time per round trip (2 ranks, bound to cores)"
+			set output "$out/$name-time.png"
+			plot $(for v in $variants; do printf '"%s" using 1:2:3:4 with yerrorlines title "%s", ' "$out/$name.$v.dat" "$v"; done | sed 's/, $//')
+			unset logscale y
+			set ylabel "time / native C time (paired median)"
+			set title "$name: ratio to native C"
+			set output "$out/$name-ratio.png"
+			plot 1.10 with lines dashtype 2 title "target 1.10", $(for v in $variants; do [ "$v" = native ] || printf '"%s" using 1:5 with linespoints title "%s", ' "$out/$name.$v.dat" "$v"; done | sed 's/, $//')
+		GP
+		plots+=("$name-time.png" "$name-ratio.png")
+	done
+else
+	echo "suite.sh: gnuplot not installed (apt-get install gnuplot-nox): no plots" >&2
+fi
+
+# --- summary ---------------------------------------------------------------------------------------------
+{
+	echo "# Motor benchmark results"
+	echo
+	echo '```'
+	cat "$out/env.txt"
+	echo '```'
+	for name in pingpong pingpong-nb; do
+		[ -f "$out/$name.md" ] || continue
+		echo
+		echo "## $name"
+		echo
+		cat "$out/$name.md"
+	done
+	if [ ${#plots[@]} -gt 0 ]; then
+		echo
+		echo "## Plots"
+		echo
+		for p in "${plots[@]}"; do echo "![$p]($p)"; done
+	fi
+	echo
+	echo "Suite wall time: $(( $(date +%s) - start )) s."
+} >"$out/summary.md"
+echo "Summary: $out/summary.md"
