@@ -1,0 +1,28 @@
+#!/bin/bash
+# samples-tests.sh - the samples as tests: each runs under mpiexec at the listed process counts, checks its own
+# result against a serial computation and exits non-zero if they differ.  Prints "ok NAME" / "not ok NAME: why".
+# Run by tests/run-tests.sh with MOTOR, MPIEXEC, MPIEXEC_FLAGS and BUILDDIR set.
+set -u
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+check() { # name nprocs expected-regex program args...
+	local name=$1 np=$2 want=$3
+	shift 3
+	# shellcheck disable=SC2086 # MPIEXEC_FLAGS is deliberately word-split
+	timeout -k 5 180 "$MPIEXEC" $MPIEXEC_FLAGS -n "$np" "$MOTOR" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+	local status=$?
+	if [ $status -eq 0 ] && grep -qE "$want" "$tmp/out"; then
+		echo "ok $name-np$np"
+	else
+		echo "not ok $name-np$np: status $status: $(cat "$tmp/out" "$tmp/err" | head -c 400 | tr '\n' ' ')"
+	fi
+}
+
+for np in 1 2 3 4; do
+	check heat2d "$np" 'largest difference from the serial run: 0$' "$BUILDDIR/samples/Heat2D.exe" 60 3000
+done
+for np in 1 2 3; do
+	check matmul "$np" 'result checked' "$BUILDDIR/samples/MatMul.exe" 150
+done
+check hello 3 'rank 2 of 3' "$BUILDDIR/samples/Hello.exe"
