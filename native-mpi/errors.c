@@ -22,6 +22,10 @@ static const char *motor_message(int code)
 	case MOTOR_EARG: return "invalid argument";
 	case MOTOR_ECOMMFREE: return "COMM_WORLD and COMM_SELF cannot be freed";
 	case MOTOR_EBUSY: return "the request is being completed by another thread";
+	case MOTOR_EOP: return "reduction operator is not valid (freed, or never created)";
+	case MOTOR_EOPTYPE: return "reduction operator is not defined for the element type";
+	case MOTOR_ESIZE: return "buffer sizes do not fit the collective operation";
+	case MOTOR_ETYPE: return "send and receive buffers have different element types";
 	default: return "unknown Motor error";
 	}
 }
