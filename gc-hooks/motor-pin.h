@@ -60,4 +60,12 @@ struct motor_pin_counts {
 };
 void motor_pin_counts(struct motor_pin_counts *c);
 
+/* Brackets an MPI call that may run managed code inside the MPI library (a reduction with a user-defined
+ * operator).  That code may hold the library's lock while it allocates, and an allocation may wait for the
+ * collector, so the collector must not call MPI meanwhile: while any such call is in progress the request
+ * harvest at PRE_STOP_WORLD is skipped (requests then complete through Wait/Test or a later collection), and
+ * enter waits for a harvest already running to end before the call starts. */
+void motor_pin_user_code_enter(void);
+void motor_pin_user_code_leave(void);
+
 #endif /* MOTOR_PIN_H */

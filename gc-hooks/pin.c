@@ -326,11 +326,32 @@ static void rewrite_roots(void)
 	}
 }
 
+/* Calls that may run managed code inside MPI, and whether a harvest is running.  Both sides store their own flag
+ * and then read the other's, sequentially consistent, so at least one of them sees the other: either the harvest
+ * is skipped or the call waits for it to end.  The waiting side is GC-unsafe, but the harvest never waits for
+ * it: the world is stopped only after `harvesting` is cleared. */
+static atomic_int user_code, harvesting;
+
+void motor_pin_user_code_enter(void)
+{
+	atomic_fetch_add(&user_code, 1);
+	while (atomic_load(&harvesting))
+		sched_yield();
+}
+
+void motor_pin_user_code_leave(void)
+{
+	atomic_fetch_sub(&user_code, 1);
+}
+
 static void gc_event(MonoProfiler *prof, MonoProfilerGCEvent ev, uint32_t generation, mono_bool is_serial)
 {
-	if (ev == MONO_GC_EVENT_PRE_STOP_WORLD && harvest_enabled)
-		harvest();
-	else if (ev == MONO_GC_EVENT_POST_STOP_WORLD)
+	if (ev == MONO_GC_EVENT_PRE_STOP_WORLD && harvest_enabled) {
+		atomic_store(&harvesting, 1);
+		if (atomic_load(&user_code) == 0)
+			harvest();
+		atomic_store(&harvesting, 0);
+	} else if (ev == MONO_GC_EVENT_POST_STOP_WORLD)
 		rewrite_roots();
 }
 

@@ -1,7 +1,7 @@
 // Diagnostics: a window on the runtime for tests and benchmarks.  Not part of the MPI API.
 namespace System.MP
 {
-	public static class Diagnostics
+	public static partial class Diagnostics
 	{
 		/// <summary>The object's current address, XOR-masked so that holding it does not pin the object
 		/// (the stack scan is conservative).  Equal values mean the object has not moved.</summary>

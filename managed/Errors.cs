@@ -62,7 +62,7 @@ namespace System.MP
 			case ENOMEM:
 				return new OutOfMemoryException ("Motor runtime: " + MPDirect.ErrorString (rc));
 			case EALIAS:
-				return new ArgumentException ("the send and receive buffers must be different objects", "recvbuf");
+				return new ArgumentException ("the send and receive buffers overlap", "recvbuf");
 			case ECOMMFREE:
 				return new InvalidOperationException ("COMM_WORLD and COMM_SELF cannot be freed");
 			case EBUSY:

@@ -3,7 +3,7 @@
 #pragma warning disable 465 // MPI.Finalize is the MPI name, not a destructor
 namespace System.MP
 {
-	public static class MPI
+	public static partial class MPI
 	{
 		// Managed constants (native-mpi maps them to the MPI library's values).
 		public const int ANY_SOURCE = -1;

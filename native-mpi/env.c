@@ -49,6 +49,9 @@ int motor_mpi_init(int *argc, char ***argv, int required, int *provided)
 	const char *spin = getenv("MOTOR_SPIN");
 	if (spin && *spin)
 		motor_mpi_set_spin(atoi(spin));
+	const char *coll_nb = getenv("MOTOR_COLL_NB");
+	if (coll_nb && *coll_nb)
+		motor_mpi_set_coll_nonblocking(atoi(coll_nb));
 
 	int *ub = NULL;
 	MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &ub, &flag);
@@ -74,6 +77,7 @@ int motor_mpi_finalize(void)
 	atomic_store(&running, 0);
 	motor_mpi__comm_fini();
 	motor_mpi__group_fini();
+	motor_mpi__op_fini();
 	motor_mpi__type_fini();
 	/* MPI_Finalize synchronises with the other ranks in some libraries: wait between the hooks. */
 	struct motor_block b;

@@ -29,6 +29,10 @@ static const char *motor_message(int code)
 	case MOTOR_EDIMS: return "dimensions do not fit the communicator";
 	case MOTOR_ECOORDS: return "coordinate outside a non-periodic dimension";
 	case MOTOR_EREMOTE: return "the root (or leader) of the collective operation refused its arguments";
+	case MOTOR_EOP: return "reduction operator is not valid (freed, or never created)";
+	case MOTOR_EOPTYPE: return "reduction operator is not defined for the element type";
+	case MOTOR_ESIZE: return "buffer sizes do not fit the collective operation";
+	case MOTOR_ETYPE: return "send and receive buffers have different element types";
 	default: return "unknown Motor error";
 	}
 }

@@ -62,6 +62,14 @@ MPI_Datatype motor_mpi__type(int dt);
 void motor_mpi__type_fini(void);
 
 
+/* op.c: the MPI operator for handle `op` applied to datatype handle `dt`, or MOTOR_EOP / MOTOR_EOPTYPE. */
+int motor_mpi__op(int op, int dt, MPI_Op *out);
+/* Frees every user-defined operator still alive (before MPI_Finalize). */
+void motor_mpi__op_fini(void);
+
+/* coll.c: whether collectives use their non-blocking forms (motor_mpi_set_coll_nonblocking). */
+extern int motor_mpi__coll_nb;
+
 /* Blocking hooks and spin count (env.c). */
 extern motor_block_enter_fn motor_mpi__block_enter;
 extern motor_block_leave_fn motor_mpi__block_leave;

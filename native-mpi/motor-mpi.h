@@ -52,6 +52,11 @@ enum {
 	MOTOR_EDIMS = -44,   /* dimensions do not fit (count, a size <= 0, a grid larger than the communicator) */
 	MOTOR_ECOORDS = -45, /* a coordinate outside a non-periodic dimension */
 	MOTOR_EREMOTE = -46, /* the root or leader of a collective refused its arguments (it raised the reason) */
+	/* Collectives and reduction operators (coll.c, op.c). */
+	MOTOR_EOP = -30,       /* operator freed or never valid */
+	MOTOR_EOPTYPE = -31,   /* operator not defined for the element type (MPI's rules, or a user operator's type) */
+	MOTOR_ESIZE = -32,     /* buffer sizes do not fit the collective (e.g. recvbuf not size x sendbuf) */
+	MOTOR_ETYPE = -33,     /* send and receive buffers have different element types */
 };
 
 /* Managed-side constants.  They are fixed here (and in managed/MPI.cs) and mapped to the MPI library's. */
@@ -268,6 +273,83 @@ int motor_mpi_peek(motor_req *req, int *flag);
 int motor_mpi_waitany(int n, motor_req *reqs, int *index, motor_status *st);
 /* MPI_Cancel; the request must still be completed. */
 int motor_mpi_cancel(motor_req *req);
+
+/* ---- op.c ----------------------------------------------------------------------------------------- */
+
+/* Reduction operators.  Handles below MOTOR_OP_PREDEFINED are MPI's built-in operators; handles from
+ * MOTOR_OP_PREDEFINED up are user-defined operators made by motor_mpi_op_create. */
+enum motor_op {
+	MOTOR_OP_SUM,
+	MOTOR_OP_PROD,
+	MOTOR_OP_MIN,
+	MOTOR_OP_MAX,
+	MOTOR_OP_LAND,
+	MOTOR_OP_LOR,
+	MOTOR_OP_LXOR,
+	MOTOR_OP_BAND,
+	MOTOR_OP_BOR,
+	MOTOR_OP_BXOR,
+	MOTOR_OP_PREDEFINED
+};
+
+/* The function behind a user-defined operator: inoutvec[i] = invec[i] op inoutvec[i] for i < len, where the
+ * elements have the datatype the operator was created for.  `ctx` is the value given to motor_mpi_op_create.
+ * The MPI library calls it from inside a reduction, on the thread that called the collective or on any other
+ * thread, possibly between the blocking hooks.  It must not call back into this layer and must return
+ * normally (it cannot report an error to MPI). */
+typedef void (*motor_op_fn)(void *ctx, void *invec, void *inoutvec, int32_t len);
+
+/* Whether operator `op` may reduce elements of datatype `dt`: MOTOR_OK, MOTOR_EOPTYPE (MPI does not define a
+ * built-in operator on that type, or a user operator was made for another datatype) or MOTOR_EOP. */
+int motor_mpi_op_check(int op, int dt);
+/* Creates a user-defined operator on elements of datatype `dt` (commute: whether the function is
+ * commutative).  Each operator gets its own C entry point (a libffi closure) that calls fn(ctx, ...), so there
+ * is no limit on how many exist at once.  *op receives the handle.  The caller keeps whatever ctx names alive
+ * until motor_mpi_op_free. */
+int motor_mpi_op_create(motor_op_fn fn, void *ctx, int dt, int commute, int *op);
+/* Frees a user-defined operator (MPI_Op_free and its entry point); built-in ones give MOTOR_EOP.  No
+ * collective may be using it.  Operators still alive at finalize are freed then. */
+int motor_mpi_op_free(int op);
+/* MPI_Reduce_local: inout[i] = in[i] op inout[i] for `count` elements, on this thread, no communication. */
+int motor_mpi_reduce_local(const void *in, void *inout, int64_t count, int dt, int op);
+/* The same, run on a new thread while this one waits between the blocking hooks (a test of operators called
+ * from threads the runtime has never seen). */
+int motor_mpi_reduce_local_on_new_thread(const void *in, void *inout, int64_t count, int dt, int op);
+
+/* ---- coll.c --------------------------------------------------------------------------------------- */
+
+/* Collective operations on a communicator, `count`s in elements of `dt`.  Roots are checked (MOTOR_ERANK),
+ * operators against the datatype (motor_mpi_op_check); buffer sizes are the caller's to check.  A buffer
+ * argument of MOTOR_IN_PLACE is MPI_IN_PLACE; buffers that MPI ignores on a rank may be NULL.  Each waits,
+ * if it must, between the blocking hooks; a user-defined operator may be called while it does. */
+#define MOTOR_IN_PLACE ((void *)(uintptr_t)1)
+
+int motor_mpi_bcast(void *buf, int64_t count, int dt, int root, int comm);
+int motor_mpi_scatter(const void *sbuf, void *rbuf, int64_t count, int dt, int root, int comm);
+int motor_mpi_gather(const void *sbuf, void *rbuf, int64_t count, int dt, int root, int comm);
+int motor_mpi_allgather(const void *sbuf, void *rbuf, int64_t count, int dt, int comm);
+int motor_mpi_alltoall(const void *sbuf, void *rbuf, int64_t count, int dt, int comm);
+/* The v-forms: counts and displs hold one entry per rank (at the root only for scatterv/gatherv). */
+int motor_mpi_scatterv(const void *sbuf, const int32_t *counts, const int32_t *displs, void *rbuf, int64_t rcount,
+		       int dt, int root, int comm);
+int motor_mpi_gatherv(const void *sbuf, int64_t scount, void *rbuf, const int32_t *counts, const int32_t *displs,
+		      int dt, int root, int comm);
+int motor_mpi_allgatherv(const void *sbuf, int64_t scount, void *rbuf, const int32_t *counts,
+			 const int32_t *displs, int dt, int comm);
+int motor_mpi_alltoallv(const void *sbuf, const int32_t *scounts, const int32_t *sdispls, void *rbuf,
+			const int32_t *rcounts, const int32_t *rdispls, int dt, int comm);
+int motor_mpi_reduce(const void *sbuf, void *rbuf, int64_t count, int dt, int op, int root, int comm);
+int motor_mpi_allreduce(const void *sbuf, void *rbuf, int64_t count, int dt, int op, int comm);
+int motor_mpi_scan(const void *sbuf, void *rbuf, int64_t count, int dt, int op, int comm);
+int motor_mpi_exscan(const void *sbuf, void *rbuf, int64_t count, int dt, int op, int comm);
+/* `count` is the number of elements each rank receives. */
+int motor_mpi_reduce_scatter_block(const void *sbuf, void *rbuf, int64_t count, int dt, int op, int comm);
+
+/* How collectives wait: 0 (default) calls MPI's blocking collective between the blocking hooks; 1 posts the
+ * non-blocking form (MPI_Ibcast, ...) and polls it like point-to-point, waiting between the hooks only if
+ * polling was not enough.  The environment variable MOTOR_COLL_NB=1 selects 1 at init. */
+void motor_mpi_set_coll_nonblocking(int on);
+int motor_mpi_get_coll_nonblocking(void);
 
 #ifdef __cplusplus
 }

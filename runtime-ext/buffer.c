@@ -243,3 +243,8 @@ int motor_buffer_element_size(MonoType *type)
 	int dt = element_dt(k, &size);
 	return dt < 0 ? dt : (int)size;
 }
+
+int motor_buffer_element_dt(MonoType *type, uint32_t *size)
+{
+	return element_dt(mono_class_from_mono_type(type), size);
+}

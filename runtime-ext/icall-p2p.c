@@ -44,9 +44,15 @@ int32_t motor_icall_sendrecv(MonoObject *sbuf, int32_t soffset, int32_t scount, 
 	if ((rc = motor_buffer_resolve(sbuf, soffset, scount, &s)) != MOTOR_OK ||
 	    (rc = motor_buffer_resolve(rbuf, roffset, rcount, &r)) != MOTOR_OK)
 		return rc;
-	/* MPI forbids overlapping send and receive buffers. */
-	if (sbuf == rbuf)
-		return MOTOR_EALIAS;
+	/* MPI forbids overlapping send and receive buffers; disjoint slices of one array are fine (a halo
+	 * exchange sends one row of a double[,] and receives into another). */
+	if (sbuf == rbuf) {
+		uintptr_t s0 = (uintptr_t)s.data, r0 = (uintptr_t)r.data;
+		uintptr_t s1 = s0 + (uintptr_t)s.count * motor_mpi_type_size(s.dt);
+		uintptr_t r1 = r0 + (uintptr_t)r.count * motor_mpi_type_size(r.dt);
+		if (s0 < r1 && r0 < s1)
+			return MOTOR_EALIAS;
+	}
 	rc = motor_mpi_sendrecv(s.data, s.count, s.dt, dest, stag, r.data, r.count, r.dt, source, rtag, comm, st);
 	MOTOR_KEEP_ALIVE(sbuf);
 	MOTOR_KEEP_ALIVE(rbuf);

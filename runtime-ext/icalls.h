@@ -62,5 +62,32 @@ void motor_icall_pin_counts(MonoArray *counts);
 /* icall-spawn.c */
 int32_t motor_icall_comm_spawn(const char *block, int32_t nstrings, int32_t maxprocs, int32_t root, int32_t comm,
 			       int32_t *intercomm, int32_t *errcodes);
+/* icall-coll.c; flags: 1 = the send buffer is MPI.IN_PLACE, 2 = the receive buffer is */
+int32_t motor_icall_bcast(MonoObject *buf, int32_t offset, int32_t count, int32_t root, int32_t comm);
+int32_t motor_icall_scatter(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t root, int32_t comm);
+int32_t motor_icall_gather(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t root, int32_t comm);
+int32_t motor_icall_allgather(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t comm);
+int32_t motor_icall_alltoall(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t comm);
+int32_t motor_icall_scatterv(MonoObject *sbuf, MonoArray *counts, MonoArray *displs, MonoObject *rbuf, int32_t flags,
+			     int32_t root, int32_t comm);
+int32_t motor_icall_gatherv(MonoObject *sbuf, MonoObject *rbuf, MonoArray *counts, MonoArray *displs, int32_t flags,
+			    int32_t root, int32_t comm);
+int32_t motor_icall_allgatherv(MonoObject *sbuf, MonoObject *rbuf, MonoArray *counts, MonoArray *displs,
+			       int32_t flags, int32_t comm);
+int32_t motor_icall_alltoallv(MonoObject *sbuf, MonoArray *scounts, MonoArray *sdispls, MonoObject *rbuf,
+			      MonoArray *rcounts, MonoArray *rdispls, int32_t flags, int32_t comm);
+int32_t motor_icall_reduce(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t op, int32_t root, int32_t comm);
+int32_t motor_icall_allreduce(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t op, int32_t comm);
+int32_t motor_icall_scan(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t op, int32_t comm);
+int32_t motor_icall_exscan(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t op, int32_t comm);
+int32_t motor_icall_reduce_scatter_block(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t op, int32_t comm);
+/* Diagnostics: 1 = collectives use their non-blocking forms, 0 = blocking forms, -1 = unchanged; returns the old mode. */
+int32_t motor_icall_coll_mode(int32_t nonblocking);
+
+/* icall-op.c */
+int32_t motor_icall_op_create(MonoReflectionType *type, int32_t commute, void *fn, void *ctx, int32_t *op);
+int32_t motor_icall_op_free(int32_t op);
+int32_t motor_icall_reduce_local(MonoObject *in, MonoObject *inout, int32_t op);
+int32_t motor_icall_reduce_local_foreign_thread(MonoObject *in, MonoObject *inout, int32_t op);
 
 #endif /* MOTOR_ICALLS_H */

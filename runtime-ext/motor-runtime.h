@@ -40,6 +40,8 @@ int motor_buffer_resolve(MonoObject *obj, int32_t offset, int32_t count, struct 
 /* Bytes per element when `type` is used as a buffer element (primitive or blittable struct), else a MOTOR_E*
  * code. */
 int motor_buffer_element_size(MonoType *type);
+/* The datatype handle of `type` as a buffer element (and its size in bytes), or a MOTOR_E* code. */
+int motor_buffer_element_dt(MonoType *type, uint32_t *size);
 /* Computes layout constants; called once at start-up, after the runtime is initialised. */
 void motor_buffer_init(MonoDomain *domain);
 

@@ -5,7 +5,7 @@
 // At the end rank 0 gathers the blocks and checks them against a serial run of the same grid: the arithmetic is
 // the same cell by cell, so the two must agree exactly.
 //
-//     mpiexec -n 4 motor samples/Heat2D.exe [n [max-iterations [tolerance]]]      (default 200 20000 1e-4)
+//     mpiexec -n 4 motor samples/Heat2D.exe [n [max-iterations [tolerance]]]      (default 120 5000 1e-3)
 //
 // The plate's top edge is held at 100 degrees, the other edges at 0.
 using System;
@@ -54,9 +54,9 @@ static class Heat2D
 
 	static int Main (string[] args)
 	{
-		int n = args.Length > 0 ? int.Parse (args[0]) : 200;
-		int maxIter = args.Length > 1 ? int.Parse (args[1]) : 20000;
-		double tol = args.Length > 2 ? double.Parse (args[2], CultureInfo.InvariantCulture) : 1e-4;
+		int n = args.Length > 0 ? int.Parse (args[0]) : 120;
+		int maxIter = args.Length > 1 ? int.Parse (args[1]) : 5000;
+		double tol = args.Length > 2 ? double.Parse (args[2], CultureInfo.InvariantCulture) : 1e-3;
 		var world = MPI.COMM_WORLD;
 		int size = world.Get_size ();
 

@@ -20,7 +20,7 @@ check() { # name nprocs expected-regex program args...
 }
 
 for np in 1 2 3 4; do
-	check heat2d "$np" 'largest difference from the serial run: 0$' "$BUILDDIR/samples/Heat2D.exe" 60 3000
+	check heat2d "$np" 'largest difference from the serial run: 0$' "$BUILDDIR/samples/Heat2D.exe" 48 400
 done
 for np in 1 2 3; do
 	check matmul "$np" 'result checked' "$BUILDDIR/samples/MatMul.exe" 150

@@ -94,10 +94,15 @@ public static class RefusalTests
 		Assert.Throws<ArgumentOutOfRangeException> (() => World.Iprobe (Rank, -3, null), "negative probe tag");
 	}
 
-	public static void SameBufferInSendrecvIsRefused ()
+	public static void OverlappingBuffersInSendrecvAreRefused ()
 	{
 		var a = new int[4];
 		Assert.Throws<ArgumentException> (() => World.Sendrecv (a, Rank, 1, a, Rank, 1, null), "same object");
+		Assert.Throws<ArgumentException> (() => World.Sendrecv (a, 0, 3, Rank, 1, a, 2, 2, Rank, 1, null), "overlapping slices");
+		a[0] = 5;
+		a[1] = 6;
+		World.Sendrecv (a, 0, 2, Rank, 1, a, 2, 2, Rank, 1, null); // disjoint slices of one array are fine
+		Assert.SequenceEqual (new[] { 5, 6, 5, 6 }, a, "disjoint slices exchanged");
 	}
 
 	public static void TruncationRaisesAndWritesNothingOutside ()

@@ -1,0 +1,320 @@
+// Collectives: Bcast, Scatter(v), Gather(v), Allgather(v), Alltoall(v), Reduce, Allreduce, Scan, Exscan and
+// Reduce_scatter_block on zero-copy buffers.
+//
+// Buffers are whole arrays of a primitive type or of structs without references, of any rank (a double[,] is
+// one buffer of all its elements in row-major order); Bcast also takes the offset/count form and single objects
+// without reference fields.  Counts come from the arrays: "a block" is what one rank contributes or receives.
+// Each call checks the sizes it can see on the calling rank and refuses a mismatch with ArgumentException
+// before MPI is called (the rule is in the message); a buffer that MPI ignores on a rank (the send buffer of
+// Scatter off the root, the receive buffer of Gather and Reduce off the root) may be null there.
+//
+// In place.  Where MPI has an in-place form, pass MPI.IN_PLACE as the buffer MPI_IN_PLACE stands for: the send
+// buffer (Gather, Gatherv and Reduce at the root; Allgather(v), Alltoall(v), Allreduce, Scan, Exscan,
+// Reduce_scatter_block on every rank) or the receive buffer (Scatter and Scatterv at the root).  One-buffer
+// overloads -- Allreduce(buf, op), Reduce(buf, op, root), ... -- do the same with less typing.
+namespace System.MP
+{
+	public static partial class MPI
+	{
+		/// <summary>Stands for MPI_IN_PLACE in the collectives: see Intracomm.Gather, Allreduce, ...</summary>
+		public static readonly Array IN_PLACE = new InPlaceMarker[0];
+
+		struct InPlaceMarker
+		{
+		}
+	}
+
+	public partial class Intracomm
+	{
+		const int SendInPlace = 1, RecvInPlace = 2;
+
+		// ---- broadcast ------------------------------------------------------------------------------
+
+		/// <summary>Sends the root's <paramref name="buf"/> into every other rank's.  Every rank passes a buffer of
+		/// the same size and type.</summary>
+		public void Bcast (object buf, int root)
+		{
+			int rc = MPDirect.Bcast (buf, 0, -1, root, handle);
+			if (rc != 0)
+				throw Coll.Error (rc, "Bcast", null, buf, null);
+		}
+
+		/// <summary>Broadcasts elements [offset, offset+count) of an array.</summary>
+		public void Bcast (object buf, int offset, int count, int root)
+		{
+			if ((offset | count) < 0)
+				throw Errors.BadRange (offset, count);
+			int rc = MPDirect.Bcast (buf, offset, count, root, handle);
+			if (rc != 0)
+				throw Coll.Error (rc, "Bcast", null, buf, null);
+		}
+
+		// ---- scatter and gather ---------------------------------------------------------------------
+
+		/// <summary>The root's <paramref name="sendbuf"/> holds Get_size() blocks; block r lands in rank r's
+		/// <paramref name="recvbuf"/>.  At the root, recvbuf may be MPI.IN_PLACE (its block stays in sendbuf).</summary>
+		public void Scatter (Array sendbuf, Array recvbuf, int root)
+		{
+			int flags = Coll.Flags (this, ref sendbuf, ref recvbuf, RecvInPlace, root, "Scatter");
+			int rc = MPDirect.Scatter (sendbuf, recvbuf, flags, root, handle);
+			if (rc != 0)
+				throw Coll.Error (rc, "Scatter", "at the root, sendbuf must hold Get_size() times as many elements as recvbuf", sendbuf ?? recvbuf, null);
+		}
+
+		/// <summary>Block r of the root's <paramref name="sendbuf"/> is <paramref name="sendcounts"/>[r] elements from
+		/// <paramref name="displs"/>[r]; rank r receives it into the whole of its <paramref name="recvbuf"/>.
+		/// sendcounts and displs matter only at the root.</summary>
+		public void Scatterv (Array sendbuf, int[] sendcounts, int[] displs, Array recvbuf, int root)
+		{
+			int flags = Coll.Flags (this, ref sendbuf, ref recvbuf, RecvInPlace, root, "Scatterv");
+			int rc = MPDirect.Scatterv (sendbuf, sendcounts, displs, recvbuf, flags, root, handle);
+			if (rc != 0)
+				throw Coll.Error (rc, "Scatterv", "at the root, sendcounts and displs need one entry per rank, none negative, " +
+					"every block inside sendbuf, and recvbuf must hold sendcounts[root] elements", sendbuf ?? recvbuf, null);
+		}
+
+		/// <summary>Every rank's <paramref name="sendbuf"/> lands, in rank order, in the root's
+		/// <paramref name="recvbuf"/> (Get_size() blocks).  At the root, sendbuf may be MPI.IN_PLACE (its block
+		/// is already in place in recvbuf).</summary>
+		public void Gather (Array sendbuf, Array recvbuf, int root)
+		{
+			int flags = Coll.Flags (this, ref sendbuf, ref recvbuf, SendInPlace, root, "Gather");
+			int rc = MPDirect.Gather (sendbuf, recvbuf, flags, root, handle);
+			if (rc != 0)
+				throw Coll.Error (rc, "Gather", "at the root, recvbuf must hold Get_size() times as many elements as sendbuf", sendbuf ?? recvbuf, null);
+		}
+
+		/// <summary>Rank r's <paramref name="sendbuf"/> lands at <paramref name="displs"/>[r] of the root's
+		/// <paramref name="recvbuf"/>; it must hold <paramref name="recvcounts"/>[r] elements.</summary>
+		public void Gatherv (Array sendbuf, Array recvbuf, int[] recvcounts, int[] displs, int root)
+		{
+			int flags = Coll.Flags (this, ref sendbuf, ref recvbuf, SendInPlace, root, "Gatherv");
+			int rc = MPDirect.Gatherv (sendbuf, recvbuf, recvcounts, displs, flags, root, handle);
+			if (rc != 0)
+				throw Coll.Error (rc, "Gatherv", "at the root, recvcounts and displs need one entry per rank, none negative, " +
+					"every block inside recvbuf, and sendbuf must hold recvcounts[root] elements", sendbuf ?? recvbuf, null);
+		}
+
+		/// <summary>Gather to every rank: <paramref name="recvbuf"/> holds Get_size() blocks of sendbuf's length.
+		/// sendbuf may be MPI.IN_PLACE (each rank's block already in place).</summary>
+		public void Allgather (Array sendbuf, Array recvbuf)
+		{
+			int flags = Coll.Flags (this, ref sendbuf, ref recvbuf, SendInPlace, -1, "Allgather");
+			int rc = MPDirect.Allgather (sendbuf, recvbuf, flags, handle);
+			if (rc != 0)
+				throw Coll.Error (rc, "Allgather", "recvbuf must hold Get_size() times as many elements as sendbuf", sendbuf ?? recvbuf, null);
+		}
+
+		/// <summary>In-place Allgather: rank r's block r of <paramref name="buf"/> goes to every rank.</summary>
+		public void Allgather (Array buf)
+		{
+			Allgather (MPI.IN_PLACE, buf);
+		}
+
+		public void Allgatherv (Array sendbuf, Array recvbuf, int[] recvcounts, int[] displs)
+		{
+			int flags = Coll.Flags (this, ref sendbuf, ref recvbuf, SendInPlace, -1, "Allgatherv");
+			int rc = MPDirect.Allgatherv (sendbuf, recvbuf, recvcounts, displs, flags, handle);
+			if (rc != 0)
+				throw Coll.Error (rc, "Allgatherv", "recvcounts and displs need one entry per rank, none negative, every block " +
+					"inside recvbuf, and sendbuf must hold recvcounts[Get_rank()] elements", sendbuf ?? recvbuf, null);
+		}
+
+		/// <summary>Block j of rank i's <paramref name="sendbuf"/> lands as block i of rank j's
+		/// <paramref name="recvbuf"/>.  Both hold Get_size() blocks of equal length.</summary>
+		public void Alltoall (Array sendbuf, Array recvbuf)
+		{
+			int flags = Coll.Flags (this, ref sendbuf, ref recvbuf, SendInPlace, -1, "Alltoall");
+			int rc = MPDirect.Alltoall (sendbuf, recvbuf, flags, handle);
+			if (rc != 0)
+				throw Coll.Error (rc, "Alltoall", "sendbuf and recvbuf must have the same length, a multiple of Get_size()", sendbuf ?? recvbuf, null);
+		}
+
+		/// <summary>In-place Alltoall on <paramref name="buf"/>.</summary>
+		public void Alltoall (Array buf)
+		{
+			Alltoall (MPI.IN_PLACE, buf);
+		}
+
+		public void Alltoallv (Array sendbuf, int[] sendcounts, int[] sdispls, Array recvbuf, int[] recvcounts, int[] rdispls)
+		{
+			int flags = Coll.Flags (this, ref sendbuf, ref recvbuf, SendInPlace, -1, "Alltoallv");
+			int rc = MPDirect.Alltoallv (sendbuf, sendcounts, sdispls, recvbuf, recvcounts, rdispls, flags, handle);
+			if (rc != 0)
+				throw Coll.Error (rc, "Alltoallv", "counts and displacements need one entry per rank, none negative, and every " +
+					"block inside its buffer", sendbuf ?? recvbuf, null);
+		}
+
+		// ---- reductions -----------------------------------------------------------------------------
+
+		const string SameLength = "sendbuf and recvbuf must have the same length";
+
+		/// <summary>Reduces every rank's <paramref name="sendbuf"/> element-wise with <paramref name="op"/> into
+		/// the root's <paramref name="recvbuf"/> (null elsewhere is fine).  At the root sendbuf may be
+		/// MPI.IN_PLACE.</summary>
+		public void Reduce (Array sendbuf, Array recvbuf, Op op, int root)
+		{
+			int h = Coll.Handle (op, recvbuf ?? sendbuf);
+			int flags = Coll.Flags (this, ref sendbuf, ref recvbuf, SendInPlace, root, "Reduce");
+			op.Reduced (MPDirect.Reduce (sendbuf, recvbuf, flags, h, root, handle), sendbuf, recvbuf, "Reduce", SameLength);
+		}
+
+		/// <summary>In-place Reduce: every rank contributes <paramref name="buf"/>; the root's receives the
+		/// result.</summary>
+		public void Reduce (Array buf, Op op, int root)
+		{
+			if (Get_rank () == root)
+				Reduce (MPI.IN_PLACE, buf, op, root);
+			else
+				Reduce (buf, null, op, root);
+		}
+
+		/// <summary>Reduces every rank's <paramref name="sendbuf"/> element-wise into every rank's
+		/// <paramref name="recvbuf"/>.  sendbuf may be MPI.IN_PLACE.</summary>
+		public void Allreduce (Array sendbuf, Array recvbuf, Op op)
+		{
+			int h = Coll.Handle (op, recvbuf);
+			int flags = 0;
+			if (ReferenceEquals (sendbuf, MPI.IN_PLACE)) {
+				flags = SendInPlace;
+				sendbuf = null;
+			}
+			int rc = MPDirect.Allreduce (sendbuf, recvbuf, flags, h, handle);
+			if (rc != 0 || op.IsUser)
+				op.Reduced (rc, sendbuf, recvbuf, "Allreduce", SameLength);
+		}
+
+		public void Allreduce (Array buf, Op op)
+		{
+			Allreduce (MPI.IN_PLACE, buf, op);
+		}
+
+		/// <summary>Inclusive prefix reduction: rank r receives the reduction of ranks 0..r.</summary>
+		public void Scan (Array sendbuf, Array recvbuf, Op op)
+		{
+			int h = Coll.Handle (op, recvbuf);
+			int flags = Coll.Flags (this, ref sendbuf, ref recvbuf, SendInPlace, -1, "Scan");
+			op.Reduced (MPDirect.Scan (sendbuf, recvbuf, flags, h, handle), sendbuf, recvbuf, "Scan", SameLength);
+		}
+
+		public void Scan (Array buf, Op op)
+		{
+			Scan (MPI.IN_PLACE, buf, op);
+		}
+
+		/// <summary>Exclusive prefix reduction: rank r receives the reduction of ranks 0..r-1.  Rank 0's
+		/// recvbuf is undefined afterwards (MPI leaves it so).</summary>
+		public void Exscan (Array sendbuf, Array recvbuf, Op op)
+		{
+			int h = Coll.Handle (op, recvbuf);
+			int flags = Coll.Flags (this, ref sendbuf, ref recvbuf, SendInPlace, -1, "Exscan");
+			op.Reduced (MPDirect.Exscan (sendbuf, recvbuf, flags, h, handle), sendbuf, recvbuf, "Exscan", SameLength);
+		}
+
+		public void Exscan (Array buf, Op op)
+		{
+			Exscan (MPI.IN_PLACE, buf, op);
+		}
+
+		/// <summary>Reduces every rank's <paramref name="sendbuf"/> (Get_size() blocks of recvbuf's length) and
+		/// scatters the result: rank r receives block r.</summary>
+		public void Reduce_scatter_block (Array sendbuf, Array recvbuf, Op op)
+		{
+			int h = Coll.Handle (op, recvbuf);
+			int flags = Coll.Flags (this, ref sendbuf, ref recvbuf, SendInPlace, -1, "Reduce_scatter_block");
+			op.Reduced (MPDirect.ReduceScatterBlock (sendbuf, recvbuf, flags, h, handle), sendbuf, recvbuf, "Reduce_scatter_block",
+			            "sendbuf must hold Get_size() times as many elements as recvbuf (in place: buf's length must be a multiple of Get_size())");
+		}
+
+		/// <summary>In-place form: <paramref name="buf"/> holds Get_size() blocks; rank r's result is left in
+		/// its first block.</summary>
+		public void Reduce_scatter_block (Array buf, Op op)
+		{
+			Reduce_scatter_block (MPI.IN_PLACE, buf, op);
+		}
+	}
+
+	/// <summary>Argument handling shared by the collectives.</summary>
+	internal static class Coll
+	{
+		// Codes of native-mpi/motor-mpi.h for collectives and operators.
+		internal const int EOP = -30, EOPTYPE = -31, ESIZE = -32, ETYPE = -33;
+
+		/// <summary>The flags for MPI.IN_PLACE in either buffer, which it replaces with null.  `allowed` is the
+		/// one buffer where MPI has an in-place form, and only at `root` when root >= 0.</summary>
+		internal static int Flags (Intracomm comm, ref Array sendbuf, ref Array recvbuf, int allowed, int root, string what)
+		{
+			int flags = 0;
+			if (ReferenceEquals (sendbuf, MPI.IN_PLACE)) {
+				flags |= 1;
+				sendbuf = null;
+			}
+			if (ReferenceEquals (recvbuf, MPI.IN_PLACE)) {
+				flags |= 2;
+				recvbuf = null;
+			}
+			if (flags == 0)
+				return 0;
+			string where = allowed == 1 ? "sendbuf" : "recvbuf";
+			if (flags != allowed)
+				throw new ArgumentException (what + ": MPI.IN_PLACE can only be the " + where, flags == 1 ? "sendbuf" : "recvbuf");
+			if (root >= 0 && comm.Get_rank () != root)
+				throw new ArgumentException (what + ": MPI.IN_PLACE is only for the root's " + where, where);
+			return flags;
+		}
+
+		internal static int Handle (Op op, Array buf)
+		{
+			if (op == null)
+				throw new ArgumentNullException ("op");
+			return op.Handle (buf);
+		}
+
+		/// <summary>The exception for code <paramref name="rc"/> of collective <paramref name="what"/>.</summary>
+		internal static Exception Error (int rc, string what, string sizeRule, object buf, Op op)
+		{
+			switch (rc) {
+			case ESIZE:
+				return new ArgumentException (what + ": the buffer sizes do not fit: " + sizeRule);
+			case ETYPE:
+				return new ArgumentException (what + ": sendbuf and recvbuf must have the same element type");
+			case EOPTYPE:
+				return new ArgumentException (what + ": " + (op != null ? op.TypeRefusal (buf) : "operator not defined for the element type"), "op");
+			case EOP:
+				return new ObjectDisposedException ("Op", "the operator has been freed");
+			case Errors.ENULL:
+				return new ArgumentNullException ("buf", what + ": a buffer this rank needs is null");
+			case Errors.ERANK:
+				return new ArgumentOutOfRangeException ("root", what + ": root is not a rank of the communicator");
+			case Errors.EALIAS:
+				return new ArgumentException (what + ": sendbuf and recvbuf are the same array; pass MPI.IN_PLACE as the " +
+					"send buffer for the in-place form", "recvbuf");
+			default:
+				return Errors.Make (rc, null, buf, 0, 0, null);
+			}
+		}
+	}
+}
+
+namespace System.MP
+{
+	public static partial class Diagnostics
+	{
+		/// <summary>Whether collectives post their non-blocking MPI forms and poll them (true) or call the
+		/// blocking forms inside a GC-safe region (false, the default; MOTOR_COLL_NB=1 sets true at start-up).
+		/// For tests and benchmarks.</summary>
+		public static bool CollectivesNonBlocking {
+			get { return MPDirect.CollMode (-1) != 0; }
+			set { MPDirect.CollMode (value ? 1 : 0); }
+		}
+
+		/// <summary>op.Reduce_local run on a new native thread that the runtime has never seen, as when the MPI
+		/// library calls an operator from a thread of its own; this thread waits in a GC-safe region.</summary>
+		public static void ReduceLocalOnNewThread (Op op, Array inbuf, Array inoutbuf)
+		{
+			int h = Coll.Handle (op, inoutbuf);
+			op.Reduced (MPDirect.ReduceLocalForeignThread (inbuf, inoutbuf, h), inbuf, inoutbuf, "Reduce_local",
+			            "inbuf and inoutbuf must have the same length");
+		}
+	}
+}

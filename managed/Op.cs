@@ -1,0 +1,211 @@
+// Op: reduction operators -- MPI's built-in ones and user-defined ones written in C#.
+//
+// A user-defined operator is element-wise: Op.Create<T>(f, commute) reduces buffers of T (a primitive type or a
+// struct without references) with inout[i] = f(in[i], inout[i]), where `in` holds the contribution of the lower
+// ranks: for a non-commutative f the result is x0 ∘ x1 ∘ ... ∘ x(n-1) in rank order, as MPI defines.  The MPI
+// library calls it through a C entry point of its own (native-mpi/op.c) on any thread it chooses, once per
+// chunk of elements; Dispatch then runs f over the chunk in place.
+//
+// Exceptions.  MPI gives a user function no way to report an error, so an exception thrown by f is caught here,
+// the rest of that collective's calls of f on this rank are skipped, the collective completes, and then it
+// throws the original exception (with its stack trace) on this rank.  Other ranks see the collective complete
+// normally, with partial results wherever this rank's reduction fed into theirs.
+using System.Runtime.ExceptionServices;
+using System.Runtime.InteropServices;
+using System.Threading;
+
+namespace System.MP
+{
+	public sealed class Op : IDisposable
+	{
+		// Handles of the built-in operators: native-mpi's enum motor_op.
+		public static readonly Op SUM = new Op (0, "SUM"), PROD = new Op (1, "PROD"), MIN = new Op (2, "MIN"),
+			MAX = new Op (3, "MAX"), LAND = new Op (4, "LAND"), LOR = new Op (5, "LOR"), LXOR = new Op (6, "LXOR"),
+			BAND = new Op (7, "BAND"), BOR = new Op (8, "BOR"), BXOR = new Op (9, "BXOR");
+
+		internal int handle;        // read once per call; -1 once freed (Interlocked.Exchange)
+		readonly string name;
+		readonly Type elementType;   // null for the built-in operators
+		readonly bool commute;
+		readonly Reducer reducer;
+		GCHandle self;
+		Exception pending;           // the first exception f threw during the current collective
+
+		Op (int handle, string name)
+		{
+			this.handle = handle;
+			this.name = name;
+			commute = true;
+		}
+
+		Op (Type elementType, Reducer reducer, bool commute)
+		{
+			this.elementType = elementType;
+			this.reducer = reducer;
+			this.commute = commute;
+			name = "user-defined operator on " + elementType.FullName;
+			handle = -1;
+		}
+
+		/// <summary>A user-defined operator that reduces buffers of <typeparamref name="T"/> element by element
+		/// with <paramref name="function"/>(in, inout).  <paramref name="commute"/> says whether the function
+		/// is commutative; MPI may then reorder operands.  Free it (or Dispose) when done; operators still
+		/// alive at exit are released then, and one that becomes unreachable is released by its finalizer.
+		/// </summary>
+		public static Op Create<T> (Func<T, T, T> function, bool commute) where T : struct
+		{
+			if (function == null)
+				throw new ArgumentNullException ("function");
+			var op = new Op (typeof (T), new Reducer<T> (function), commute);
+			// A weak handle: the collective that uses an operator holds it; an operator nobody holds any more is
+			// finalized and freed.
+			op.self = GCHandle.Alloc (op, GCHandleType.Weak);
+			int h;
+			int rc = MPDirect.OpCreate (typeof (T), commute ? 1 : 0, dispatchAddress, GCHandle.ToIntPtr (op.self), out h);
+			if (rc != 0) {
+				op.self.Free ();
+				GC.SuppressFinalize (op);
+				if (rc == Errors.EBUFTYPE)
+					throw new ArgumentException (typeof (T).FullName + " cannot be the element type of a reduction: only " +
+						"primitive types and structs without references can be reduced", "T");
+				throw Errors.Make (rc, null, null, 0, 0, null);
+			}
+			op.handle = h;
+			return op;
+		}
+
+		internal bool IsUser { get { return elementType != null; } }
+
+		/// <summary>Whether the operator is commutative (always true for the built-in ones).</summary>
+		public bool Is_commutative ()
+		{
+			return commute;
+		}
+
+		public override string ToString ()
+		{
+			return "Op." + name;
+		}
+
+		/// <summary>Frees a user-defined operator.  Using it afterwards raises ObjectDisposedException; freeing
+		/// it twice does nothing.  The built-in operators cannot be freed (InvalidOperationException).</summary>
+		public void Free ()
+		{
+			if (elementType == null)
+				throw new InvalidOperationException ("the built-in operator " + this + " cannot be freed");
+			Release ();
+			GC.SuppressFinalize (this);
+		}
+
+		public void Dispose ()
+		{
+			Free ();
+		}
+
+		~Op ()
+		{
+			if (elementType != null)
+				Release ();
+		}
+
+		void Release ()
+		{
+			int h = Interlocked.Exchange (ref handle, -1);
+			if (h < 0)
+				return;
+			MPDirect.OpFree (h);   // fails only after MPI.Finalize, which has released it already
+			if (self.IsAllocated)
+				self.Free ();
+		}
+
+		/// <summary>inoutbuf[i] = inbuf[i] op inoutbuf[i] on this rank, without communication
+		/// (MPI_Reduce_local).</summary>
+		public void Reduce_local (Array inbuf, Array inoutbuf)
+		{
+			Reduced (MPDirect.ReduceLocal (inbuf, inoutbuf, Handle (inoutbuf)), inbuf, inoutbuf, "Reduce_local",
+			         "inbuf and inoutbuf must have the same length");
+		}
+
+		// ---- what the collectives use ----------------------------------------------------------------
+
+		/// <summary>The handle to pass to an internal call that reduces <paramref name="buf"/>.</summary>
+		internal int Handle (Array buf)
+		{
+			int h = handle;
+			if (h < 0)
+				throw new ObjectDisposedException ("Op", "the operator has been freed");
+			return h;
+		}
+
+		/// <summary>After a reduction with this operator: rethrows what the function threw on this rank, then
+		/// turns a non-zero code into an exception.</summary>
+		internal void Reduced (int rc, Array sendbuf, Array recvbuf, string what, string sizeRule)
+		{
+			if (elementType != null) {
+				var e = Interlocked.Exchange (ref pending, null);
+				if (e != null)
+					ExceptionDispatchInfo.Capture (e).Throw ();
+			}
+			if (rc != 0)
+				throw Coll.Error (rc, what, sizeRule, sendbuf ?? recvbuf, this);
+		}
+
+		/// <summary>The message for an operator refused for a buffer's element type.</summary>
+		internal string TypeRefusal (object buf)
+		{
+			Type t = buf is Array ? buf.GetType ().GetElementType () : null;
+			string tn = t == null ? "this buffer" : t.FullName;
+			if (elementType != null)
+				return "the " + name + " cannot reduce elements of " + tn;
+			return "MPI does not define " + this + " on " + tn +
+				" (SUM PROD MIN MAX: integer and floating-point types; LAND LOR LXOR: integer types and bool; " +
+				"BAND BOR BXOR: integer types; none on structs: use Op.Create)";
+		}
+
+		// ---- calls from the MPI library ----------------------------------------------------------------
+
+		delegate void UserFunction (IntPtr ctx, IntPtr invec, IntPtr inoutvec, int len);
+
+		// Kept in a static field: the native entry points call through this delegate's address for the life of
+		// the process.
+		static readonly UserFunction dispatch = Dispatch;
+		static readonly IntPtr dispatchAddress = Marshal.GetFunctionPointerForDelegate (dispatch);
+
+		static void Dispatch (IntPtr ctx, IntPtr invec, IntPtr inoutvec, int len)
+		{
+			Op op = null;
+			try {
+				op = (Op) GCHandle.FromIntPtr (ctx).Target;
+				if (op == null || op.pending != null)
+					return;
+				op.reducer.Apply (invec, inoutvec, len);
+			} catch (Exception e) {
+				if (op != null)
+					Interlocked.CompareExchange (ref op.pending, e, null);
+			}
+		}
+
+		abstract class Reducer
+		{
+			internal abstract void Apply (IntPtr invec, IntPtr inoutvec, int len);
+		}
+
+		sealed unsafe class Reducer<T> : Reducer where T : struct
+		{
+			readonly Func<T, T, T> f;
+
+			internal Reducer (Func<T, T, T> f)
+			{
+				this.f = f;
+			}
+
+			internal override void Apply (IntPtr invec, IntPtr inoutvec, int len)
+			{
+				var a = new Span<T> ((void*) invec, len);
+				var b = new Span<T> ((void*) inoutvec, len);
+				for (int i = 0; i < len; i++)
+					b[i] = f (a[i], b[i]);
+			}
+		}
+	}
+}

@@ -1,0 +1,290 @@
+/*
+ * coll.c - collective operations.
+ *
+ * Two ways to wait without stalling the garbage collector, chosen by motor_mpi__coll_nb:
+ *   0 (default)  the blocking MPI collective, called between the blocking hooks.  Entering and leaving the
+ *                GC-safe region costs about 45 ns per call, which is small beside any collective, and MPICH's
+ *                blocking collectives use algorithms (shared-memory, recursive doubling) that its non-blocking
+ *                schedules do not, so this is the faster of the two for small messages (bench/run-coll.sh).
+ *   1            the non-blocking form, polled MOTOR_SPIN times, then waited between the hooks, like
+ *                point-to-point (request.c).
+ * Either way every collective is described once, in a struct coll, and started by one switch per form.
+ */
+#include <limits.h>
+
+#include "motor-mpi-internal.h"
+
+_Static_assert(sizeof(int) == sizeof(int32_t), "counts and displacements are passed as int32_t arrays");
+
+int motor_mpi__coll_nb;
+
+void motor_mpi_set_coll_nonblocking(int on)
+{
+	motor_mpi__coll_nb = on != 0;
+}
+
+enum kind {
+	BCAST,
+	SCATTER,
+	GATHER,
+	ALLGATHER,
+	ALLTOALL,
+	SCATTERV,
+	GATHERV,
+	ALLGATHERV,
+	ALLTOALLV,
+	REDUCE,
+	ALLREDUCE,
+	SCAN,
+	EXSCAN,
+	REDUCE_SCATTER_BLOCK
+};
+
+/* One collective with every argument mapped to the MPI library's values. */
+struct coll {
+	enum kind kind;
+	void *sbuf, *rbuf;
+	int count;                 /* elements per rank (the receive count of the v-forms that have one) */
+	const int *sc, *sd, *rc, *rd; /* counts and displacements of the v-forms */
+	MPI_Datatype type;
+	MPI_Op op;
+	int root;
+	MPI_Comm comm;
+};
+
+static void *mpi_buf(const void *p)
+{
+	return p == MOTOR_IN_PLACE ? MPI_IN_PLACE : (void *)p;
+}
+
+/* Checks and maps what every collective shares.  `root` < 0 means the collective has no root; `op` < 0 that it
+ * reduces nothing. */
+static int prepare(struct coll *a, enum kind kind, const void *sbuf, void *rbuf, int64_t count, int dt, int op,
+		   int root, int comm)
+{
+	struct motor_comm *c = motor_mpi__comm(comm);
+	int rc;
+
+	if (!c)
+		return MOTOR_ECOMM;
+	if ((a->type = motor_mpi__type(dt)) == MPI_DATATYPE_NULL)
+		return MOTOR_EARG;
+	/* Managed arrays hold at most INT32_MAX elements, so counts always fit MPI's int. */
+	if (count < 0 || count > INT_MAX)
+		return MOTOR_ECOUNT;
+	if (root != -1 && (root < 0 || root >= c->size))
+		return MOTOR_ERANK;
+	if (op >= 0 && (rc = motor_mpi__op(op, dt, &a->op)) != MOTOR_OK)
+		return rc;
+	a->kind = kind;
+	a->sbuf = mpi_buf(sbuf);
+	a->rbuf = mpi_buf(rbuf);
+	a->count = (int)count;
+	a->root = root;
+	a->comm = c->comm;
+	return MOTOR_OK;
+}
+
+static int call_blocking(const struct coll *a)
+{
+	switch (a->kind) {
+	case BCAST: return MPI_Bcast(a->rbuf, a->count, a->type, a->root, a->comm);
+	case SCATTER:
+		return MPI_Scatter(a->sbuf, a->count, a->type, a->rbuf, a->count, a->type, a->root, a->comm);
+	case GATHER: return MPI_Gather(a->sbuf, a->count, a->type, a->rbuf, a->count, a->type, a->root, a->comm);
+	case ALLGATHER: return MPI_Allgather(a->sbuf, a->count, a->type, a->rbuf, a->count, a->type, a->comm);
+	case ALLTOALL: return MPI_Alltoall(a->sbuf, a->count, a->type, a->rbuf, a->count, a->type, a->comm);
+	case SCATTERV:
+		return MPI_Scatterv(a->sbuf, a->sc, a->sd, a->type, a->rbuf, a->count, a->type, a->root, a->comm);
+	case GATHERV:
+		return MPI_Gatherv(a->sbuf, a->count, a->type, a->rbuf, a->rc, a->rd, a->type, a->root, a->comm);
+	case ALLGATHERV: return MPI_Allgatherv(a->sbuf, a->count, a->type, a->rbuf, a->rc, a->rd, a->type, a->comm);
+	case ALLTOALLV:
+		return MPI_Alltoallv(a->sbuf, a->sc, a->sd, a->type, a->rbuf, a->rc, a->rd, a->type, a->comm);
+	case REDUCE: return MPI_Reduce(a->sbuf, a->rbuf, a->count, a->type, a->op, a->root, a->comm);
+	case ALLREDUCE: return MPI_Allreduce(a->sbuf, a->rbuf, a->count, a->type, a->op, a->comm);
+	case SCAN: return MPI_Scan(a->sbuf, a->rbuf, a->count, a->type, a->op, a->comm);
+	case EXSCAN: return MPI_Exscan(a->sbuf, a->rbuf, a->count, a->type, a->op, a->comm);
+	case REDUCE_SCATTER_BLOCK: return MPI_Reduce_scatter_block(a->sbuf, a->rbuf, a->count, a->type, a->op, a->comm);
+	}
+	return MOTOR_EARG;
+}
+
+static int start(const struct coll *a, MPI_Request *r)
+{
+	switch (a->kind) {
+	case BCAST: return MPI_Ibcast(a->rbuf, a->count, a->type, a->root, a->comm, r);
+	case SCATTER:
+		return MPI_Iscatter(a->sbuf, a->count, a->type, a->rbuf, a->count, a->type, a->root, a->comm, r);
+	case GATHER: return MPI_Igather(a->sbuf, a->count, a->type, a->rbuf, a->count, a->type, a->root, a->comm, r);
+	case ALLGATHER: return MPI_Iallgather(a->sbuf, a->count, a->type, a->rbuf, a->count, a->type, a->comm, r);
+	case ALLTOALL: return MPI_Ialltoall(a->sbuf, a->count, a->type, a->rbuf, a->count, a->type, a->comm, r);
+	case SCATTERV:
+		return MPI_Iscatterv(a->sbuf, a->sc, a->sd, a->type, a->rbuf, a->count, a->type, a->root, a->comm, r);
+	case GATHERV:
+		return MPI_Igatherv(a->sbuf, a->count, a->type, a->rbuf, a->rc, a->rd, a->type, a->root, a->comm, r);
+	case ALLGATHERV:
+		return MPI_Iallgatherv(a->sbuf, a->count, a->type, a->rbuf, a->rc, a->rd, a->type, a->comm, r);
+	case ALLTOALLV:
+		return MPI_Ialltoallv(a->sbuf, a->sc, a->sd, a->type, a->rbuf, a->rc, a->rd, a->type, a->comm, r);
+	case REDUCE: return MPI_Ireduce(a->sbuf, a->rbuf, a->count, a->type, a->op, a->root, a->comm, r);
+	case ALLREDUCE: return MPI_Iallreduce(a->sbuf, a->rbuf, a->count, a->type, a->op, a->comm, r);
+	case SCAN: return MPI_Iscan(a->sbuf, a->rbuf, a->count, a->type, a->op, a->comm, r);
+	case EXSCAN: return MPI_Iexscan(a->sbuf, a->rbuf, a->count, a->type, a->op, a->comm, r);
+	case REDUCE_SCATTER_BLOCK:
+		return MPI_Ireduce_scatter_block(a->sbuf, a->rbuf, a->count, a->type, a->op, a->comm, r);
+	}
+	return MOTOR_EARG;
+}
+
+static int run(const struct coll *a)
+{
+	int rc;
+
+	if (motor_mpi__coll_nb) {
+		MPI_Request req;
+		if ((rc = start(a, &req)) != MPI_SUCCESS)
+			return rc;
+		return motor_mpi__complete(&req, 1, NULL);
+	}
+	struct motor_block b;
+	motor_mpi__block_begin(&b);
+	rc = call_blocking(a);
+	motor_mpi__block_end(&b);
+	return rc;
+}
+
+int motor_mpi_bcast(void *buf, int64_t count, int dt, int root, int comm)
+{
+	struct coll a;
+	int rc = prepare(&a, BCAST, NULL, buf, count, dt, -1, root, comm);
+	return rc == MOTOR_OK ? run(&a) : rc;
+}
+
+int motor_mpi_scatter(const void *sbuf, void *rbuf, int64_t count, int dt, int root, int comm)
+{
+	struct coll a;
+	int rc = prepare(&a, SCATTER, sbuf, rbuf, count, dt, -1, root, comm);
+	return rc == MOTOR_OK ? run(&a) : rc;
+}
+
+int motor_mpi_gather(const void *sbuf, void *rbuf, int64_t count, int dt, int root, int comm)
+{
+	struct coll a;
+	int rc = prepare(&a, GATHER, sbuf, rbuf, count, dt, -1, root, comm);
+	return rc == MOTOR_OK ? run(&a) : rc;
+}
+
+int motor_mpi_allgather(const void *sbuf, void *rbuf, int64_t count, int dt, int comm)
+{
+	struct coll a;
+	int rc = prepare(&a, ALLGATHER, sbuf, rbuf, count, dt, -1, -1, comm);
+	return rc == MOTOR_OK ? run(&a) : rc;
+}
+
+int motor_mpi_alltoall(const void *sbuf, void *rbuf, int64_t count, int dt, int comm)
+{
+	struct coll a;
+	int rc = prepare(&a, ALLTOALL, sbuf, rbuf, count, dt, -1, -1, comm);
+	return rc == MOTOR_OK ? run(&a) : rc;
+}
+
+int motor_mpi_scatterv(const void *sbuf, const int32_t *counts, const int32_t *displs, void *rbuf, int64_t rcount,
+		       int dt, int root, int comm)
+{
+	struct coll a;
+	int rc = prepare(&a, SCATTERV, sbuf, rbuf, rcount, dt, -1, root, comm);
+	if (rc != MOTOR_OK)
+		return rc;
+	a.sc = counts;
+	a.sd = displs;
+	return run(&a);
+}
+
+int motor_mpi_gatherv(const void *sbuf, int64_t scount, void *rbuf, const int32_t *counts, const int32_t *displs,
+		      int dt, int root, int comm)
+{
+	struct coll a;
+	int rc = prepare(&a, GATHERV, sbuf, rbuf, scount, dt, -1, root, comm);
+	if (rc != MOTOR_OK)
+		return rc;
+	a.rc = counts;
+	a.rd = displs;
+	return run(&a);
+}
+
+int motor_mpi_allgatherv(const void *sbuf, int64_t scount, void *rbuf, const int32_t *counts,
+			 const int32_t *displs, int dt, int comm)
+{
+	struct coll a;
+	int rc = prepare(&a, ALLGATHERV, sbuf, rbuf, scount, dt, -1, -1, comm);
+	if (rc != MOTOR_OK)
+		return rc;
+	a.rc = counts;
+	a.rd = displs;
+	return run(&a);
+}
+
+int motor_mpi_alltoallv(const void *sbuf, const int32_t *scounts, const int32_t *sdispls, void *rbuf,
+			const int32_t *rcounts, const int32_t *rdispls, int dt, int comm)
+{
+	struct coll a;
+	int rc = prepare(&a, ALLTOALLV, sbuf, rbuf, 0, dt, -1, -1, comm);
+	if (rc != MOTOR_OK)
+		return rc;
+	a.sc = scounts;
+	a.sd = sdispls;
+	a.rc = rcounts;
+	a.rd = rdispls;
+	return run(&a);
+}
+
+int motor_mpi_reduce(const void *sbuf, void *rbuf, int64_t count, int dt, int op, int root, int comm)
+{
+	struct coll a;
+	if (op < 0)
+		return MOTOR_EOP;
+	int rc = prepare(&a, REDUCE, sbuf, rbuf, count, dt, op, root, comm);
+	return rc == MOTOR_OK ? run(&a) : rc;
+}
+
+int motor_mpi_allreduce(const void *sbuf, void *rbuf, int64_t count, int dt, int op, int comm)
+{
+	struct coll a;
+	if (op < 0)
+		return MOTOR_EOP;
+	int rc = prepare(&a, ALLREDUCE, sbuf, rbuf, count, dt, op, -1, comm);
+	return rc == MOTOR_OK ? run(&a) : rc;
+}
+
+int motor_mpi_scan(const void *sbuf, void *rbuf, int64_t count, int dt, int op, int comm)
+{
+	struct coll a;
+	if (op < 0)
+		return MOTOR_EOP;
+	int rc = prepare(&a, SCAN, sbuf, rbuf, count, dt, op, -1, comm);
+	return rc == MOTOR_OK ? run(&a) : rc;
+}
+
+int motor_mpi_exscan(const void *sbuf, void *rbuf, int64_t count, int dt, int op, int comm)
+{
+	struct coll a;
+	if (op < 0)
+		return MOTOR_EOP;
+	int rc = prepare(&a, EXSCAN, sbuf, rbuf, count, dt, op, -1, comm);
+	return rc == MOTOR_OK ? run(&a) : rc;
+}
+
+int motor_mpi_reduce_scatter_block(const void *sbuf, void *rbuf, int64_t count, int dt, int op, int comm)
+{
+	struct coll a;
+	if (op < 0)
+		return MOTOR_EOP;
+	int rc = prepare(&a, REDUCE_SCATTER_BLOCK, sbuf, rbuf, count, dt, op, -1, comm);
+	return rc == MOTOR_OK ? run(&a) : rc;
+}
+
+int motor_mpi_get_coll_nonblocking(void)
+{
+	return motor_mpi__coll_nb;
+}

@@ -1,0 +1,317 @@
+/*
+ * op.c - reduction operators: which built-in operator MPI defines on which element type, and user-defined
+ * operators, each with its own C entry point.
+ *
+ * MPI_User_function has no user-data argument, so a binding that wants many operators backed by different
+ * functions of a higher-level language needs a distinct C function per operator.  mpi4py keeps a fixed array of
+ * 32 precompiled entry points; here libffi makes one closure per operator instead (ffi_closure_alloc +
+ * ffi_prep_closure_loc), whose user data is the operator's record, so there is no fixed limit.
+ *
+ * The table of user operators grows by doubling.  Readers (every reduction looks its operator up) take no lock:
+ * the table is published by a release store of one pointer, and a table that has been replaced is kept until
+ * finalize, so a reader that loaded the old pointer still reads valid memory.  Records never move.
+ */
+#include <ffi.h>
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "motor-mpi-internal.h"
+
+/* ---- built-in operators ---------------------------------------------------------------------------- */
+
+/* MPI 4.0 §6.9.2: which groups of basic datatypes each predefined operator applies to. */
+enum { G_INTEGER = 1, G_FLOAT = 2, G_LOGICAL = 4 };
+
+static const struct {
+	MPI_Op op;
+	unsigned groups;
+} builtin[MOTOR_OP_PREDEFINED] = {
+	[MOTOR_OP_SUM] = {MPI_SUM, G_INTEGER | G_FLOAT},   [MOTOR_OP_PROD] = {MPI_PROD, G_INTEGER | G_FLOAT},
+	[MOTOR_OP_MIN] = {MPI_MIN, G_INTEGER | G_FLOAT},   [MOTOR_OP_MAX] = {MPI_MAX, G_INTEGER | G_FLOAT},
+	[MOTOR_OP_LAND] = {MPI_LAND, G_INTEGER | G_LOGICAL}, [MOTOR_OP_LOR] = {MPI_LOR, G_INTEGER | G_LOGICAL},
+	[MOTOR_OP_LXOR] = {MPI_LXOR, G_INTEGER | G_LOGICAL}, [MOTOR_OP_BAND] = {MPI_BAND, G_INTEGER},
+	[MOTOR_OP_BOR] = {MPI_BOR, G_INTEGER},             [MOTOR_OP_BXOR] = {MPI_BXOR, G_INTEGER},
+};
+
+/* The group of a datatype handle; 0 for runs of bytes (blittable structs), on which no built-in operator is
+ * defined.  C# char travels as uint16_t, a C integer type. */
+static unsigned group_of(int dt)
+{
+	switch (dt) {
+	case MOTOR_DT_U8:
+	case MOTOR_DT_I8:
+	case MOTOR_DT_I16:
+	case MOTOR_DT_U16:
+	case MOTOR_DT_I32:
+	case MOTOR_DT_U32:
+	case MOTOR_DT_I64:
+	case MOTOR_DT_U64:
+	case MOTOR_DT_CHAR16: return G_INTEGER;
+	case MOTOR_DT_F32:
+	case MOTOR_DT_F64: return G_FLOAT;
+	case MOTOR_DT_BOOL: return G_LOGICAL;
+	default: return 0;
+	}
+}
+
+/* ---- user-defined operators ------------------------------------------------------------------------ */
+
+struct user_op {
+	MPI_Op op;
+	ffi_closure *closure;
+	motor_op_fn fn;
+	void *ctx;
+	int dt;
+	atomic_int valid;
+	int next_free;
+};
+
+struct optab {
+	int cap;
+	struct user_op *slots[];
+};
+
+static _Atomic(struct optab *) table;
+static struct optab **retired; /* replaced tables, freed at finalize */
+static int n_retired;
+static int used, free_head = -1; /* slots in use or freed; head of the freed ones */
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER; /* writers only; never held across a hook */
+static ffi_cif cif;
+static ffi_type *cif_args[4] = {&ffi_type_pointer, &ffi_type_pointer, &ffi_type_pointer, &ffi_type_pointer};
+static pthread_once_t cif_once = PTHREAD_ONCE_INIT;
+static int cif_status;
+
+static void prep_cif(void)
+{
+	/* void MPI_User_function(void *invec, void *inoutvec, int *len, MPI_Datatype *datatype) */
+	cif_status = ffi_prep_cif(&cif, FFI_DEFAULT_ABI, 4, &ffi_type_void, cif_args) == FFI_OK ? MOTOR_OK : MOTOR_ENOMEM;
+}
+
+/* The body of every operator's entry point: unpack MPI's arguments and call the operator's function. */
+static void trampoline(ffi_cif *c, void *ret, void **args, void *data)
+{
+	struct user_op *u = data;
+	void *invec = *(void **)args[0];
+	void *inoutvec = *(void **)args[1];
+	const int *len = *(int **)args[2];
+	(void)c;
+	(void)ret;
+	u->fn(u->ctx, invec, inoutvec, *len);
+}
+
+static struct user_op *user_op(int op)
+{
+	int i = op - MOTOR_OP_PREDEFINED;
+	struct optab *t = atomic_load_explicit(&table, memory_order_acquire);
+	if (i < 0 || !t || i >= t->cap)
+		return NULL;
+	struct user_op *u = t->slots[i];
+	return u && atomic_load_explicit(&u->valid, memory_order_acquire) ? u : NULL;
+}
+
+int motor_mpi__op(int op, int dt, MPI_Op *out)
+{
+	if (op >= 0 && op < MOTOR_OP_PREDEFINED) {
+		if (!(builtin[op].groups & group_of(dt)))
+			return MOTOR_EOPTYPE;
+		*out = builtin[op].op;
+		return MOTOR_OK;
+	}
+	struct user_op *u = user_op(op);
+	if (!u)
+		return MOTOR_EOP;
+	if (u->dt != dt)
+		return MOTOR_EOPTYPE;
+	*out = u->op;
+	return MOTOR_OK;
+}
+
+int motor_mpi_op_check(int op, int dt)
+{
+	MPI_Op m;
+	return motor_mpi__op(op, dt, &m);
+}
+
+/* A record for a new operator: a freed one (records are reused, never freed before finalize, so a reader racing
+ * with a free never reads freed memory), or a new one in a new slot, growing the table if needed. */
+static struct user_op *take_record(int *index)
+{
+	pthread_mutex_lock(&lock);
+	struct optab *t = atomic_load_explicit(&table, memory_order_relaxed);
+	struct user_op *u;
+
+	if (free_head >= 0) {
+		*index = free_head;
+		u = t->slots[free_head];
+		free_head = u->next_free;
+		pthread_mutex_unlock(&lock);
+		return u;
+	}
+	int cap = t ? t->cap : 0;
+	u = calloc(1, sizeof *u);
+	if (u && used == cap) {
+		int ncap = cap ? 2 * cap : 64;
+		struct optab *n = calloc(1, sizeof *n + sizeof n->slots[0] * (size_t)ncap);
+		struct optab **r = t ? realloc(retired, sizeof *r * (size_t)(n_retired + 1)) : retired;
+		if (!n || (t && !r)) {
+			free(n);
+			free(u);
+			u = NULL;
+		} else {
+			n->cap = ncap;
+			if (t) {
+				memcpy(n->slots, t->slots, sizeof t->slots[0] * (size_t)cap);
+				retired = r;
+				retired[n_retired++] = t;
+			}
+			atomic_store_explicit(&table, n, memory_order_release);
+			t = n;
+		}
+	}
+	if (u) {
+		*index = used++;
+		t->slots[*index] = u;
+	}
+	pthread_mutex_unlock(&lock);
+	return u;
+}
+
+static void put_back(struct user_op *u, int index)
+{
+	pthread_mutex_lock(&lock);
+	u->next_free = free_head;
+	free_head = index;
+	pthread_mutex_unlock(&lock);
+}
+
+int motor_mpi_op_create(motor_op_fn fn, void *ctx, int dt, int commute, int *op)
+{
+	void *code = NULL;
+	int rc, index;
+
+	if (!fn || motor_mpi_type_size(dt) == 0)
+		return MOTOR_EARG;
+	if (motor_mpi_finalized())
+		return MOTOR_EFINALIZED;
+	pthread_once(&cif_once, prep_cif);
+	if (cif_status != MOTOR_OK)
+		return cif_status;
+
+	struct user_op *u = take_record(&index);
+	if (!u)
+		return MOTOR_ENOMEM;
+	u->fn = fn;
+	u->ctx = ctx;
+	u->dt = dt;
+	u->closure = ffi_closure_alloc(sizeof(ffi_closure), &code);
+	if (!u->closure) {
+		rc = MOTOR_ENOMEM;
+		goto fail_record;
+	}
+	if (ffi_prep_closure_loc(u->closure, &cif, trampoline, u, code) != FFI_OK) {
+		rc = MOTOR_ENOMEM;
+		goto fail_closure;
+	}
+	if ((rc = MPI_Op_create((MPI_User_function *)code, commute != 0, &u->op)) != MPI_SUCCESS)
+		goto fail_closure;
+	atomic_store_explicit(&u->valid, 1, memory_order_release);
+	*op = MOTOR_OP_PREDEFINED + index;
+	return MOTOR_OK;
+
+fail_closure:
+	ffi_closure_free(u->closure);
+	u->closure = NULL;
+fail_record:
+	put_back(u, index);
+	return rc;
+}
+
+/* Releases what a record holds; the record itself stays in the table (invalid) until its index is reused. */
+static void release(struct user_op *u)
+{
+	if (!motor_mpi_finalized())
+		MPI_Op_free(&u->op);
+	ffi_closure_free(u->closure);
+	u->closure = NULL;
+}
+
+int motor_mpi_op_free(int op)
+{
+	int was_valid = 1, rc = MOTOR_EOP;
+
+	/* Under the lock, so that a free racing with finalize (a finalizer thread) releases each operator once. */
+	pthread_mutex_lock(&lock);
+	struct user_op *u = user_op(op);
+	if (u && atomic_compare_exchange_strong(&u->valid, &was_valid, 0)) {
+		release(u);
+		u->next_free = free_head;
+		free_head = op - MOTOR_OP_PREDEFINED;
+		rc = MOTOR_OK;
+	}
+	pthread_mutex_unlock(&lock);
+	return rc;
+}
+
+int motor_mpi_reduce_local(const void *in, void *inout, int64_t count, int dt, int op)
+{
+	MPI_Datatype type = motor_mpi__type(dt);
+	MPI_Op m;
+	int rc;
+
+	if (type == MPI_DATATYPE_NULL)
+		return MOTOR_EARG;
+	if (count < 0 || count > INT32_MAX)
+		return MOTOR_ECOUNT;
+	if ((rc = motor_mpi__op(op, dt, &m)) != MOTOR_OK)
+		return rc;
+	return MPI_Reduce_local(in, inout, (int)count, type, m);
+}
+
+struct local {
+	const void *in;
+	void *inout;
+	int64_t count;
+	int dt, op, rc;
+};
+
+static void *local_thread(void *arg)
+{
+	struct local *l = arg;
+	l->rc = motor_mpi_reduce_local(l->in, l->inout, l->count, l->dt, l->op);
+	return NULL;
+}
+
+int motor_mpi_reduce_local_on_new_thread(const void *in, void *inout, int64_t count, int dt, int op)
+{
+	struct local l = {.in = in, .inout = inout, .count = count, .dt = dt, .op = op};
+	struct motor_block b;
+	pthread_t t;
+
+	if (pthread_create(&t, NULL, local_thread, &l) != 0)
+		return MOTOR_ENOMEM;
+	motor_mpi__block_begin(&b);
+	pthread_join(t, NULL);
+	motor_mpi__block_end(&b);
+	return l.rc;
+}
+
+void motor_mpi__op_fini(void)
+{
+	pthread_mutex_lock(&lock);
+	struct optab *t = atomic_exchange(&table, NULL);
+	for (int i = 0; t && i < used; i++) {
+		struct user_op *u = t->slots[i];
+		if (u && atomic_load(&u->valid))
+			release(u);
+		free(u);
+	}
+	free(t);
+	for (int i = 0; i < n_retired; i++)
+		free(retired[i]);
+	free(retired);
+	retired = NULL;
+	n_retired = 0;
+	used = 0;
+	free_head = -1;
+	pthread_mutex_unlock(&lock);
+}
