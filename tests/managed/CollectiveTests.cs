@@ -451,8 +451,10 @@ public static class CollectiveTests
 	// forces no collections -- stuck as well (README, known limitations).
 	static void Late (string what, Action collective)
 	{
-		if (Size < 2 || Size > 3)
+		if (Size < 2 || Size > 3) {
+			collective ();
 			return;
+		}
 		const int LateMs = 1500;
 		if (Rank == Size - 1) {
 			Thread.Sleep (LateMs);
