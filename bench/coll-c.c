@@ -1,0 +1,81 @@
+/*
+ * coll-c.c - the native C baseline of the collective benchmark (bench/run-coll.sh): MPI_Allreduce of doubles
+ * (MPI_SUM) or MPI_Bcast of bytes, for every power-of-two size from `min` to `max` bytes.  Prints one CSV line
+ * "bytes,us" per size on rank 0: the mean time of one operation, after warm-up, measured between barriers.
+ * The same protocol as bench/Coll.cs.  Every result is checked; a wrong one exits non-zero.
+ *
+ *     mpiexec -n 2 bench/coll-c allreduce|bcast MIN MAX SCALE
+ */
+#include <math.h>
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Iterations for a message of `bytes`: many for small messages, fewer for large ones (same in Coll.cs). */
+static int iterations(long bytes, double scale)
+{
+	long n = bytes <= 1024 ? 20000 : bytes <= 65536 ? 2000 : bytes <= 1048576 ? 200 : 50;
+	n = (long)(n * scale);
+	return n < 5 ? 5 : (int)n;
+}
+
+int main(int argc, char **argv)
+{
+	int rank, size;
+	MPI_Init(&argc, &argv);
+	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+	MPI_Comm_size(MPI_COMM_WORLD, &size);
+	if (argc < 5) {
+		if (rank == 0)
+			fprintf(stderr, "usage: coll-c allreduce|bcast MIN MAX SCALE\n");
+		MPI_Abort(MPI_COMM_WORLD, 2);
+	}
+	int allreduce = strcmp(argv[1], "allreduce") == 0;
+	long min = atol(argv[2]), max = atol(argv[3]);
+	double scale = atof(argv[4]);
+	char *a = malloc((size_t)max), *b = malloc((size_t)max);
+	if (!a || !b)
+		MPI_Abort(MPI_COMM_WORLD, 3);
+
+	for (long bytes = min; bytes <= max; bytes *= 2) {
+		int iters = iterations(bytes, scale), warm = iters / 10 + 1;
+		long n = allreduce ? bytes / 8 : bytes;
+		double *x = (double *)a, *y = (double *)b;
+		if (allreduce)
+			for (long i = 0; i < n; i++)
+				x[i] = rank + i;
+		double t0 = 0;
+		for (int it = -warm; it < iters; it++) {
+			if (it == 0) {
+				MPI_Barrier(MPI_COMM_WORLD);
+				t0 = MPI_Wtime();
+			}
+			if (allreduce) {
+				MPI_Allreduce(x, y, (int)n, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+			} else {
+				if (rank == 0)
+					a[bytes - 1] = (char)it;
+				MPI_Bcast(a, (int)bytes, MPI_BYTE, 0, MPI_COMM_WORLD);
+				if (a[bytes - 1] != (char)it) {
+					fprintf(stderr, "rank %d: wrong broadcast at %ld bytes\n", rank, bytes);
+					MPI_Abort(MPI_COMM_WORLD, 1);
+				}
+			}
+		}
+		double t = MPI_Wtime() - t0;
+		if (allreduce && fabs(y[n - 1] - ((double)size * (n - 1) + size * (size - 1) / 2.0)) > 1e-6) {
+			fprintf(stderr, "rank %d: wrong sum at %ld bytes\n", rank, bytes);
+			MPI_Abort(MPI_COMM_WORLD, 1);
+		}
+		/* The slowest rank's time is the operation's time. */
+		double tmax;
+		MPI_Reduce(&t, &tmax, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
+		if (rank == 0)
+			printf("%ld,%.3f\n", bytes, tmax / iters * 1e6);
+	}
+	free(a);
+	free(b);
+	MPI_Finalize();
+	return 0;
+}
