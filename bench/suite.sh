@@ -7,6 +7,8 @@
 # Experiments (each interleaves its variants, repeats them and reports medians and ratios to native C):
 #   pingpong     blocking ping-pong 1 B - 4 MiB: native C, System.MP, P/Invoke wrapper (GCHandle and fixed)
 #   pingpong-nb  non-blocking ping-pong (Irecv + Send + Wait): native C, System.MP, P/Invoke (GCHandle)
+#   coll         Allreduce (8 B - 1 MiB) and Bcast (1 B - 4 MiB) at 2 and 4 ranks (2 only with --quick), and a
+#                user-defined SUM against the built-in one (bench/run-coll.sh)
 # Then it draws PNG plots with gnuplot (if installed: apt-get install gnuplot-nox) and writes summary.md.
 # Any variant that fails, times out or reports corrupted data fails the suite.
 if [ -z "$BASH_VERSION" ]; then exec bash "$0" "$@"; fi
@@ -33,6 +35,13 @@ bash "$here/run-pingpong.sh" "${quick[@]}" "${pp[@]}" --out "$out"
 echo
 echo "=== (b) non-blocking ping-pong"
 bash "$here/run-pingpong.sh" "${quick[@]}" "${pp[@]}" --nonblocking --out "$out"
+echo
+echo "=== (e) collectives"
+if [ ${#quick[@]} -gt 0 ]; then
+	bash "$here/run-coll.sh" --quick --np 2 --out "$out"
+else
+	bash "$here/run-coll.sh" --reps 5 --out "$out"
+fi
 echo
 
 # --- plots -----------------------------------------------------------------------------------------------
@@ -75,7 +84,7 @@ fi
 	echo '```'
 	cat "$out/env.txt"
 	echo '```'
-	for name in pingpong pingpong-nb; do
+	for name in pingpong pingpong-nb coll; do
 		[ -f "$out/$name.md" ] || continue
 		echo
 		echo "## $name"
