@@ -344,7 +344,16 @@ public static class OpTests
 		// The operator allocates, so it reaches safepoints and collections happen inside it too.
 		using (var op = Op.Create<double> ((a, b) => { GC.KeepAlive (new object ()); return a + b; }, true)) {
 			var sw = Stopwatch.StartNew ();
-			for (int it = 0; it < 200 || (Volatile.Read (ref collections) < 20 && sw.ElapsedMilliseconds < 10000); it++) {
+			// Every rank must run the same number of reductions: after 200, the ranks agree (Allreduce MAX of
+			// "I still want more collections") whether to go on.
+			var more = new int[1];
+			for (int it = 0; ; it++) {
+				if (it >= 200) {
+					more[0] = Volatile.Read (ref collections) < 20 && sw.ElapsedMilliseconds < 10000 ? 1 : 0;
+					World.Allreduce (more, Op.MAX);
+					if (more[0] == 0)
+						break;
+				}
 				var a = new double[300];
 				for (int i = 0; i < a.Length; i++)
 					a[i] = Rank + i + it;
