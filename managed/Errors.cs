@@ -68,6 +68,8 @@ namespace System.MP
 			case EBUSY:
 				return new InvalidOperationException ("the request is being completed by another thread (MPI forbids completing one request from two threads at once)");
 			default:
+				if (rc <= ObjectErrors.First && rc >= ObjectErrors.Last)
+					return ObjectErrors.Make (rc, MPDirect.OErrorMessage ());
 				if (rc < 0)
 					return new ArgumentException (MPDirect.ErrorString (rc));
 				return new MPIException (rc, MPDirect.ErrorClass (rc), MPDirect.ErrorString (rc));
