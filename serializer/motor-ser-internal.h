@@ -153,11 +153,14 @@ int motor_ser__map_grow(struct ptrmap *m);
 /* Frees a map whose capacity is far above what recent operations needed. */
 void motor_ser__map_shrink(struct ptrmap *m, size_t used);
 
-/* Identity hashing keeps objects allocated one after another (a list built in a loop) in neighbouring slots,
- * so the map is walked almost sequentially instead of at random. */
+/* The slot of an address: its 4 KiB page is hashed (Fibonacci hashing spreads pages that differ in a few bits,
+ * which plain masking would pile onto one probe chain), and objects within a page keep their order in a window
+ * of 256 slots.  Objects allocated one after another -- a list built in a loop -- thus land in neighbouring
+ * slots and the map is walked almost sequentially, which matters when it is far larger than the caches. */
 static inline size_t map_slot(const struct ptrmap *m, uintptr_t key)
 {
-	return (size_t)((key >> 4) ^ (key >> 24)) & m->mask;
+	uint64_t page = (uint64_t)(key >> 12) * 0x9E3779B97F4A7C15ull;
+	return (size_t)((page >> 32) + ((key >> 4) & 255)) & m->mask;
 }
 
 /* Looks `key` up; if absent, inserts it with value `val` and returns UINT32_MAX; else returns its value.

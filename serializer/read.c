@@ -7,9 +7,9 @@
  *      memory the graph would take.  No object is allocated before the whole part has passed, so a truncated
  *      or corrupted message costs at most some native scratch proportional to its own size.
  *   1. Allocate every object and copy its plain data (primitive fields, strings, primitive and plain-struct
- *      arrays) straight after allocating it.  Each object is stored at once into a managed object[] (with the
+ *      arrays) straight after allocating it.  Each object is stored at once into a managed table (with the
  *      write barrier), because every allocation is a GC safepoint: a collection may move the objects made so
- *      far, and only a managed array is updated when they move (the array itself is pinned by this frame).
+ *      far, and only managed memory is updated when they move (the table's root is pinned by this frame).
  *   2. Store the references, reading each target from the array.  Each reference is checked: the index must be
  *      in range and the target's class assignable to the field's (or element's) declared type, so that no
  *      message can make a field of one type point to an object of another.  Stores into an object outside the
@@ -32,6 +32,34 @@
 static uint64_t alloc_limit(size_t len)
 {
 	return (uint64_t)len * 64 + (64u << 20);
+}
+
+/* The objects made so far live in a two-level managed table: an object[] of chunks, each an object[] of
+ * TABLE_CHUNK.  A chunk (4 KiB) is allocated in the nursery and dies young with the message's scratch; one flat
+ * object[] would be a large object for any graph beyond ~1,000 objects, and SGen maps fresh pages for every
+ * large object, which cost more than the rest of a small deserialisation. */
+#define TABLE_CHUNK 512u
+
+static inline MonoObject **elems(MonoArray *a)
+{
+	return (MonoObject **)((char *)a + motor_ser__array_data_off);
+}
+
+/* Element i, read directly (mono_array_get is a function call per element). */
+static inline MonoObject **table_slot(MonoArray *table, uint32_t i)
+{
+	MonoArray *chunk = (MonoArray *)elems(table)[i / TABLE_CHUNK];
+	return elems(chunk) + i % TABLE_CHUNK;
+}
+
+/* Stores `o` into `slot` of array `a`: a plain store into a nursery array, else through the write barrier.  No
+ * safepoint may lie between the generation test and the store. */
+static inline void set_elem(MonoArray *a, MonoObject **slot, MonoObject *o)
+{
+	if (mono_gc_get_generation((MonoObject *)a) == 0)
+		*slot = o;
+	else
+		mono_gc_wbarrier_set_arrayref(a, slot, o);
 }
 
 struct rec {
@@ -195,6 +223,13 @@ static int allocate(struct reader *r, MonoArray *table)
 		const struct plan *p = r->recs[i].plan;
 		const uint8_t *q = r->data + r->recs[i].off;
 		MonoObject *o = NULL;
+		if (i % TABLE_CHUNK == 0) {
+			uint32_t n = r->nobjs - i < TABLE_CHUNK ? r->nobjs - i : TABLE_CHUNK;
+			MonoArray *chunk = mono_array_new(motor_ser__domain, motor_ser__object_class, n);
+			if (!chunk)
+				return motor_ser_fail(MOTOR_ENOMEM, "out of memory deserialising an object message");
+			set_elem(table, elems(table) + i / TABLE_CHUNK, (MonoObject *)chunk);
+		}
 		switch (p->kind) {
 		case PLAN_CLASS:
 			if ((o = mono_object_new_specific(p->vtable)))
@@ -241,7 +276,8 @@ static int allocate(struct reader *r, MonoArray *table)
 		}
 		if (!o)
 			return motor_ser_fail(MOTOR_ENOMEM, "out of memory deserialising an object message");
-		mono_array_setref(table, i, o);
+		MonoArray *chunk = (MonoArray *)elems(table)[i / TABLE_CHUNK];
+		set_elem(chunk, elems(chunk) + i % TABLE_CHUNK, o);
 	}
 	return MOTOR_OK;
 }
@@ -280,7 +316,7 @@ static int resolve_ref(struct reader *r, struct refcheck *c, uint32_t ref, MonoC
 /* Stores table[index] into the reference slot `slot` inside `o` (an array if `array`). */
 static void store(MonoArray *table, MonoObject *o, void **slot, uint32_t index, int array)
 {
-	MonoObject *v = mono_array_get(table, MonoObject *, index);
+	MonoObject *v = *table_slot(table, index);
 	if (mono_gc_get_generation(o) == 0)
 		*slot = v;
 	else if (array)
@@ -320,12 +356,12 @@ static int link(struct reader *r, MonoArray *table)
 		const uint8_t *q = r->data + r->recs[i].off;
 		int rc = MOTOR_OK;
 		if (p->kind == PLAN_CLASS && p->nrefs) {
-			MonoObject *o = mono_array_get(table, MonoObject *, i);
+			MonoObject *o = *table_slot(table, i);
 			rc = link_fields(r, &c, table, o, p, (char *)o, &q);
 			KEEP_ALIVE(o);
 		} else if (p->kind == PLAN_ARRAY && p->elem_mode != ELEM_RAW) {
-			MonoObject *o = mono_array_get(table, MonoObject *, i);
-			uint64_t n = mono_array_length((MonoArray *)o);
+			MonoObject *o = *table_slot(table, i);
+			uint64_t n = *(const uintptr_t *)((const char *)o + motor_ser__array_length_off);
 			q += p->vector ? 4 : 8 * (size_t)p->rank;
 			for (uint64_t e = 0; e < n && rc == MOTOR_OK; e++) {
 				char *data = (char *)o + motor_ser__array_data_off;
@@ -346,6 +382,32 @@ static int link(struct reader *r, MonoArray *table)
 			return rc;
 	}
 	return MOTOR_OK;
+}
+
+/* The per-object scratch, kept by each thread across messages (a large one is freed when a much smaller message
+ * follows), so that a big graph does not cost a fresh mapping of pages every time. */
+static __thread struct rec *recs;
+static __thread size_t recs_cap;
+
+static struct rec *recs_for(uint32_t n)
+{
+	if (recs_cap < n) {
+		free(recs);
+		recs_cap = 0;
+		if (!(recs = malloc(sizeof *recs * n)))
+			return NULL;
+		recs_cap = n;
+	}
+	return recs;
+}
+
+static void recs_done(uint32_t n)
+{
+	if (recs_cap > 65536 && recs_cap > (size_t)n * 8) {
+		free(recs);
+		recs = NULL;
+		recs_cap = 0;
+	}
 }
 
 int motor_ser_read(const uint8_t *data, size_t len, MonoObject **result)
@@ -374,7 +436,7 @@ int motor_ser_read(const uint8_t *data, size_t len, MonoObject **result)
 		return r.ntypes == 0 && types_bytes == 0 ? MOTOR_OK : bad("types without objects");
 
 	r.types = calloc(r.ntypes ? r.ntypes : 1, sizeof *r.types);
-	r.recs = malloc(sizeof *r.recs * r.nobjs);
+	r.recs = recs_for(r.nobjs);
 	if (!r.types || !r.recs) {
 		rc = motor_ser_fail(MOTOR_ENOMEM, "out of memory");
 		goto out;
@@ -382,17 +444,17 @@ int motor_ser_read(const uint8_t *data, size_t len, MonoObject **result)
 	if ((rc = read_types(&r, MOTOR_SER_HEADER + (size_t)data_bytes)) != MOTOR_OK ||
 	    (rc = check_objects(&r)) != MOTOR_OK)
 		goto out;
-	table = mono_array_new(motor_ser__domain, motor_ser__object_class, r.nobjs);
+	table = mono_array_new(motor_ser__domain, motor_ser__object_class, (r.nobjs + TABLE_CHUNK - 1) / TABLE_CHUNK);
 	if (!table) {
 		rc = motor_ser_fail(MOTOR_ENOMEM, "out of memory deserialising an object message");
 		goto out;
 	}
 	if ((rc = allocate(&r, table)) != MOTOR_OK || (rc = link(&r, table)) != MOTOR_OK)
 		goto out;
-	*result = mono_array_get(table, MonoObject *, root - 1);
+	*result = *table_slot(table, root - 1);
 out:
 	KEEP_ALIVE(table);
-	free(r.recs);
+	recs_done(r.nobjs);
 	free(r.types);
 	return rc;
 }
