@@ -350,8 +350,13 @@ static struct plan *build(MonoClass *k)
 
 	struct builder b = {.p = p, .fp = 0xcbf29ce484222325ull};
 	p->kind = PLAN_CLASS;
+	int tt = mono_type_get_type(mono_class_get_type(k));
+	if (tt == MONO_TYPE_PTR || tt == MONO_TYPE_FNPTR || tt == MONO_TYPE_I || tt == MONO_TYPE_U)
+		return refuse(p, "pointers cannot travel");
 	uint32_t flags = mono_class_get_flags(k);
-	if (flags & (MONO_TYPE_ATTR_ABSTRACT | MONO_TYPE_ATTR_INTERFACE))
+	/* Abstract classes and interfaces may still name a field's or an array element's type.  A boxed
+	 * Nullable<T> does not exist in the CLR (boxing gives a T or null), so none is ever created. */
+	if ((flags & (MONO_TYPE_ATTR_ABSTRACT | MONO_TYPE_ATTR_INTERFACE)) || mono_class_is_nullable(k))
 		p->instantiable = 0;
 	if (mono_class_is_valuetype(k)) {
 		uint32_t align;
