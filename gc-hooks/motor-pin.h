@@ -34,6 +34,13 @@ int motor_pin_init(MonoClass *request_class, int harvest);
 int motor_pin_post(MonoObject *req, MonoObject *obj, const struct motor_buffer *b, int recv, int peer, int tag,
 		   int comm, int mode);
 
+/* Posts a non-blocking send of `n` bytes of native memory `data` (a serialised object message) for the
+ * Request `req`.  On success the operation owns the buffer and calls release(data, cap) when it completes
+ * (from Wait/Test, or from the GC hook before the world stops -- never while it is stopped); on error the
+ * caller still owns it and nothing is left behind. */
+int motor_pin_post_bytes(MonoObject *req, void *data, int64_t n, size_t cap, void (*release)(void *, size_t),
+			int dest, int tag, int comm);
+
 /* Completes the request of slot `slot`/`gen` for Request `req`: waits if need be (MOTOR_PIN_WAIT in `how`) or
  * tests once (*flag tells whether it completed); the status is filled in only with MOTOR_PIN_STATUS.  The
  * result is written into `req`.  A slot that the GC has already completed returns at once. */

@@ -52,6 +52,9 @@ struct slot {
 	MonoObject *buffer;  /* the buffer object, held by the root table while ACTIVE */
 	int movable;         /* whether holding it pins something that could move */
 	MonoObject *request; /* the Request object, kept in place while ACTIVE so its result can be written */
+	void *owned;         /* native memory the operation owns (a serialised object message), or NULL */
+	size_t owned_cap;
+	void (*release)(void *data, size_t cap);
 	int next_free;
 };
 
@@ -171,6 +174,11 @@ static void finish(int32_t index, struct slot *sl, int rc, const motor_status *s
 	tell_request(sl->request, rc, st);
 	sl->buffer = NULL;
 	sl->request = NULL;
+	if (sl->owned) {
+		/* Runs from Wait/Test or from the GC hook before the world stops: never with the world stopped. */
+		sl->release(sl->owned, sl->owned_cap);
+		sl->owned = NULL;
+	}
 	free_slot(index, sl);
 }
 
@@ -209,6 +217,38 @@ int motor_pin_post(MonoObject *req, MonoObject *obj, const struct motor_buffer *
 	}
 	atomic_store_explicit(&sl->busy, IDLE, memory_order_release);
 	return MOTOR_OK;
+}
+
+int motor_pin_post_bytes(MonoObject *req, void *data, int64_t n, size_t cap, void (*release)(void *, size_t),
+			int dest, int tag, int comm)
+{
+	int32_t index;
+	int rc = alloc_slot(&index);
+	if (rc != MOTOR_OK)
+		return rc;
+	struct slot *sl = slot_at(index);
+	atomic_store_explicit(&sl->busy, BY_USER, memory_order_relaxed);
+	/* Native memory never moves: nothing to pin, only to free at completion. */
+	sl->buffer = NULL;
+	sl->movable = 0;
+	sl->request = req;
+	sl->recv = 0;
+	sl->owned = data;
+	sl->owned_cap = cap;
+	sl->release = release;
+	int32_t gen = atomic_load_explicit(&sl->gen, memory_order_relaxed);
+	set_handle(req, index, gen);
+	atomic_store_explicit(&sl->state, ACTIVE, memory_order_release);
+	rc = motor_mpi_isend_bytes(data, n, dest, tag, comm, &sl->req);
+	if (rc != MOTOR_OK) {
+		/* The caller still owns the buffer on failure. */
+		sl->request = NULL;
+		sl->owned = NULL;
+		set_handle(req, -1, 0);
+		free_slot(index, sl);
+	}
+	atomic_store_explicit(&sl->busy, IDLE, memory_order_release);
+	return rc;
 }
 
 /* Takes a slot for this thread.  The GC hook holds slots only briefly, and never across a stop of the world,

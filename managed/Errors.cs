@@ -84,6 +84,8 @@ namespace System.MP
 			case EREMOTE:
 				return new InvalidOperationException ("the root of the collective operation refused its arguments (it raised the reason)");
 			default:
+				if (rc <= ObjectErrors.First && rc >= ObjectErrors.Last)
+					return ObjectErrors.Make (rc, MPDirect.OErrorMessage ());
 				if (rc < 0)
 					return new ArgumentException (MPDirect.ErrorString (rc));
 				return new MPIException (rc, MPDirect.ErrorClass (rc), MPDirect.ErrorString (rc));

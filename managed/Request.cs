@@ -23,15 +23,37 @@ namespace System.MP
 
 		internal Request () { }
 
-		internal bool Active { get { return slot >= 0 && !consumed && !freed; } }
+		internal bool Active { get { return (slot >= 0 || IsDeferred) && !consumed && !freed; } }
+
+		// A request whose operation starts only when it is tested or waited for (ORequest: the matched receive
+		// of an object message).  It has no slot; the virtual methods below complete it.
+		internal virtual bool IsDeferred { get { return false; } }
+
+		// Tests (wait == false) or waits for the operation; f tells whether it completed.  Returns a code to throw
+		// for, or 0 (the operation's own error, if any, is in rc).
+		internal virtual int CompleteNative (bool wait, bool wantStatus, out int f)
+		{
+			// 1: wait rather than test; 2: the status is wanted (converting it costs two MPI calls).
+			return MPDirect.RequestComplete (this, slot, gen, (wait ? 1 : 0) | (wantStatus ? 2 : 0), out f);
+		}
+
+		internal virtual int CancelNative ()
+		{
+			return MPDirect.RequestCancel (slot, gen);
+		}
+
+		// The exception for a completed operation with rc != 0.
+		internal virtual Exception ResultException ()
+		{
+			return Errors.Make (rc, null, null, result.source, result.tag, "source");
+		}
 
 		void Complete (bool wait, Status status, out bool flag)
 		{
 			flag = true;
 			if (!consumed && !freed && Volatile.Read (ref done) == 0) {
 				int f;
-				// 1: wait rather than test; 2: the status is wanted (converting it costs two MPI calls).
-				int code = MPDirect.RequestComplete (this, slot, gen, (wait ? 1 : 0) | (status != null ? 2 : 0), out f);
+				int code = CompleteNative (wait, status != null, out f);
 				if (code != 0)
 					throw Errors.Make (code, null, null, 0, 0, null);
 				flag = f != 0;
@@ -43,7 +65,7 @@ namespace System.MP
 			if (status != null)
 				status.data = first && !freed ? result : default (StatusData);
 			if (first && !freed && rc != 0)
-				throw Errors.Make (rc, null, null, result.source, result.tag, "source");
+				throw ResultException ();
 		}
 
 		public void Wait () { bool f; Complete (true, null, out f); }
@@ -57,7 +79,7 @@ namespace System.MP
 		{
 			if (!Active || Volatile.Read (ref done) != 0)
 				return;
-			int code = MPDirect.RequestCancel (slot, gen);
+			int code = CancelNative ();
 			if (code != 0)
 				throw Errors.Make (code, null, null, 0, 0, null);
 		}
@@ -95,7 +117,7 @@ namespace System.MP
 		bool Peek ()
 		{
 			int f;
-			int code = MPDirect.RequestComplete (this, slot, gen, 2, out f); // keeps the status for a later Wait
+			int code = CompleteNative (false, true, out f); // keeps the status for a later Wait
 			if (code != 0)
 				throw Errors.Make (code, null, null, 0, 0, null);
 			return f != 0;
@@ -107,6 +129,9 @@ namespace System.MP
 		{
 			if (requests == null)
 				throw new ArgumentNullException ("requests");
+			foreach (var r in requests)
+				if (r != null && r.Active && r.IsDeferred)
+					return PollAny (requests, status);
 			for (;;) {
 				// One already complete wins at once.
 				for (int i = 0; i < requests.Length; i++) {
@@ -129,6 +154,27 @@ namespace System.MP
 					anyActive |= r != null && r.Active;
 				if (!anyActive)
 					return MPI.UNDEFINED;
+			}
+		}
+
+		// Waitany over a set holding deferred requests (ORequest), which no MPI call can wait for: poll them all.
+		static int PollAny (Request[] requests, Status status)
+		{
+			for (;;) {
+				bool anyActive = false;
+				for (int i = 0; i < requests.Length; i++) {
+					var r = requests[i];
+					if (r == null || !r.Active)
+						continue;
+					anyActive = true;
+					if (Volatile.Read (ref r.done) != 0 || r.Peek ()) {
+						r.Wait (status);
+						return i;
+					}
+				}
+				if (!anyActive)
+					return MPI.UNDEFINED;
+				Thread.Yield ();
 			}
 		}
 

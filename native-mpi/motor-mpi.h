@@ -350,6 +350,44 @@ int motor_mpi_reduce_scatter_block(const void *sbuf, void *rbuf, int64_t count, 
  * polling was not enough.  The environment variable MOTOR_COLL_NB=1 selects 1 at init. */
 void motor_mpi_set_coll_nonblocking(int on);
 int motor_mpi_get_coll_nonblocking(void);
+/* ---- message.c ------------------------------------------------------------------------------------ */
+
+/* Byte messages for the object-oriented operations: a serialised object graph is one message of any size
+ * (MPI-4 large counts; without them, at most INT_MAX bytes, else MPI_ERR_COUNT).  Buffers are native memory
+ * owned by the caller; nothing here knows of Mono. */
+
+/* A matched message (MPI_Message), received exactly once by motor_mpi_mrecv_bytes. */
+typedef struct motor_msg {
+	uint64_t opaque;
+} motor_msg;
+
+/* Blocking send of `n` bytes (polls, then waits between the blocking hooks). */
+int motor_mpi_send_bytes(const void *buf, int64_t n, int dest, int tag, int comm);
+/* Non-blocking send of `n` bytes; `buf` must stay valid until the request completes. */
+int motor_mpi_isend_bytes(const void *buf, int64_t n, int dest, int tag, int comm, motor_req *req);
+/* Matched probe: waits for a message and removes it from matching, so no other receiver (another thread with
+ * the same wildcards) can take it; st->bytes is its size.  From PROC_NULL *msg is the "no process" message,
+ * which receives 0 bytes. */
+int motor_mpi_mprobe(int source, int tag, int comm, motor_msg *msg, motor_status *st);
+/* Non-blocking matched probe: *flag tells whether a message was matched (then as motor_mpi_mprobe). */
+int motor_mpi_improbe(int source, int tag, int comm, int *flag, motor_msg *msg, motor_status *st);
+/* Receives the matched message into `buf` (`n` bytes, at least its size).  Always consumes the message. */
+int motor_mpi_mrecv_bytes(void *buf, int64_t n, motor_msg *msg, motor_status *st);
+
+/* Collectives on bytes, on an intracommunicator; `root` is checked against its size (MOTOR_ERANK). */
+int motor_mpi_bcast_bytes(void *buf, int64_t n, int root, int comm);
+/* Each rank receives counts[rank] bytes at displs[rank] of the root's sbuf (counts/displs read at root only).
+ * rcount must equal this rank's count. */
+int motor_mpi_scatterv_bytes(const void *sbuf, const int64_t *counts, const int64_t *displs, void *rbuf,
+			     int64_t rcount, int root, int comm);
+/* Root receives counts[r] bytes from rank r at displs[r] of rbuf (read at root only); `all` makes it an
+ * allgatherv where every rank receives (counts/displs read everywhere). */
+int motor_mpi_gatherv_bytes(const void *sbuf, int64_t scount, void *rbuf, const int64_t *counts,
+			    const int64_t *displs, int root, int all, int comm);
+/* One int64 per rank: scatter (root's `all` to each rank's `mine`), gather (to root's `all`) or allgather
+ * (`all` everywhere; root ignored). */
+enum { MOTOR_I64_SCATTER, MOTOR_I64_GATHER, MOTOR_I64_ALLGATHER };
+int motor_mpi_exchange_i64(int op, int64_t *mine, int64_t *all, int root, int comm);
 
 #ifdef __cplusplus
 }

@@ -6,6 +6,10 @@
 #ifndef MOTOR_MPI_COMPAT_H
 #define MOTOR_MPI_COMPAT_H
 
+#include <limits.h>
+#include <stdint.h>
+#include <stdlib.h>
+
 #include <mpi.h>
 
 /* MPI_Request is an int in MPICH and a pointer in Open MPI; motor_req carries it in 64 bits. */
@@ -15,6 +19,90 @@ _Static_assert(sizeof(MPI_Request) <= sizeof(uint64_t), "MPI_Request does not fi
  * UTF-16 code unit, which MPI_WCHAR (wchar_t, 4 bytes on Linux) is not. */
 #define MOTOR_MPI_CHAR16 MPI_UINT16_T
 #define MOTOR_MPI_BOOL MPI_C_BOOL
+
+/* Byte messages of any size (object messages can exceed 2 GiB).  MPI-4 has large-count functions (MPI_Count
+ * counts); without them a message is limited to INT_MAX bytes and larger ones are refused with MPI_ERR_COUNT.
+ * MPICH 4 and Open MPI 5 both define them. */
+#if MPI_VERSION >= 4
+#define MOTOR_MPI_LARGE_COUNT 1
+#define MOTOR_COUNT_MAX ((int64_t)INT64_MAX)
+#else
+#define MOTOR_MPI_LARGE_COUNT 0
+#define MOTOR_COUNT_MAX ((int64_t)INT_MAX)
+#endif
+
+/* MPI_Message (a matched message) is an int in MPICH and a pointer in Open MPI; motor_msg carries it. */
+_Static_assert(sizeof(MPI_Message) <= sizeof(uint64_t), "MPI_Message does not fit motor_msg");
+
+/* Byte transfers with 64-bit counts and displacements.  With MPI-4 they map onto the _c functions; otherwise
+ * onto the int forms, refusing what does not fit. */
+#if MOTOR_MPI_LARGE_COUNT
+static inline int motor_compat_isend(const void *b, int64_t n, int peer, int tag, MPI_Comm c, MPI_Request *r)
+{
+	return MPI_Isend_c(b, (MPI_Count)n, MPI_BYTE, peer, tag, c, r);
+}
+static inline int motor_compat_imrecv(void *b, int64_t n, MPI_Message *m, MPI_Request *r)
+{
+	return MPI_Imrecv_c(b, (MPI_Count)n, MPI_BYTE, m, r);
+}
+static inline int motor_compat_ibcast(void *b, int64_t n, int root, MPI_Comm c, MPI_Request *r)
+{
+	return MPI_Ibcast_c(b, (MPI_Count)n, MPI_BYTE, root, c, r);
+}
+#else
+static inline int motor_compat_isend(const void *b, int64_t n, int peer, int tag, MPI_Comm c, MPI_Request *r)
+{
+	return n > INT_MAX ? MPI_ERR_COUNT : MPI_Isend(b, (int)n, MPI_BYTE, peer, tag, c, r);
+}
+static inline int motor_compat_imrecv(void *b, int64_t n, MPI_Message *m, MPI_Request *r)
+{
+	return MPI_Imrecv(b, n > INT_MAX ? INT_MAX : (int)n, MPI_BYTE, m, r);
+}
+static inline int motor_compat_ibcast(void *b, int64_t n, int root, MPI_Comm c, MPI_Request *r)
+{
+	return n > INT_MAX ? MPI_ERR_COUNT : MPI_Ibcast(b, (int)n, MPI_BYTE, root, c, r);
+}
+#endif
+
+/* Posts a Scatterv (op 0), Gatherv (1) or Allgatherv (2) of bytes.  counts/displs have one entry per rank
+ * (`size`) or are NULL where MPI does not read them; `tc`/`td` are caller-owned scratch of `size` 8-byte slots
+ * that receive them in the library's types and must stay alive until the request completes (MPI reads the
+ * count arrays of a nonblocking collective until then). */
+_Static_assert(sizeof(MPI_Aint) == 8 && sizeof(MPI_Count) == 8, "64-bit MPI_Aint and MPI_Count expected");
+static inline int motor_compat_ibytesv(int op, const void *sb, int64_t sn, void *rb, int64_t rn, const int64_t *counts,
+				       const int64_t *displs, int size, int64_t *tc, int64_t *td, int root, MPI_Comm c,
+				       MPI_Request *r)
+{
+#if MOTOR_MPI_LARGE_COUNT
+	MPI_Count *cn = counts ? (MPI_Count *)(void *)tc : NULL;
+	MPI_Aint *dp = counts ? (MPI_Aint *)(void *)td : NULL;
+	for (int i = 0; counts && i < size; i++) {
+		cn[i] = (MPI_Count)counts[i];
+		dp[i] = (MPI_Aint)displs[i];
+	}
+	if (op == 0)
+		return MPI_Iscatterv_c(sb, cn, dp, MPI_BYTE, rb, (MPI_Count)rn, MPI_BYTE, root, c, r);
+	if (op == 1)
+		return MPI_Igatherv_c(sb, (MPI_Count)sn, MPI_BYTE, rb, cn, dp, MPI_BYTE, root, c, r);
+	return MPI_Iallgatherv_c(sb, (MPI_Count)sn, MPI_BYTE, rb, cn, dp, MPI_BYTE, c, r);
+#else
+	int *cn = counts ? (int *)(void *)tc : NULL;
+	int *dp = counts ? (int *)(void *)td : NULL;
+	if (sn > INT_MAX || rn > INT_MAX)
+		return MPI_ERR_COUNT;
+	for (int i = 0; counts && i < size; i++) {
+		if (counts[i] > INT_MAX || displs[i] > INT_MAX)
+			return MPI_ERR_COUNT;
+		cn[i] = (int)counts[i];
+		dp[i] = (int)displs[i];
+	}
+	if (op == 0)
+		return MPI_Iscatterv(sb, cn, dp, MPI_BYTE, rb, (int)rn, MPI_BYTE, root, c, r);
+	if (op == 1)
+		return MPI_Igatherv(sb, (int)sn, MPI_BYTE, rb, cn, dp, MPI_BYTE, root, c, r);
+	return MPI_Iallgatherv(sb, (int)sn, MPI_BYTE, rb, cn, dp, MPI_BYTE, c, r);
+#endif
+}
 
 /* The library's name for logs and --version. */
 #if defined(MPICH_VERSION)

@@ -89,5 +89,18 @@ int32_t motor_icall_op_create(MonoReflectionType *type, int32_t commute, void *f
 int32_t motor_icall_op_free(int32_t op);
 int32_t motor_icall_reduce_local(MonoObject *in, MonoObject *inout, int32_t op);
 int32_t motor_icall_reduce_local_foreign_thread(MonoObject *in, MonoObject *inout, int32_t op);
+/* icall-object.c */
+int32_t motor_icall_osend(MonoObject *obj, int32_t offset, int32_t count, int32_t dest, int32_t tag, int32_t comm);
+MonoObject *motor_icall_orecv(int32_t source, int32_t tag, int32_t comm, motor_status *st, int32_t *rc);
+MonoObject *motor_icall_oirecv_progress(int32_t source, int32_t tag, int32_t comm, int32_t wait, int32_t *flag,
+					motor_status *st, int32_t *rc);
+int32_t motor_icall_oisend(MonoObject *obj, int32_t dest, int32_t tag, int32_t comm, MonoObject *req);
+MonoObject *motor_icall_obcast(MonoObject *obj, int32_t root, int32_t comm, int32_t *rc);
+MonoObject *motor_icall_oscatter(MonoObject *arr, MonoArray *counts, int32_t root, int32_t comm, int32_t *rc);
+MonoArray *motor_icall_ogather(MonoObject *part, int32_t root, int32_t all, int32_t comm, int32_t *rc);
+MonoArray *motor_icall_oserialize(MonoObject *obj, int32_t *rc);
+MonoObject *motor_icall_odeserialize(MonoArray *bytes, int32_t *rc);
+MonoString *motor_icall_oerror_message(void);
+void motor_icall_opool_counts(MonoArray *counts);
 
 #endif /* MOTOR_ICALLS_H */

@@ -30,6 +30,7 @@
 
 #include "motor-pin.h"
 #include "motor-runtime.h"
+#include "motor-ser.h"
 
 #define SYSTEM_MP "System.MP.dll"
 
@@ -275,6 +276,12 @@ int main(int argc, char **argv)
 	MonoClass *request = mono_class_from_name(mono_assembly_get_image(system_mp), "System.MP", "Request");
 	if (!request || motor_pin_init(request, provided == MOTOR_THREAD_MULTIPLE) != MOTOR_OK) {
 		fprintf(stderr, "motor: cannot set up request tracking (is %s from this version of Motor?)\n", SYSTEM_MP);
+		motor_mpi_finalize();
+		return 2;
+	}
+	if (motor_ser_init(motor_domain, mono_assembly_get_image(system_mp)) != MOTOR_OK) {
+		fprintf(stderr, "motor: cannot set up the object serializer (is %s from this version of Motor?)\n",
+			SYSTEM_MP);
 		motor_mpi_finalize();
 		return 2;
 	}

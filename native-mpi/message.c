@@ -1,0 +1,238 @@
+/*
+ * message.c - byte messages for the object-oriented operations: matched probe and receive, large counts, and
+ * the byte-level collectives that move the parts of a split representation.
+ *
+ * A serialised object graph is sent as one message.  The receiver does not know its size, so it uses a
+ * *matched* probe (MPI_Mprobe/MPI_Improbe): the probe removes the message from matching, and only the
+ * MPI_Message handle can receive it.  Two threads receiving with the same wildcards can therefore never probe
+ * one message and receive another (the race of MPI_Probe + MPI_Recv), and no separate size message is needed.
+ * Counts are 64-bit (MPI-4 large-count functions, mpi-compat.h), so a message may exceed 2 GiB.
+ *
+ * Every operation is posted non-blocking and completed by motor_mpi__complete, which polls before it waits
+ * between the blocking hooks, like the rest of native-mpi.
+ */
+#include <stdlib.h>
+
+#include "motor-mpi-internal.h"
+
+static inline MPI_Message msg_get(const motor_msg *m)
+{
+	MPI_Message h;
+	memcpy(&h, &m->opaque, sizeof h);
+	return h;
+}
+
+static inline void msg_set(motor_msg *m, MPI_Message h)
+{
+	m->opaque = 0;
+	memcpy(&m->opaque, &h, sizeof h);
+}
+
+static int check_count(int64_t n)
+{
+	return n < 0 || n > MOTOR_COUNT_MAX ? MOTOR_ECOUNT : MOTOR_OK;
+}
+
+static int send_args(int64_t n, int dest, int tag, int comm, struct motor_comm **c, int *peer)
+{
+	int rc;
+	if (!(*c = motor_mpi__comm(comm)))
+		return MOTOR_ECOMM;
+	if ((rc = check_count(n)) != MOTOR_OK || (rc = motor_mpi__dest(*c, dest, peer)) != MOTOR_OK)
+		return rc;
+	return motor_mpi__send_tag(tag);
+}
+
+int motor_mpi_isend_bytes(const void *buf, int64_t n, int dest, int tag, int comm, motor_req *req)
+{
+	struct motor_comm *c;
+	MPI_Request r;
+	int peer, rc;
+
+	if ((rc = send_args(n, dest, tag, comm, &c, &peer)) != MOTOR_OK)
+		return rc;
+	if ((rc = motor_compat_isend(buf, n, peer, tag, c->comm, &r)) == MPI_SUCCESS)
+		motor_mpi__req_set(req, r);
+	return rc;
+}
+
+int motor_mpi_send_bytes(const void *buf, int64_t n, int dest, int tag, int comm)
+{
+	struct motor_comm *c;
+	MPI_Request r;
+	int peer, rc;
+
+	if ((rc = send_args(n, dest, tag, comm, &c, &peer)) != MOTOR_OK || peer == MPI_PROC_NULL)
+		return rc;
+	if ((rc = motor_compat_isend(buf, n, peer, tag, c->comm, &r)) != MPI_SUCCESS)
+		return rc;
+	return motor_mpi__complete(&r, 1, NULL);
+}
+
+/* A probed message is not a completed request: its cancelled bit is undefined, so it is cleared. */
+static void probed(const MPI_Status *ms, int peer, motor_status *st)
+{
+	if (peer == MPI_PROC_NULL) {
+		*st = (motor_status){.source = MOTOR_PROC_NULL, .tag = MOTOR_ANY_TAG};
+		return;
+	}
+	motor_mpi__status_from(ms, st);
+	st->cancelled = 0;
+}
+
+static int probe_args(int source, int tag, int comm, struct motor_comm **c, int *peer, int *mtag)
+{
+	int rc;
+	if (!(*c = motor_mpi__comm(comm)))
+		return MOTOR_ECOMM;
+	if ((rc = motor_mpi__source(*c, source, peer)) != MOTOR_OK)
+		return rc;
+	return motor_mpi__recv_tag(tag, mtag);
+}
+
+int motor_mpi_improbe(int source, int tag, int comm, int *flag, motor_msg *msg, motor_status *st)
+{
+	struct motor_comm *c;
+	MPI_Status ms = {0};
+	MPI_Message m = MPI_MESSAGE_NULL;
+	int peer, mtag, rc;
+
+	*flag = 0;
+	if ((rc = probe_args(source, tag, comm, &c, &peer, &mtag)) != MOTOR_OK)
+		return rc;
+	if ((rc = MPI_Improbe(peer, mtag, c->comm, flag, &m, &ms)) != MPI_SUCCESS)
+		return rc;
+	if (*flag) {
+		msg_set(msg, m);
+		probed(&ms, peer, st);
+	}
+	return MOTOR_OK;
+}
+
+int motor_mpi_mprobe(int source, int tag, int comm, motor_msg *msg, motor_status *st)
+{
+	struct motor_comm *c;
+	MPI_Status ms = {0};
+	MPI_Message m = MPI_MESSAGE_NULL;
+	int peer, mtag, rc, flag = 0;
+
+	if ((rc = probe_args(source, tag, comm, &c, &peer, &mtag)) != MOTOR_OK)
+		return rc;
+	/* There is no request to wait on for a probe: poll with MPI_Improbe, then block in MPI_Mprobe. */
+	for (int i = 0; i < motor_mpi__spin && !flag; i++)
+		if ((rc = MPI_Improbe(peer, mtag, c->comm, &flag, &m, &ms)) != MPI_SUCCESS)
+			return rc;
+	if (!flag) {
+		struct motor_block b;
+		motor_mpi__block_begin(&b);
+		rc = MPI_Mprobe(peer, mtag, c->comm, &m, &ms);
+		motor_mpi__block_end(&b);
+		if (rc != MPI_SUCCESS)
+			return rc;
+	}
+	msg_set(msg, m);
+	probed(&ms, peer, st);
+	return MOTOR_OK;
+}
+
+int motor_mpi_mrecv_bytes(void *buf, int64_t n, motor_msg *msg, motor_status *st)
+{
+	MPI_Message m = msg_get(msg);
+	MPI_Request r;
+	motor_status local;
+	int rc;
+
+	if (n < 0)
+		n = 0;
+	if ((rc = motor_compat_imrecv(buf, n, &m, &r)) != MPI_SUCCESS)
+		return rc;
+	msg_set(msg, MPI_MESSAGE_NULL);
+	rc = motor_mpi__complete(&r, 1, st ? st : &local);
+	return rc;
+}
+
+/* ---- collectives ------------------------------------------------------------------------------------ */
+
+static int coll_args(int root, int comm, struct motor_comm **c)
+{
+	if (!(*c = motor_mpi__comm(comm)))
+		return MOTOR_ECOMM;
+	if (root < 0 || root >= (*c)->size)
+		return MOTOR_ERANK;
+	return MOTOR_OK;
+}
+
+int motor_mpi_bcast_bytes(void *buf, int64_t n, int root, int comm)
+{
+	struct motor_comm *c;
+	MPI_Request r;
+	int rc;
+
+	if ((rc = coll_args(root, comm, &c)) != MOTOR_OK || (rc = check_count(n)) != MOTOR_OK)
+		return rc;
+	if ((rc = motor_compat_ibcast(buf, n, root, c->comm, &r)) != MPI_SUCCESS)
+		return rc;
+	return motor_mpi__complete(&r, 1, NULL);
+}
+
+/* Scatterv (0), Gatherv (1), Allgatherv (2) of bytes.  The scratch for the library's count arrays lives until
+ * the request has completed. */
+static int bytesv(int op, const void *sb, int64_t sn, void *rb, int64_t rn, const int64_t *counts,
+		  const int64_t *displs, int root, int comm)
+{
+	struct motor_comm *c;
+	MPI_Request r;
+	int rc;
+
+	if ((rc = coll_args(op == 2 ? 0 : root, comm, &c)) != MOTOR_OK || (rc = check_count(sn)) != MOTOR_OK ||
+	    (rc = check_count(rn)) != MOTOR_OK)
+		return rc;
+	int reads = op == 2 || c->rank == root;
+	int64_t *scratch = NULL;
+	if (reads) {
+		if (!counts || !displs)
+			return MOTOR_ENULL;
+		for (int i = 0; i < c->size; i++)
+			if ((rc = check_count(counts[i])) != MOTOR_OK || (rc = check_count(displs[i])) != MOTOR_OK)
+				return rc;
+		if (!(scratch = malloc(sizeof *scratch * 2 * (size_t)c->size)))
+			return MOTOR_ENOMEM;
+	}
+	rc = motor_compat_ibytesv(op, sb, sn, rb, rn, reads ? counts : NULL, reads ? displs : NULL, c->size, scratch,
+				  scratch ? scratch + c->size : NULL, root, c->comm, &r);
+	if (rc == MPI_SUCCESS)
+		rc = motor_mpi__complete(&r, 1, NULL);
+	free(scratch);
+	return rc;
+}
+
+int motor_mpi_scatterv_bytes(const void *sbuf, const int64_t *counts, const int64_t *displs, void *rbuf,
+			     int64_t rcount, int root, int comm)
+{
+	return bytesv(0, sbuf, 0, rbuf, rcount, counts, displs, root, comm);
+}
+
+int motor_mpi_gatherv_bytes(const void *sbuf, int64_t scount, void *rbuf, const int64_t *counts,
+			    const int64_t *displs, int root, int all, int comm)
+{
+	return bytesv(all ? 2 : 1, sbuf, scount, rbuf, 0, counts, displs, root, comm);
+}
+
+int motor_mpi_exchange_i64(int op, int64_t *mine, int64_t *all, int root, int comm)
+{
+	struct motor_comm *c;
+	MPI_Request r;
+	int rc;
+
+	if ((rc = coll_args(op == MOTOR_I64_ALLGATHER ? 0 : root, comm, &c)) != MOTOR_OK)
+		return rc;
+	switch (op) {
+	case MOTOR_I64_SCATTER: rc = MPI_Iscatter(all, 1, MPI_INT64_T, mine, 1, MPI_INT64_T, root, c->comm, &r); break;
+	case MOTOR_I64_GATHER: rc = MPI_Igather(mine, 1, MPI_INT64_T, all, 1, MPI_INT64_T, root, c->comm, &r); break;
+	case MOTOR_I64_ALLGATHER: rc = MPI_Iallgather(mine, 1, MPI_INT64_T, all, 1, MPI_INT64_T, c->comm, &r); break;
+	default: return MOTOR_EARG;
+	}
+	if (rc != MPI_SUCCESS)
+		return rc;
+	return motor_mpi__complete(&r, 1, NULL);
+}

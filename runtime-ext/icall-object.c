@@ -1,0 +1,386 @@
+/*
+ * icall-object.c - internal calls for the extended object-oriented operations (OSend, ORecv, OBcast, OScatter,
+ * OGather, OAllgather, OIsend, OIrecv).
+ *
+ * Each serialises into a native buffer from the pool (serializer/), moves bytes with native-mpi/message.c and
+ * deserialises on the other side.  Native buffers never move, so nothing is pinned: the MPI calls may wait in a
+ * GC-safe region while collections run, and no managed pointer is held across a wait except objects in this
+ * frame's arguments (conservatively pinned, like every internal call's).
+ *
+ * A receive of unknown size uses a matched probe: the message is taken out of matching by the probe and
+ * received through its handle, so concurrent receivers with wildcards cannot steal each other's message, and
+ * no separate size message is needed (the paper's implementation sent one).
+ *
+ * Collectives must not leave other ranks waiting when one rank fails before the data moves (it cannot serialise
+ * its object, or the root's counts are wrong): the sizes exchanged first carry -1 for "failed", every rank
+ * still takes part in the byte collective, and the ranks that depended on the failed one report
+ * MOTOR_SER_EREMOTE.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <mono/metadata/appdomain.h>
+#include <mono/metadata/class.h>
+
+#include "icalls.h"
+#include "motor-pin.h"
+#include "motor-runtime.h"
+#include "motor-ser.h"
+
+/* The size of the last message this thread serialised: the next buffer starts that large. */
+static __thread size_t size_hint;
+
+static int serialize(MonoObject *obj, int32_t offset, int32_t count, struct motor_ser_buf *b)
+{
+	int rc = motor_ser_buf_get(b, size_hint);
+	if (rc != MOTOR_OK)
+		return rc;
+	if ((rc = motor_ser_write(b, obj, offset, count)) != MOTOR_OK) {
+		motor_ser_buf_release(b);
+		return rc;
+	}
+	size_hint = b->len;
+	return MOTOR_OK;
+}
+
+int32_t motor_icall_osend(MonoObject *obj, int32_t offset, int32_t count, int32_t dest, int32_t tag, int32_t comm)
+{
+	struct motor_ser_buf b;
+	int rc = serialize(obj, offset, count, &b);
+	if (rc != MOTOR_OK)
+		return rc;
+	rc = motor_mpi_send_bytes(b.data, (int64_t)b.len, dest, tag, comm);
+	motor_ser_buf_release(&b);
+	MOTOR_KEEP_ALIVE(obj);
+	return rc;
+}
+
+/* Receives the matched message `msg` of st->bytes bytes and rebuilds its graph.  The message is always
+ * consumed, even when no buffer can be had (then it is received truncated into nothing). */
+static MonoObject *receive_matched(motor_msg *msg, motor_status *st, int *rcp)
+{
+	struct motor_ser_buf b = {0};
+	MonoObject *result = NULL;
+	int rc = motor_ser_buf_get(&b, (size_t)st->bytes);
+	if (rc != MOTOR_OK) {
+		char none;
+		motor_mpi_mrecv_bytes(&none, 0, msg, NULL);
+		*rcp = rc;
+		return NULL;
+	}
+	rc = motor_mpi_mrecv_bytes(b.data, st->bytes, msg, NULL);
+	if (rc == MOTOR_OK && st->source != MOTOR_PROC_NULL)
+		rc = motor_ser_read(b.data, (size_t)st->bytes, &result);
+	motor_ser_buf_release(&b);
+	st->error = rc > 0 ? rc : 0;
+	*rcp = rc;
+	return result;
+}
+
+MonoObject *motor_icall_orecv(int32_t source, int32_t tag, int32_t comm, motor_status *st, int32_t *rcp)
+{
+	motor_msg msg;
+	motor_status s = {0};
+	int rc = motor_mpi_mprobe(source, tag, comm, &msg, &s);
+	if (rc != MOTOR_OK) {
+		*rcp = rc;
+		return NULL;
+	}
+	MonoObject *result = receive_matched(&msg, &s, &rc);
+	if (st)
+		*st = s;
+	*rcp = rc;
+	return result;
+}
+
+MonoObject *motor_icall_oirecv_progress(int32_t source, int32_t tag, int32_t comm, int32_t wait, int32_t *flag,
+					motor_status *st, int32_t *rcp)
+{
+	motor_msg msg;
+	motor_status s = {0};
+	int f = 1, rc;
+
+	*flag = 0;
+	rc = wait ? motor_mpi_mprobe(source, tag, comm, &msg, &s) : motor_mpi_improbe(source, tag, comm, &f, &msg, &s);
+	if (rc != MOTOR_OK || !f) {
+		*rcp = rc;
+		return NULL;
+	}
+	*flag = 1;
+	MonoObject *result = receive_matched(&msg, &s, &rc);
+	*st = s;
+	*rcp = rc;
+	return result;
+}
+
+int32_t motor_icall_oisend(MonoObject *obj, int32_t dest, int32_t tag, int32_t comm, MonoObject *req)
+{
+	struct motor_ser_buf b;
+	int rc = serialize(obj, 0, -1, &b);
+	if (rc != MOTOR_OK)
+		return rc;
+	/* The request owns the buffer from here until it completes. */
+	rc = motor_pin_post_bytes(req, b.data, (int64_t)b.len, b.cap, motor_ser_pool_put, dest, tag, comm);
+	if (rc != MOTOR_OK)
+		motor_ser_buf_release(&b);
+	MOTOR_KEEP_ALIVE(obj);
+	return rc;
+}
+
+/* ---- collectives ------------------------------------------------------------------------------------ */
+
+static int comm_info(int32_t comm, int32_t root, int *rank, int *size)
+{
+	int rc;
+	if ((rc = motor_mpi_comm_rank(comm, rank)) != MOTOR_OK || (rc = motor_mpi_comm_size(comm, size)) != MOTOR_OK)
+		return rc;
+	return root < 0 || root >= *size ? MOTOR_ERANK : MOTOR_OK;
+}
+
+MonoObject *motor_icall_obcast(MonoObject *obj, int32_t root, int32_t comm, int32_t *rcp)
+{
+	struct motor_ser_buf b = {0};
+	MonoObject *result = NULL;
+	int rank, size, rc, mine = MOTOR_OK;
+	int64_t n = 0;
+
+	if ((rc = comm_info(comm, root, &rank, &size)) != MOTOR_OK)
+		goto out;
+	if (rank == root) {
+		mine = serialize(obj, 0, -1, &b);
+		n = mine == MOTOR_OK ? (int64_t)b.len : -1;
+	}
+	if ((rc = motor_mpi_bcast_bytes(&n, sizeof n, root, comm)) != MOTOR_OK)
+		goto out;
+	if (n < 0) {
+		rc = rank == root ? mine : motor_ser_fail(MOTOR_SER_EREMOTE, "OBcast: the root (rank %d) could not "
+								   "serialise its object", root);
+		goto out;
+	}
+	if (rank != root && (rc = motor_ser_buf_get(&b, (size_t)n)) != MOTOR_OK)
+		goto out;
+	if ((rc = motor_mpi_bcast_bytes(b.data, n, root, comm)) != MOTOR_OK)
+		goto out;
+	if (rank != root)
+		rc = motor_ser_read(b.data, (size_t)n, &result);
+	else
+		result = obj;
+out:
+	motor_ser_buf_release(&b);
+	MOTOR_KEEP_ALIVE(obj);
+	*rcp = rc;
+	return result;
+}
+
+/* The parts of the root's array: explicit counts (checked) or an even split, larger parts first. */
+static int split(MonoObject *arr, MonoArray *counts, int size, int64_t *cnt)
+{
+	if (!arr)
+		return MOTOR_ENULL;
+	MonoClass *k = mono_object_get_class(arr);
+	if (mono_class_get_rank(k) != 1 || mono_type_get_type(mono_class_get_type(k)) != MONO_TYPE_SZARRAY)
+		return motor_ser_fail(MOTOR_ENOTARRAY, "OScatter needs a one-dimensional array");
+	int64_t len = (int64_t)mono_array_length((MonoArray *)arr), sum = 0;
+	if (!counts) {
+		for (int r = 0; r < size; r++)
+			cnt[r] = len / size + (r < len % size ? 1 : 0);
+		return MOTOR_OK;
+	}
+	if ((int64_t)mono_array_length(counts) != size)
+		return motor_ser_fail(MOTOR_SER_ECOUNT, "OScatter: counts has %llu entries for %d ranks",
+				      (unsigned long long)mono_array_length(counts), size);
+	for (int r = 0; r < size; r++) {
+		cnt[r] = mono_array_get(counts, int32_t, r);
+		if (cnt[r] < 0)
+			return motor_ser_fail(MOTOR_SER_ECOUNT, "OScatter: counts[%d] is negative", r);
+		sum += cnt[r];
+	}
+	if (sum != len)
+		return motor_ser_fail(MOTOR_SER_ECOUNT, "OScatter: the counts add up to %lld, the array has %lld elements",
+				      (long long)sum, (long long)len);
+	return MOTOR_OK;
+}
+
+MonoObject *motor_icall_oscatter(MonoObject *arr, MonoArray *counts, int32_t root, int32_t comm, int32_t *rcp)
+{
+	struct motor_ser_buf b = {0}, mine_buf = {0};
+	MonoObject *result = NULL;
+	int64_t *sizes = NULL, *displs = NULL, *cnt = NULL, mine = 0;
+	int rank, size, rc, local = MOTOR_OK;
+
+	if ((rc = comm_info(comm, root, &rank, &size)) != MOTOR_OK)
+		goto out;
+	if (rank == root) {
+		sizes = calloc((size_t)size, sizeof *sizes);
+		displs = calloc((size_t)size, sizeof *displs);
+		cnt = calloc((size_t)size, sizeof *cnt);
+		if (!sizes || !displs || !cnt) {
+			rc = MOTOR_ENOMEM; /* three words per rank: the other ranks would wait, but this cannot happen */
+			goto out;
+		}
+		local = split(arr, counts, size, cnt);
+		/* One pass: every part is appended to one buffer, each with its own type table. */
+		if (local == MOTOR_OK)
+			local = motor_ser_buf_get(&b, size_hint);
+		for (int r = 0, off = 0; r < size && local == MOTOR_OK; off += (int)cnt[r], r++) {
+			displs[r] = (int64_t)b.len;
+			local = motor_ser_write(&b, arr, off, (int32_t)cnt[r]);
+			sizes[r] = (int64_t)b.len - displs[r];
+		}
+		if (local == MOTOR_OK)
+			size_hint = b.len / (size_t)size;
+		else
+			for (int r = 0; r < size; r++)
+				sizes[r] = -1;
+	}
+	if ((rc = motor_mpi_exchange_i64(MOTOR_I64_SCATTER, &mine, sizes, root, comm)) != MOTOR_OK)
+		goto out;
+	if (mine < 0) {
+		rc = rank == root ? local : motor_ser_fail(MOTOR_SER_EREMOTE, "OScatter failed on the root (rank %d)", root);
+		goto out;
+	}
+	if ((rc = motor_ser_buf_get(&mine_buf, (size_t)mine)) != MOTOR_OK)
+		goto out;
+	if ((rc = motor_mpi_scatterv_bytes(b.data, sizes, displs, mine_buf.data, mine, root, comm)) != MOTOR_OK)
+		goto out;
+	rc = motor_ser_read(mine_buf.data, (size_t)mine, &result);
+out:
+	motor_ser_buf_release(&b);
+	motor_ser_buf_release(&mine_buf);
+	free(sizes);
+	free(displs);
+	free(cnt);
+	MOTOR_KEEP_ALIVE(arr);
+	MOTOR_KEEP_ALIVE(counts);
+	*rcp = rc;
+	return result;
+}
+
+MonoArray *motor_icall_ogather(MonoObject *part, int32_t root, int32_t all, int32_t comm, int32_t *rcp)
+{
+	struct motor_ser_buf b = {0}, rbuf = {0};
+	MonoArray *parts = NULL;
+	int64_t *sizes = NULL, *displs = NULL, mine = -1;
+	int rank, size, rc, local;
+
+	if ((rc = comm_info(comm, all ? 0 : root, &rank, &size)) != MOTOR_OK)
+		goto out;
+	int receives = all || rank == root;
+	local = part ? serialize(part, 0, -1, &b) : motor_ser_fail(MOTOR_ENULL, "the part is null");
+	if (local == MOTOR_OK)
+		mine = (int64_t)b.len;
+	if (receives) {
+		sizes = calloc((size_t)size, sizeof *sizes);
+		displs = calloc((size_t)size, sizeof *displs);
+		if (!sizes || !displs) {
+			/* Every rank must still take part; this one reports the failure afterwards. */
+			free(sizes);
+			free(displs);
+			sizes = displs = NULL;
+			rc = MOTOR_ENOMEM;
+			goto out;
+		}
+	}
+	if ((rc = motor_mpi_exchange_i64(all ? MOTOR_I64_ALLGATHER : MOTOR_I64_GATHER, &mine, sizes, root, comm)) !=
+	    MOTOR_OK)
+		goto out;
+	int64_t total = 0;
+	int failed = -1;
+	for (int r = 0; receives && r < size; r++) {
+		if (sizes[r] < 0) {
+			failed = failed < 0 ? r : failed;
+			sizes[r] = 0;
+		}
+		displs[r] = total;
+		total += sizes[r];
+	}
+	if (receives && (rc = motor_ser_buf_get(&rbuf, (size_t)total)) != MOTOR_OK)
+		goto out;
+	rc = motor_mpi_gatherv_bytes(b.data, mine < 0 ? 0 : mine, rbuf.data, sizes, displs, root, all, comm);
+	if (rc != MOTOR_OK)
+		goto out;
+	if (local != MOTOR_OK) {
+		rc = local;
+		goto out;
+	}
+	if (!receives)
+		goto out;
+	if (failed >= 0) {
+		rc = motor_ser_fail(MOTOR_SER_EREMOTE, "rank %d could not serialise its part", failed);
+		goto out;
+	}
+	parts = mono_array_new(mono_domain_get(), mono_get_object_class(), (uintptr_t)size);
+	if (!parts) {
+		rc = MOTOR_ENOMEM;
+		goto out;
+	}
+	for (int r = 0; r < size && rc == MOTOR_OK; r++) {
+		MonoObject *o = NULL;
+		rc = motor_ser_read(rbuf.data + displs[r], (size_t)sizes[r], &o);
+		if (rc == MOTOR_OK)
+			mono_array_setref(parts, r, o);
+	}
+out:
+	motor_ser_buf_release(&b);
+	motor_ser_buf_release(&rbuf);
+	free(sizes);
+	free(displs);
+	MOTOR_KEEP_ALIVE(part);
+	*rcp = rc;
+	return rc == MOTOR_OK ? parts : NULL;
+}
+
+/* ---- diagnostics: serialise to and from managed byte arrays (tests, fuzzing) ----------------------------- */
+
+MonoArray *motor_icall_oserialize(MonoObject *obj, int32_t *rcp)
+{
+	struct motor_ser_buf b;
+	MonoArray *bytes = NULL;
+	int rc = serialize(obj, 0, -1, &b);
+	if (rc == MOTOR_OK) {
+		bytes = mono_array_new(mono_domain_get(), mono_get_byte_class(), b.len);
+		if (bytes)
+			memcpy(mono_array_addr_with_size(bytes, 1, 0), b.data, b.len);
+		else
+			rc = MOTOR_ENOMEM;
+		motor_ser_buf_release(&b);
+	}
+	MOTOR_KEEP_ALIVE(obj);
+	*rcp = rc;
+	return bytes;
+}
+
+MonoObject *motor_icall_odeserialize(MonoArray *bytes, int32_t *rcp)
+{
+	struct motor_ser_buf b;
+	MonoObject *result = NULL;
+	if (!bytes) {
+		*rcp = MOTOR_ENULL;
+		return NULL;
+	}
+	size_t n = mono_array_length(bytes);
+	/* A private copy: the byte[] could move at the first allocation of the deserialiser. */
+	int rc = motor_ser_buf_get(&b, n);
+	if (rc == MOTOR_OK) {
+		memcpy(b.data, mono_array_addr_with_size(bytes, 1, 0), n);
+		rc = motor_ser_read(b.data, n, &result);
+		motor_ser_buf_release(&b);
+	}
+	*rcp = rc;
+	return result;
+}
+
+MonoString *motor_icall_oerror_message(void)
+{
+	return mono_string_new(mono_domain_get(), motor_ser_last_error());
+}
+
+void motor_icall_opool_counts(MonoArray *counts)
+{
+	struct motor_ser_pool_counts c;
+	motor_ser_pool_counts(&c);
+	const uint64_t v[] = {c.allocated, c.reused, c.trimmed, c.pooled, c.pooled_bytes};
+	uintptr_t n = counts ? mono_array_length(counts) : 0;
+	for (uintptr_t i = 0; i < n && i < sizeof v / sizeof v[0]; i++)
+		mono_array_set(counts, int64_t, i, (int64_t)v[i]);
+}

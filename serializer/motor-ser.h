@@ -1,0 +1,89 @@
+/*
+ * motor-ser.h - the Transportable serializer: object graphs to bytes and back (paper §2.4, §4.2.2, §7.5).
+ *
+ * One *part* is one independently deserialisable representation of an object graph:
+ *
+ *	header (32 bytes)  magic, type count, object count, root, section sizes
+ *	object data        every object once, in discovery order: a type index, then its data; a reference is
+ *	                   the 1-based index of the object it points to (0 = null)
+ *	type table         every type once: assembly-qualified name + fingerprint of the field layout (classes),
+ *	                   element type + rank (arrays), or "string"
+ *
+ * What travels: primitive, struct and string fields always; a reference field only when it carries
+ * [Transportable] (otherwise it arrives null); arrays with all their elements.  An object reached twice is
+ * written once, so sharing and cycles survive.  A split representation (OScatter) is several parts laid one
+ * after the other, each with its own type table.
+ *
+ * Threads: every function may be called from any thread attached to the runtime, in GC-unsafe mode (an
+ * internal call).  Serialisation never reaches a GC safepoint once it has the plans it needs; deserialisation
+ * allocates, and keeps every object it has made in a managed array so that a collection may move them.
+ *
+ * Errors: functions return MOTOR_OK or a negative code (below, or MOTOR_E* from motor-mpi.h); the message for
+ * the last error on this thread is motor_ser_last_error().  Nothing raises a managed exception.
+ */
+#ifndef MOTOR_SER_H
+#define MOTOR_SER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <mono/metadata/image.h>
+#include <mono/metadata/object.h>
+
+enum {
+	MOTOR_SER_ETYPE = -50,    /* sender: an object of a type that cannot travel (delegate, pointer, IntPtr) */
+	MOTOR_SER_EDATA = -51,    /* receiver: malformed, truncated or inconsistent data */
+	MOTOR_SER_EUNKNOWN = -52, /* receiver: a type it does not have, or that cannot be instantiated */
+	MOTOR_SER_ELAYOUT = -53,  /* receiver: a type whose field layout differs from the sender's */
+	MOTOR_SER_ELIMIT = -54,   /* the message would allocate more than the limit */
+	MOTOR_SER_ECOUNT = -55,   /* a slice receive got a different number of elements than asked for */
+	MOTOR_SER_EREMOTE = -56,  /* a collective failed on another rank (it could not serialise its part) */
+};
+
+/* A growable native buffer, taken from the pool (pool.c).  Owned by whoever holds it; give it back with
+ * motor_ser_buf_release. */
+struct motor_ser_buf {
+	uint8_t *data;
+	size_t len;
+	size_t cap;
+};
+
+/* Sets up the serializer: the domain objects are made in, and System.MP's image (TransportableAttribute and
+ * the managed helpers that name and resolve types).  Also installs the GC hook of the buffer pool. */
+int motor_ser_init(MonoDomain *domain, MonoImage *system_mp);
+
+/* Appends one part for `root` to `b`.  count == -1: the whole object (root may be NULL); otherwise elements
+ * [offset, offset + count) of a one-dimensional array, as an array of the same type (MOTOR_ENOTARRAY,
+ * MOTOR_EOFFSET, MOTOR_ECOUNT).  On error b->len is unchanged. */
+int motor_ser_write(struct motor_ser_buf *b, MonoObject *root, int32_t offset, int32_t count);
+
+/* Builds the graph of the part data[0, len) and returns its root in *result (NULL for a null root).  Trusts
+ * nothing in the data; on error nothing reachable has changed and *result is NULL. */
+int motor_ser_read(const uint8_t *data, size_t len, MonoObject **result);
+
+/* The message for the last error on this thread (never NULL). */
+const char *motor_ser_last_error(void);
+/* Sets this thread's message and returns `code`. */
+int motor_ser_fail(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* ---- pool.c: native buffers reused across operations ------------------------------------------------- */
+
+/* Takes a buffer of at least `min` bytes (len = 0).  Returns MOTOR_ENOMEM on failure. */
+int motor_ser_buf_get(struct motor_ser_buf *b, size_t min);
+/* Makes room for `extra` more bytes after len (may move data). */
+int motor_ser_buf_reserve(struct motor_ser_buf *b, size_t extra);
+/* Gives the buffer back to the pool (or frees it); b is emptied.  Safe with an empty buffer. */
+void motor_ser_buf_release(struct motor_ser_buf *b);
+/* The same, for a buffer handed over as (data, cap), e.g. by a request at completion. */
+void motor_ser_pool_put(void *data, size_t cap);
+
+struct motor_ser_pool_counts {
+	uint64_t allocated; /* buffers malloc'ed */
+	uint64_t reused;    /* gets served from the pool */
+	uint64_t trimmed;   /* buffers given back because a collection passed without their use */
+	uint64_t pooled;    /* buffers in the pool now */
+	uint64_t pooled_bytes;
+};
+void motor_ser_pool_counts(struct motor_ser_pool_counts *c);
+
+#endif /* MOTOR_SER_H */

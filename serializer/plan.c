@@ -1,0 +1,621 @@
+/*
+ * plan.c - per-class field plans, cached; type names; the object layout constants; error messages.
+ *
+ * The paper keeps a Transportable bit on the runtime's field descriptor so that serialisation never asks
+ * reflection (§7.5).  The same effect here: the first time a class is met, its instance fields are read from
+ * the metadata once -- base class first, declaration order, embedded structs flattened, custom attributes
+ * resolved -- into a flat array of copy/reference steps with the Transportable decision baked in.  The plan is
+ * cached under both its MonoClass and its vtable (one vtable per class in our single domain), so the
+ * serializer's hot path reads an object's first word and probes a table: no metadata call, no lock.
+ *
+ * Plans are never freed (classes are never unloaded: one domain).  Building a plan may reach GC safepoints
+ * (metadata, the managed helpers that name types), so the writer asks for missing plans between traversals,
+ * never during one (write.c).
+ */
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <mono/metadata/appdomain.h>
+#include <mono/metadata/attrdefs.h>
+#include <mono/metadata/class.h>
+#include <mono/metadata/debug-helpers.h>
+#include <mono/metadata/metadata.h>
+#include <mono/metadata/reflection.h>
+
+#include "motor-ser-internal.h"
+
+MonoDomain *motor_ser__domain;
+MonoClass *motor_ser__object_class, *motor_ser__string_class;
+uint32_t motor_ser__array_bounds_off, motor_ser__array_length_off, motor_ser__array_data_off;
+uint32_t motor_ser__string_length_off, motor_ser__string_chars_off;
+int motor_ser__md_arrays_ok;
+uint32_t motor_ser__bounds_entry;
+
+static MonoClass *transportable_class;
+static MonoMethod *name_of_method, *resolve_method;
+
+/* ---- errors ---------------------------------------------------------------------------------------- */
+
+static __thread char last_error[512];
+
+int motor_ser_fail(int code, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(last_error, sizeof last_error, fmt, ap);
+	va_end(ap);
+	return code;
+}
+
+const char *motor_ser_last_error(void)
+{
+	return last_error[0] ? last_error : "serialization error";
+}
+
+/* ---- the plan cache ------------------------------------------------------------------------------------ */
+
+/* Open addressing keyed by pointer (a MonoClass* or a MonoVTable*: distinct objects, so one table holds both);
+ * published like runtime-ext/buffer.c: entry written under the lock, key stored last with release.  A full
+ * table still works, uncached. */
+#define PLAN_BITS 13
+#define PLAN_SIZE (1u << PLAN_BITS)
+static struct {
+	_Atomic(const void *) key;
+	struct plan *plan;
+} plans[PLAN_SIZE];
+static unsigned plans_used;
+static pthread_mutex_t plans_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static unsigned ptr_slot(const void *p)
+{
+	return (unsigned)(((uintptr_t)p >> 3) * 0x9E3779B97F4A7C15ull >> (64 - PLAN_BITS));
+}
+
+static struct plan *cache_get(const void *key)
+{
+	unsigned s = ptr_slot(key);
+	for (unsigned n = 0; n < PLAN_SIZE; n++) {
+		const void *k = atomic_load_explicit(&plans[s].key, memory_order_acquire);
+		if (k == key)
+			return plans[s].plan;
+		if (!k)
+			return NULL;
+		s = (s + 1) & (PLAN_SIZE - 1);
+	}
+	return NULL;
+}
+
+/* Publishes `p` under `key` unless some plan is there already; returns the one that is. */
+static struct plan *cache_put(const void *key, struct plan *p)
+{
+	struct plan *winner = p;
+	pthread_mutex_lock(&plans_lock);
+	unsigned s = ptr_slot(key);
+	const void *k;
+	while ((k = atomic_load_explicit(&plans[s].key, memory_order_relaxed)) && k != key)
+		s = (s + 1) & (PLAN_SIZE - 1);
+	if (k == key) {
+		winner = plans[s].plan;
+	} else if (plans_used < PLAN_SIZE / 4 * 3) {
+		plans[s].plan = p;
+		atomic_store_explicit(&plans[s].key, key, memory_order_release);
+		plans_used++;
+	}
+	pthread_mutex_unlock(&plans_lock);
+	return winner;
+}
+
+struct plan *motor_ser__plan_by_vtable(const void *vtable)
+{
+	return cache_get(vtable);
+}
+
+struct plan *motor_ser__plan_for_object(MonoClass *k, const void *vtable)
+{
+	struct plan *p = motor_ser__plan_for_class(k);
+	if (p && !cache_get(vtable))
+		cache_put(vtable, p);
+	return p;
+}
+
+/* ---- building a plan ------------------------------------------------------------------------------------ */
+
+struct builder {
+	struct plan *p;
+	size_t cap;
+	uint64_t fp; /* FNV-1a over the layout */
+	char why[256];
+};
+
+static void fp_bytes(struct builder *b, const void *data, size_t n)
+{
+	const uint8_t *d = data;
+	for (size_t i = 0; i < n; i++) {
+		b->fp ^= d[i];
+		b->fp *= 0x100000001b3ull;
+	}
+}
+
+static void fp_str(struct builder *b, const char *s)
+{
+	fp_bytes(b, s, strlen(s) + 1);
+}
+
+static int add_op(struct builder *b, uint8_t kind, uint32_t offset, uint32_t size, MonoClass *ref_class)
+{
+	struct plan *p = b->p;
+	/* Neighbours in declaration order that are neighbours in memory merge into one copy. */
+	if (kind == OP_COPY && p->nops > 0) {
+		struct op *last = &p->ops[p->nops - 1];
+		if (last->kind == OP_COPY && last->offset + last->size == offset) {
+			last->size += size;
+			p->wire += size;
+			return 1;
+		}
+	}
+	if (p->nops == b->cap) {
+		size_t cap = b->cap ? b->cap * 2 : 8;
+		struct op *ops = realloc(p->ops, cap * sizeof *ops);
+		if (!ops)
+			return 0;
+		p->ops = ops;
+		b->cap = cap;
+	}
+	p->ops[p->nops++] = (struct op){.offset = offset, .size = size, .kind = kind, .ref_class = ref_class};
+	p->wire += kind == OP_COPY ? size : 4;
+	p->nrefs += kind == OP_REF;
+	return 1;
+}
+
+static int is_transportable(MonoClass *declaring, MonoClassField *f)
+{
+	MonoCustomAttrInfo *info = mono_custom_attrs_from_field(declaring, f);
+	if (!info)
+		return 0;
+	int yes = transportable_class && mono_custom_attrs_has_attr(info, transportable_class);
+	mono_custom_attrs_free(info);
+	return yes;
+}
+
+static int add_fields(struct builder *b, MonoClass *k, int32_t base, int depth);
+
+/* One field of type `t` at `offset` (boxed offsets, adjusted by the caller for embedded structs). */
+static int add_field(struct builder *b, MonoClass *declaring, MonoClassField *f, MonoType *t, uint32_t offset,
+		     int depth)
+{
+	const char *name = mono_field_get_name(f);
+	int tt = mono_type_get_type(t);
+	uint32_t size = 0;
+
+	switch (tt) {
+	case MONO_TYPE_BOOLEAN:
+	case MONO_TYPE_I1:
+	case MONO_TYPE_U1: size = 1; break;
+	case MONO_TYPE_CHAR:
+	case MONO_TYPE_I2:
+	case MONO_TYPE_U2: size = 2; break;
+	case MONO_TYPE_I4:
+	case MONO_TYPE_U4:
+	case MONO_TYPE_R4: size = 4; break;
+	case MONO_TYPE_I8:
+	case MONO_TYPE_U8:
+	case MONO_TYPE_R8: size = 8; break;
+	default: break;
+	}
+	if (size) {
+		fp_str(b, name);
+		fp_bytes(b, &tt, sizeof tt);
+		return add_op(b, OP_COPY, offset, size, NULL) ? MOTOR_OK : MOTOR_ENOMEM;
+	}
+	MonoClass *fk = mono_class_from_mono_type(t);
+	switch (tt) {
+	case MONO_TYPE_STRING:
+		/* Strings are values: they always travel. */
+		b->p->has_refs = 1;
+		fp_str(b, name);
+		fp_bytes(b, "s", 1);
+		return add_op(b, OP_REF, offset, sizeof(void *), motor_ser__string_class) ? MOTOR_OK : MOTOR_ENOMEM;
+	case MONO_TYPE_VALUETYPE:
+	case MONO_TYPE_GENERICINST:
+		if (mono_class_is_valuetype(fk)) {
+			if (mono_class_is_enum(fk))
+				return add_field(b, declaring, f, mono_class_enum_basetype(fk), offset, depth);
+			fp_str(b, name);
+			fp_bytes(b, "{", 1);
+			int rc = add_fields(b, fk, (int32_t)offset - (int32_t)sizeof(MonoObject), depth + 1);
+			fp_bytes(b, "}", 1);
+			return rc;
+		}
+		/* otherwise a reference type, as below */
+		__attribute__((fallthrough));
+	case MONO_TYPE_CLASS:
+	case MONO_TYPE_OBJECT:
+	case MONO_TYPE_SZARRAY:
+	case MONO_TYPE_ARRAY:
+		b->p->has_refs = 1;
+		fp_str(b, name);
+		if (!is_transportable(declaring, f)) {
+			/* Not followed: arrives null.  Still part of the layout. */
+			fp_bytes(b, "n", 1);
+			return MOTOR_OK;
+		}
+		fp_bytes(b, "r", 1);
+		return add_op(b, OP_REF, offset, sizeof(void *), fk) ? MOTOR_OK : MOTOR_ENOMEM;
+	default:
+		snprintf(b->why, sizeof b->why, "field '%s' is a pointer, IntPtr or UIntPtr, which cannot travel", name);
+		return MOTOR_SER_ETYPE;
+	}
+}
+
+/* The instance fields of `k` and its parents, base class first, at offsets shifted by `base`. */
+static int add_fields(struct builder *b, MonoClass *k, int32_t base, int depth)
+{
+	MonoClass *chain[64];
+	int n = 0;
+
+	if (depth > 32) {
+		snprintf(b->why, sizeof b->why, "structs nested too deeply");
+		return MOTOR_SER_ETYPE;
+	}
+	for (MonoClass *c = k; c && n < 64; c = mono_class_get_parent(c))
+		chain[n++] = c;
+	while (n-- > 0) {
+		void *iter = NULL;
+		MonoClassField *f;
+		while ((f = mono_class_get_fields(chain[n], &iter))) {
+			if (mono_field_get_flags(f) & (MONO_FIELD_ATTR_STATIC | MONO_FIELD_ATTR_LITERAL))
+				continue;
+			int rc = add_field(b, chain[n], f, mono_field_get_type(f),
+					   (uint32_t)((int32_t)mono_field_get_offset(f) + base), depth);
+			if (rc != MOTOR_OK)
+				return rc;
+		}
+	}
+	return MOTOR_OK;
+}
+
+/* The name a type travels under: Type.FullName + ", " + the assembly's simple name (System.MP's
+ * ObjectSupport.NameOf).  NULL if it has none (e.g. a generic parameter). */
+static char *type_name(MonoClass *k)
+{
+	MonoReflectionType *rt = mono_type_get_object(motor_ser__domain, mono_class_get_type(k));
+	void *args[1] = {rt};
+	MonoObject *exc = NULL;
+	MonoObject *s = rt && name_of_method ? mono_runtime_invoke(name_of_method, NULL, args, &exc) : NULL;
+	if (!s || exc)
+		return NULL;
+	return mono_string_to_utf8((MonoString *)s);
+}
+
+static struct plan *refuse(struct plan *p, const char *why)
+{
+	char *name = mono_type_full_name(mono_class_get_type(p->klass));
+	size_t n = strlen(why) + (name ? strlen(name) : 1) + 40;
+	char *msg = malloc(n);
+	if (msg)
+		snprintf(msg, n, "%s cannot travel: %s", name ? name : "?", why);
+	mono_free(name);
+	p->kind = PLAN_REFUSED;
+	p->refused = msg ? msg : "type cannot travel";
+	return p;
+}
+
+static struct plan *build(MonoClass *k)
+{
+	struct plan *p = calloc(1, sizeof *p);
+	if (!p)
+		return NULL;
+	p->klass = k;
+	p->instantiable = 1;
+
+	if (k == motor_ser__string_class) {
+		p->kind = PLAN_STRING;
+		p->vtable = mono_class_vtable(motor_ser__domain, k);
+		return p;
+	}
+	if (mono_class_get_rank(k) > 0) {
+		MonoClass *ek = mono_class_get_element_class(k);
+		struct plan *e = motor_ser__plan_for_class(ek);
+		if (!e)
+			return NULL;
+		p->kind = PLAN_ARRAY;
+		p->elem = e;
+		p->rank = (uint8_t)mono_class_get_rank(k);
+		p->vector = mono_type_get_type(mono_class_get_type(k)) == MONO_TYPE_SZARRAY;
+		p->vtable = mono_class_vtable(motor_ser__domain, k);
+		if (e->kind == PLAN_REFUSED)
+			return refuse(p, e->refused);
+		if (p->rank > MOTOR_SER_MAX_RANK || (!p->vector && !motor_ser__md_arrays_ok))
+			return refuse(p, "arrays of this rank are not supported");
+		if (mono_class_is_valuetype(ek)) {
+			p->elem_size = e->value_size;
+			/* Raw bytes only for structs without any reference field: copying one that is not followed
+			 * would carry a pointer across. */
+			if (!e->has_refs) {
+				p->elem_mode = ELEM_RAW;
+				p->elem_wire = e->value_size;
+			} else {
+				p->elem_mode = ELEM_STRUCT;
+				p->elem_wire = e->wire;
+			}
+		} else {
+			p->elem_mode = ELEM_REF;
+			p->elem_size = sizeof(void *);
+			p->elem_wire = 4;
+		}
+		return p;
+	}
+
+	struct builder b = {.p = p, .fp = 0xcbf29ce484222325ull};
+	p->kind = PLAN_CLASS;
+	int tt = mono_type_get_type(mono_class_get_type(k));
+	if (tt == MONO_TYPE_PTR || tt == MONO_TYPE_FNPTR || tt == MONO_TYPE_I || tt == MONO_TYPE_U)
+		return refuse(p, "pointers cannot travel");
+	uint32_t flags = mono_class_get_flags(k);
+	/* Abstract classes and interfaces may still name a field's or an array element's type.  A boxed
+	 * Nullable<T> does not exist in the CLR (boxing gives a T or null), so none is ever created. */
+	if ((flags & (MONO_TYPE_ATTR_ABSTRACT | MONO_TYPE_ATTR_INTERFACE)) || mono_class_is_nullable(k))
+		p->instantiable = 0;
+	if (mono_class_is_valuetype(k)) {
+		uint32_t align;
+		p->value_size = (uint32_t)mono_class_value_size(k, &align);
+	}
+	p->name = type_name(k);
+	if (!p->name)
+		return refuse(p, "it has no name another process could resolve");
+	size_t nl = strlen(p->name);
+	if (nl > MOTOR_SER_MAX_NAME)
+		return refuse(p, "its name is too long");
+	p->name_len = (uint16_t)nl;
+	if (mono_class_is_delegate(k))
+		return refuse(p, "delegates cannot travel");
+	int rc = add_fields(&b, k, 0, 0);
+	if (rc == MOTOR_ENOMEM)
+		return NULL;
+	if (rc != MOTOR_OK)
+		return refuse(p, b.why);
+	p->fingerprint = b.fp;
+	if (p->instantiable)
+		p->vtable = mono_class_vtable(motor_ser__domain, k);
+	if (p->instantiable && !p->vtable)
+		p->instantiable = 0;
+	if (p->instantiable)
+		p->instance_size = (uint32_t)mono_class_instance_size(k);
+	return p;
+}
+
+struct plan *motor_ser__plan_for_class(MonoClass *k)
+{
+	struct plan *p = cache_get(k);
+	if (p)
+		return p;
+	if (!(p = build(k)))
+		return NULL;
+	struct plan *w = cache_put(k, p);
+	if (w != p)
+		return w; /* another thread won; ours is dropped (rare, small) */
+	if (p->vtable)
+		cache_put(p->vtable, p);
+	return p;
+}
+
+/* ---- received type names ------------------------------------------------------------------------------ */
+
+/* Names seen in messages, resolved once: (name, fingerprint) -> plan.  Only names that resolved to a usable
+ * type are cached, so hostile names cannot grow the table beyond the types that exist. */
+#define NAME_BITS 12
+#define NAME_SIZE (1u << NAME_BITS)
+static struct {
+	_Atomic(const char *) name;
+	uint16_t len;
+	uint64_t fingerprint;
+	struct plan *plan;
+} names[NAME_SIZE];
+static unsigned names_used;
+
+static unsigned name_slot(const char *s, uint16_t len, uint64_t fp)
+{
+	uint64_t h = 0xcbf29ce484222325ull ^ fp;
+	for (uint16_t i = 0; i < len; i++) {
+		h ^= (uint8_t)s[i];
+		h *= 0x100000001b3ull;
+	}
+	return (unsigned)(h >> (64 - NAME_BITS));
+}
+
+static struct plan *names_get(const char *s, uint16_t len, uint64_t fp)
+{
+	unsigned slot = name_slot(s, len, fp);
+	for (unsigned n = 0; n < NAME_SIZE; n++) {
+		const char *k = atomic_load_explicit(&names[slot].name, memory_order_acquire);
+		if (!k)
+			return NULL;
+		if (names[slot].len == len && names[slot].fingerprint == fp && memcmp(k, s, len) == 0)
+			return names[slot].plan;
+		slot = (slot + 1) & (NAME_SIZE - 1);
+	}
+	return NULL;
+}
+
+static void names_put(const char *s, uint16_t len, uint64_t fp, struct plan *p)
+{
+	char *copy = malloc((size_t)len + 1);
+	if (!copy)
+		return;
+	memcpy(copy, s, len);
+	copy[len] = '\0';
+	pthread_mutex_lock(&plans_lock);
+	if (names_used < NAME_SIZE / 4 * 3 && !names_get(s, len, fp)) {
+		unsigned slot = name_slot(s, len, fp);
+		while (atomic_load_explicit(&names[slot].name, memory_order_relaxed))
+			slot = (slot + 1) & (NAME_SIZE - 1);
+		names[slot].len = len;
+		names[slot].fingerprint = fp;
+		names[slot].plan = p;
+		atomic_store_explicit(&names[slot].name, copy, memory_order_release);
+		names_used++;
+		copy = NULL;
+	}
+	pthread_mutex_unlock(&plans_lock);
+	free(copy);
+}
+
+static MonoClass *resolve(const char *name, uint16_t len)
+{
+	MonoString *s = mono_string_new_len(motor_ser__domain, name, len);
+	void *args[1] = {s};
+	MonoObject *exc = NULL;
+	if (!s || !resolve_method)
+		return NULL;
+	MonoObject *t = mono_runtime_invoke(resolve_method, NULL, args, &exc);
+	if (!t || exc)
+		return NULL;
+	MonoType *mt = mono_reflection_type_get_type((MonoReflectionType *)t);
+	return mt ? mono_class_from_mono_type(mt) : NULL;
+}
+
+int motor_ser__plan_for_name(const char *name, uint16_t len, uint64_t fp, struct plan **out)
+{
+	struct plan *p = names_get(name, len, fp);
+	if (p) {
+		*out = p;
+		return MOTOR_OK;
+	}
+	for (uint16_t i = 0; i < len; i++)
+		if (name[i] < 0x20 || name[i] > 0x7e)
+			return motor_ser_fail(MOTOR_SER_EDATA, "malformed type name in the message");
+	MonoClass *k = resolve(name, len);
+	if (!k)
+		return motor_ser_fail(MOTOR_SER_EUNKNOWN, "type '%.*s' is not known to the receiving process",
+				       (int)(len > 200 ? 200 : len), name);
+	if (!(p = motor_ser__plan_for_class(k)))
+		return motor_ser_fail(MOTOR_ENOMEM, "out of memory");
+	if (p->kind == PLAN_REFUSED)
+		return motor_ser_fail(MOTOR_SER_EUNKNOWN, "received %s", p->refused);
+	if (p->kind != PLAN_CLASS)
+		return motor_ser_fail(MOTOR_SER_EDATA, "type '%.*s' is not a class or struct",
+				       (int)(len > 200 ? 200 : len), name);
+	if (p->fingerprint != fp)
+		return motor_ser_fail(MOTOR_SER_ELAYOUT,
+				       "type '%.*s' has a different field layout in the sending process (different "
+				       "fields, field types or [Transportable] marks)",
+				       (int)(len > 200 ? 200 : len), name);
+	names_put(name, len, fp, p);
+	*out = p;
+	return MOTOR_OK;
+}
+
+/* ---- visited-object maps --------------------------------------------------------------------------------- */
+
+int motor_ser__map_reset(struct ptrmap *m, size_t expect)
+{
+	size_t want = 1024;
+	while (want < expect * 2)
+		want *= 2;
+	if (m->mask + 1 < want || !m->e) {
+		struct ptrmap_entry *e = calloc(want, sizeof *e);
+		if (!e)
+			return MOTOR_ENOMEM;
+		free(m->e);
+		m->e = e;
+		m->mask = want - 1;
+		m->stamp = 0;
+	}
+	/* A stamp that wrapped around could match stale entries: clear them then. */
+	if (++m->stamp == 0) {
+		memset(m->e, 0, (m->mask + 1) * sizeof *m->e);
+		m->stamp = 1;
+	}
+	m->count = 0;
+	return MOTOR_OK;
+}
+
+int motor_ser__map_grow(struct ptrmap *m)
+{
+	size_t cap = (m->mask + 1) * 2;
+	struct ptrmap_entry *e = calloc(cap, sizeof *e);
+	if (!e)
+		return MOTOR_ENOMEM;
+	struct ptrmap n = {.e = e, .mask = cap - 1, .count = 0, .stamp = 1};
+	for (size_t i = 0; i <= m->mask; i++)
+		if (m->e[i].stamp == m->stamp)
+			map_find_or_add(&n, m->e[i].key, m->e[i].val);
+	free(m->e);
+	*m = n;
+	return MOTOR_OK;
+}
+
+void motor_ser__map_shrink(struct ptrmap *m, size_t used)
+{
+	/* Keep up to 64k entries (1 MiB) whatever happens; beyond that only what the last operation needed. */
+	if (m->e && m->mask + 1 > 65536 && m->mask + 1 > used * 8) {
+		free(m->e);
+		*m = (struct ptrmap){0};
+	}
+}
+
+/* ---- init ------------------------------------------------------------------------------------------------ */
+
+/* Layout of arrays and strings in Mono 6.8 (object.h keeps the structs private): measured on real objects here
+ * and checked, never assumed.  Multidimensional arrays are refused if their bounds cannot be found. */
+static int measure_layout(void)
+{
+	MonoArray *a = mono_array_new(motor_ser__domain, mono_get_byte_class(), 12345);
+	if (!a)
+		return MOTOR_ENOMEM;
+	motor_ser__array_data_off = (uint32_t)((char *)mono_array_addr_with_size(a, 1, 0) - (char *)a);
+	motor_ser__array_length_off = motor_ser__array_data_off - (uint32_t)sizeof(uintptr_t);
+	if (*(uintptr_t *)((char *)a + motor_ser__array_length_off) != 12345)
+		return MOTOR_EARG;
+	/* bounds: a pointer to {uintptr_t length; int32_t lower_bound} per dimension, just before max_length. */
+	motor_ser__array_bounds_off = motor_ser__array_length_off - (uint32_t)sizeof(void *);
+	uintptr_t lengths[2] = {3, 5};
+	intptr_t lower[2] = {0, 7};
+	MonoClass *k = mono_array_class_get(mono_get_int32_class(), 2);
+	MonoArray *md = mono_array_new_full(motor_ser__domain, k, lengths, lower);
+	if (md) {
+		/* MonoArrayBounds is {mono_array_size_t length; int32_t lower_bound}; the size type is 32 bits unless
+		 * Mono was built with big arrays.  Both layouts are recognised. */
+		const uint8_t *bounds = *(const uint8_t *const *)((char *)md + motor_ser__array_bounds_off);
+		for (uint32_t esz = 8; bounds && esz <= 16 && !motor_ser__md_arrays_ok; esz += 8) {
+			uint64_t l0 = 0, l1 = 0;
+			int32_t b0, b1;
+			uint32_t lsz = esz == 8 ? 4 : 8;
+			memcpy(&l0, bounds, lsz);
+			memcpy(&b0, bounds + lsz, 4);
+			memcpy(&l1, bounds + esz, lsz);
+			memcpy(&b1, bounds + esz + lsz, 4);
+			if (l0 == 3 && b0 == 0 && l1 == 5 && b1 == 7 && mono_array_length(md) == 15) {
+				motor_ser__md_arrays_ok = 1;
+				motor_ser__bounds_entry = esz;
+			}
+		}
+	}
+	MonoString *s = mono_string_new_len(motor_ser__domain, "xyz", 3);
+	if (!s)
+		return MOTOR_ENOMEM;
+	motor_ser__string_chars_off = (uint32_t)((char *)mono_string_chars(s) - (char *)s);
+	motor_ser__string_length_off = motor_ser__string_chars_off - 4;
+	if (*(int32_t *)((char *)s + motor_ser__string_length_off) != 3)
+		return MOTOR_EARG;
+	return MOTOR_OK;
+}
+
+int motor_ser_init(MonoDomain *domain, MonoImage *system_mp)
+{
+	motor_ser__domain = domain;
+	motor_ser__object_class = mono_get_object_class();
+	motor_ser__string_class = mono_get_string_class();
+	transportable_class = mono_class_from_name(system_mp, "System.MP", "TransportableAttribute");
+	MonoClass *support = mono_class_from_name(system_mp, "System.MP", "ObjectSupport");
+	if (!transportable_class || !support)
+		return MOTOR_EARG;
+	name_of_method = mono_class_get_method_from_name(support, "NameOf", 1);
+	resolve_method = mono_class_get_method_from_name(support, "Resolve", 1);
+	if (!name_of_method || !resolve_method)
+		return MOTOR_EARG;
+	motor_ser__pool_init();
+	return measure_layout();
+}

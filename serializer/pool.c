@@ -1,0 +1,175 @@
+/*
+ * pool.c - native buffers for object messages, reused across operations and given back when idle.
+ *
+ * The paper's runtime keeps serialisation buffers in a stack and, at each garbage collection, frees the ones
+ * unused since the previous collection (§7.5).  Here a collection only *counts*: the GC hook increments an
+ * epoch with one atomic add (allowed with the world stopped: no lock, no malloc, no Mono call).  Buffers are
+ * returned to the system later, by whichever thread next takes or gives back a buffer, outside any stopped
+ * world: a pooled buffer last used in epoch e is freed once the epoch reaches e + 2, i.e. once a whole
+ * collection cycle passed without it being used.
+ *
+ * The pool's mutex is never held across a GC safepoint (only malloc/free and bookkeeping inside), so a thread
+ * that the collector stops can never hold it while another waits for it.
+ */
+#include <pthread.h>
+#include <stdlib.h>
+
+#include <mono/metadata/profiler.h>
+
+#include "motor-ser-internal.h"
+
+#define POOL_MAX 16
+#define MIN_BUFFER 4096
+
+static struct {
+	void *data;
+	size_t cap;
+	uint64_t epoch;
+} pool[POOL_MAX];
+static int pooled;
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static atomic_uint_fast64_t epoch;
+static atomic_uint_fast64_t n_allocated, n_reused, n_trimmed;
+
+/* Under the lock: frees what a whole collection cycle passed without. */
+static void trim(void)
+{
+	uint64_t now = atomic_load_explicit(&epoch, memory_order_relaxed);
+	for (int i = 0; i < pooled;) {
+		if (pool[i].epoch + 2 <= now) {
+			free(pool[i].data);
+			pool[i] = pool[--pooled];
+			atomic_fetch_add_explicit(&n_trimmed, 1, memory_order_relaxed);
+		} else {
+			i++;
+		}
+	}
+}
+
+int motor_ser_buf_get(struct motor_ser_buf *b, size_t min)
+{
+	int best = -1;
+	if (min < MIN_BUFFER)
+		min = MIN_BUFFER;
+	pthread_mutex_lock(&lock);
+	trim();
+	/* The smallest pooled buffer that is large enough; else the largest, to be grown. */
+	for (int i = 0; i < pooled; i++)
+		if (pool[i].cap >= min ? best < 0 || pool[best].cap < min || pool[i].cap < pool[best].cap
+				       : best < 0 || (pool[best].cap < min && pool[i].cap > pool[best].cap))
+			best = i;
+	void *data = NULL;
+	size_t cap = 0;
+	if (best >= 0) {
+		data = pool[best].data;
+		cap = pool[best].cap;
+		pool[best] = pool[--pooled];
+	}
+	pthread_mutex_unlock(&lock);
+	if (data && cap < min) {
+		void *bigger = realloc(data, min);
+		if (!bigger) {
+			free(data);
+			data = NULL;
+		} else {
+			data = bigger;
+			cap = min;
+		}
+	} else if (data) {
+		atomic_fetch_add_explicit(&n_reused, 1, memory_order_relaxed);
+	}
+	if (!data) {
+		if (!(data = malloc(min)))
+			return MOTOR_ENOMEM;
+		cap = min;
+		atomic_fetch_add_explicit(&n_allocated, 1, memory_order_relaxed);
+	}
+	*b = (struct motor_ser_buf){.data = data, .len = 0, .cap = cap};
+	return MOTOR_OK;
+}
+
+int motor_ser_buf_reserve(struct motor_ser_buf *b, size_t extra)
+{
+	if (b->cap - b->len >= extra)
+		return MOTOR_OK;
+	if (extra > SIZE_MAX / 4 - b->len)
+		return MOTOR_ENOMEM;
+	size_t cap = b->cap ? b->cap : MIN_BUFFER;
+	while (cap - b->len < extra)
+		cap = cap / 2 * 3 + MIN_BUFFER;
+	uint8_t *d = realloc(b->data, cap);
+	if (!d)
+		return MOTOR_ENOMEM;
+	b->data = d;
+	b->cap = cap;
+	return MOTOR_OK;
+}
+
+void motor_ser_pool_put(void *data, size_t cap)
+{
+	if (!data)
+		return;
+	pthread_mutex_lock(&lock);
+	trim();
+	if (pooled == POOL_MAX) {
+		/* Full: drop the smallest, which is the cheapest to make again. */
+		int small = 0;
+		for (int i = 1; i < pooled; i++)
+			if (pool[i].cap < pool[small].cap)
+				small = i;
+		if (pool[small].cap < cap) {
+			void *old = pool[small].data;
+			pool[small] = pool[--pooled];
+			free(old);
+		}
+	}
+	if (pooled < POOL_MAX) {
+		pool[pooled].data = data;
+		pool[pooled].cap = cap;
+		pool[pooled].epoch = atomic_load_explicit(&epoch, memory_order_relaxed);
+		pooled++;
+		data = NULL;
+	}
+	pthread_mutex_unlock(&lock);
+	free(data);
+}
+
+void motor_ser_buf_release(struct motor_ser_buf *b)
+{
+	motor_ser_pool_put(b->data, b->cap);
+	*b = (struct motor_ser_buf){0};
+}
+
+void motor_ser_pool_counts(struct motor_ser_pool_counts *c)
+{
+	pthread_mutex_lock(&lock);
+	trim();
+	c->pooled = (uint64_t)pooled;
+	c->pooled_bytes = 0;
+	for (int i = 0; i < pooled; i++)
+		c->pooled_bytes += pool[i].cap;
+	pthread_mutex_unlock(&lock);
+	c->allocated = atomic_load(&n_allocated);
+	c->reused = atomic_load(&n_reused);
+	c->trimmed = atomic_load(&n_trimmed);
+}
+
+/* ---- the GC hook ---------------------------------------------------------------------------------- */
+
+struct _MonoProfiler {
+	int unused;
+};
+static struct _MonoProfiler profiler;
+
+static void gc_event(MonoProfiler *prof, MonoProfilerGCEvent ev, uint32_t generation, mono_bool is_serial)
+{
+	/* The world is stopped: one atomic add, nothing else. */
+	if (ev == MONO_GC_EVENT_POST_STOP_WORLD)
+		atomic_fetch_add_explicit(&epoch, 1, memory_order_relaxed);
+}
+
+void motor_ser__pool_init(void)
+{
+	MonoProfilerHandle h = mono_profiler_create(&profiler);
+	mono_profiler_set_gc_event_callback(h, gc_event);
+}

@@ -1,0 +1,460 @@
+/*
+ * read.c - deserialisation, trusting nothing.
+ *
+ * Three passes over the part:
+ *   0. Check.  The header, every type entry (resolved by name and checked against the sender's field layout),
+ *      every object record's type index and lengths against the bytes that are really there, and the total
+ *      memory the graph would take.  No object is allocated before the whole part has passed, so a truncated
+ *      or corrupted message costs at most some native scratch proportional to its own size.
+ *   1. Allocate every object and copy its plain data (primitive fields, strings, primitive and plain-struct
+ *      arrays) straight after allocating it.  Each object is stored at once into a managed table (with the
+ *      write barrier), because every allocation is a GC safepoint: a collection may move the objects made so
+ *      far, and only managed memory is updated when they move (the table's root is pinned by this frame).
+ *   2. Store the references, reading each target from the array.  Each reference is checked: the index must be
+ *      in range and the target's class assignable to the field's (or element's) declared type, so that no
+ *      message can make a field of one type point to an object of another.  Stores into an object outside the
+ *      nursery go through mono_gc_wbarrier_set_field / _set_arrayref; into a nursery object they are plain (no
+ *      safepoint lies between the generation test and the store).
+ * A failure in pass 2 leaves allocated objects that nothing references: garbage, collected as usual.
+ */
+#include <stdlib.h>
+
+#include <mono/metadata/appdomain.h>
+#include <mono/metadata/class.h>
+#include <mono/metadata/mono-gc.h>
+
+#include "motor-ser-internal.h"
+
+#define KEEP_ALIVE(p) __asm__ volatile("" : : "g"(p) : "memory")
+
+/* A message may allocate at most this much: 64 bytes per message byte plus 64 MiB.  Real graphs need a few
+ * bytes per byte (an empty object: 16 bytes for 4 on the wire); only a hostile message comes near. */
+static uint64_t alloc_limit(size_t len)
+{
+	return (uint64_t)len * 64 + (64u << 20);
+}
+
+/* The objects made so far live in a two-level managed table: an object[] of chunks, each an object[] of
+ * TABLE_CHUNK.  A chunk (4 KiB) is allocated in the nursery and dies young with the message's scratch; one flat
+ * object[] would be a large object for any graph beyond ~1,000 objects, and SGen maps fresh pages for every
+ * large object, which cost more than the rest of a small deserialisation. */
+#define TABLE_CHUNK 512u
+
+static inline MonoObject **elems(MonoArray *a)
+{
+	return (MonoObject **)((char *)a + motor_ser__array_data_off);
+}
+
+/* Element i, read directly (mono_array_get is a function call per element). */
+static inline MonoObject **table_slot(MonoArray *table, uint32_t i)
+{
+	MonoArray *chunk = (MonoArray *)elems(table)[i / TABLE_CHUNK];
+	return elems(chunk) + i % TABLE_CHUNK;
+}
+
+/* Stores `o` into `slot` of array `a`: a plain store into a nursery array, else through the write barrier.  No
+ * safepoint may lie between the generation test and the store. */
+static inline void set_elem(MonoArray *a, MonoObject **slot, MonoObject *o)
+{
+	if (mono_gc_get_generation((MonoObject *)a) == 0)
+		*slot = o;
+	else
+		mono_gc_wbarrier_set_arrayref(a, slot, o);
+}
+
+struct rec {
+	struct plan *plan;
+	size_t off; /* of the record's first byte after the type index */
+};
+
+struct reader {
+	const uint8_t *data;
+	size_t len;
+	uint32_t ntypes, nobjs;
+	struct plan **types;
+	struct rec *recs;
+};
+
+static int bad(const char *what)
+{
+	return motor_ser_fail(MOTOR_SER_EDATA, "malformed object message: %s", what);
+}
+
+static int read_types(struct reader *r, size_t at)
+{
+	const uint8_t *q = r->data + at, *end = r->data + r->len;
+
+	for (uint32_t i = 0; i < r->ntypes; i++) {
+		struct plan *p = NULL;
+		int rc;
+		if (end - q < 1)
+			return bad("type table truncated");
+		uint8_t kind = *q++;
+		if (kind == TYPE_CLASS) {
+			uint16_t nl;
+			if (end - q < 2)
+				return bad("type table truncated");
+			memcpy(&nl, q, 2);
+			if (nl == 0 || nl > MOTOR_SER_MAX_NAME || (size_t)(end - q) < 2u + nl + 8u)
+				return bad("type name length");
+			if ((rc = motor_ser__plan_for_name((const char *)q + 2, nl, rd64(q + 2 + nl), &p)) != MOTOR_OK)
+				return rc;
+			q += 2 + nl + 8;
+		} else if (kind == TYPE_STRING) {
+			p = motor_ser__plan_for_class(motor_ser__string_class);
+		} else if (kind == TYPE_ARRAY) {
+			if (end - q < 6)
+				return bad("type table truncated");
+			uint32_t ei = rd32(q);
+			uint8_t rank = q[4], vector = q[5];
+			q += 6;
+			if (ei >= i || rank < 1 || rank > MOTOR_SER_MAX_RANK || vector > 1 || (vector && rank != 1))
+				return bad("array type entry");
+			MonoClass *ek = r->types[ei]->klass;
+			MonoClass *ak = vector ? mono_array_class_get(ek, 1)
+				       : rank == 1 ? mono_bounded_array_class_get(ek, 1, 1)
+						   : mono_array_class_get(ek, rank);
+			if (!ak)
+				return bad("array type entry");
+			p = motor_ser__plan_for_class(ak);
+			if (p && p->kind == PLAN_REFUSED)
+				return motor_ser_fail(MOTOR_SER_EUNKNOWN, "received %s", p->refused);
+		} else {
+			return bad("unknown type kind");
+		}
+		if (!p)
+			return motor_ser_fail(MOTOR_ENOMEM, "out of memory");
+		r->types[i] = p;
+	}
+	if (q != end)
+		return bad("bytes after the type table");
+	return MOTOR_OK;
+}
+
+/* Pass 0 over the object records. */
+static int check_objects(struct reader *r)
+{
+	const uint8_t *start = r->data + MOTOR_SER_HEADER;
+	const uint8_t *q = start, *end = start + rd64(r->data + 24);
+	uint64_t est = 32 + (uint64_t)r->nobjs * 8, limit = alloc_limit(r->len);
+
+	for (uint32_t i = 0; i < r->nobjs; i++) {
+		if (end - q < 4)
+			return bad("object data truncated");
+		uint32_t t = rd32(q);
+		q += 4;
+		if (t >= r->ntypes)
+			return bad("type index out of range");
+		struct plan *p = r->types[t];
+		r->recs[i] = (struct rec){.plan = p, .off = (size_t)(q - r->data)};
+		size_t left = (size_t)(end - q);
+		switch (p->kind) {
+		case PLAN_CLASS:
+			if (!p->instantiable)
+				return motor_ser_fail(MOTOR_SER_EUNKNOWN, "cannot create an object of abstract type '%s'",
+						       p->name ? p->name : "?");
+			if (left < p->wire)
+				return bad("object data truncated");
+			q += p->wire;
+			est += p->instance_size;
+			break;
+		case PLAN_STRING: {
+			if (left < 4)
+				return bad("object data truncated");
+			uint32_t n = rd32(q);
+			if (n > (left - 4) / 2 || n > INT32_MAX / 2)
+				return bad("string length");
+			q += 4 + 2 * (size_t)n;
+			est += 24 + 2 * (uint64_t)n;
+			break;
+		}
+		case PLAN_ARRAY: {
+			uint64_t n = 1;
+			size_t head = p->vector ? 4 : 8 * (size_t)p->rank;
+			if (left < head)
+				return bad("object data truncated");
+			for (uint32_t d = 0; d < (p->vector ? 1u : p->rank); d++) {
+				uint64_t len = rd32(q + (p->vector ? 0 : 8 * d));
+				int64_t lb = p->vector ? 0 : (int32_t)rd32(q + 8 * d + 4);
+				if (len > INT32_MAX || lb + (int64_t)len > (int64_t)INT32_MAX + 1)
+					return bad("array length");
+				n *= len;
+				if (n > INT32_MAX)
+					return bad("array length");
+			}
+			q += head;
+			left -= head;
+			if (p->elem_wire && n > left / p->elem_wire)
+				return bad("array data truncated");
+			q += n * p->elem_wire;
+			est += 32 + 16 * (uint64_t)p->rank + n * p->elem_size;
+			break;
+		}
+		default: return bad("type cannot be instantiated");
+		}
+		if (est > limit)
+			return motor_ser_fail(MOTOR_SER_ELIMIT, "object message would allocate more than %llu bytes",
+					       (unsigned long long)limit);
+	}
+	if (q != end)
+		return bad("bytes after the last object");
+	return MOTOR_OK;
+}
+
+/* Copies the COPY steps of plan `p` from the record at q into the object (or struct, base = value - 16). */
+static const uint8_t *copy_plain(const struct plan *p, char *base, const uint8_t *q)
+{
+	for (uint32_t i = 0; i < p->nops; i++) {
+		const struct op *op = &p->ops[i];
+		if (op->kind == OP_COPY) {
+			memcpy(base + op->offset, q, op->size);
+			q += op->size;
+		} else {
+			q += 4;
+		}
+	}
+	return q;
+}
+
+/* Pass 1: allocate and fill the plain data.  `table` is a managed object[] of r->nobjs. */
+static int allocate(struct reader *r, MonoArray *table)
+{
+	for (uint32_t i = 0; i < r->nobjs; i++) {
+		const struct plan *p = r->recs[i].plan;
+		const uint8_t *q = r->data + r->recs[i].off;
+		MonoObject *o = NULL;
+		if (i % TABLE_CHUNK == 0) {
+			uint32_t n = r->nobjs - i < TABLE_CHUNK ? r->nobjs - i : TABLE_CHUNK;
+			MonoArray *chunk = mono_array_new(motor_ser__domain, motor_ser__object_class, n);
+			if (!chunk)
+				return motor_ser_fail(MOTOR_ENOMEM, "out of memory deserialising an object message");
+			set_elem(table, elems(table) + i / TABLE_CHUNK, (MonoObject *)chunk);
+		}
+		switch (p->kind) {
+		case PLAN_CLASS:
+			if ((o = mono_object_new_specific(p->vtable)))
+				copy_plain(p, (char *)o, q);
+			break;
+		case PLAN_STRING: {
+			uint32_t n = rd32(q);
+			MonoString *s = mono_string_new_size(motor_ser__domain, (int32_t)n);
+			if (s)
+				memcpy(mono_string_chars(s), q + 4, 2 * (size_t)n);
+			o = (MonoObject *)s;
+			break;
+		}
+		default: {
+			uint64_t n;
+			MonoArray *a;
+			if (p->vector) {
+				n = rd32(q);
+				q += 4;
+				a = mono_array_new_specific(p->vtable, (uintptr_t)n);
+			} else {
+				uintptr_t lengths[MOTOR_SER_MAX_RANK];
+				intptr_t lower[MOTOR_SER_MAX_RANK];
+				n = 1;
+				for (uint32_t d = 0; d < p->rank; d++) {
+					lengths[d] = rd32(q + 8 * d);
+					lower[d] = (int32_t)rd32(q + 8 * d + 4);
+					n *= lengths[d];
+				}
+				q += 8 * (size_t)p->rank;
+				a = mono_array_new_full(motor_ser__domain, p->klass, lengths, lower);
+			}
+			if (!a)
+				break;
+			char *data = (char *)a + motor_ser__array_data_off;
+			if (p->elem_mode == ELEM_RAW)
+				memcpy(data, q, (size_t)n * p->elem_size);
+			else if (p->elem_mode == ELEM_STRUCT)
+				for (uint64_t e = 0; e < n; e++)
+					q = copy_plain(p->elem, data + e * p->elem_size - sizeof(MonoObject), q);
+			o = (MonoObject *)a;
+			break;
+		}
+		}
+		if (!o)
+			return motor_ser_fail(MOTOR_ENOMEM, "out of memory deserialising an object message");
+		MonoArray *chunk = (MonoArray *)elems(table)[i / TABLE_CHUNK];
+		set_elem(chunk, elems(chunk) + i % TABLE_CHUNK, o);
+	}
+	return MOTOR_OK;
+}
+
+/* Whether an object of plan `tp` may be stored where `want` is declared.  May reach a safepoint (metadata). */
+static int compatible(MonoClass *want, const struct plan *tp)
+{
+	return want == motor_ser__object_class || want == tp->klass || mono_class_is_assignable_from(want, tp->klass);
+}
+
+struct refcheck {
+	MonoClass *want, *got; /* the last pair found compatible */
+};
+
+/* Reads reference `ref` (1-based) for a slot of declared type `want`; *target = NULL for null. */
+static int resolve_ref(struct reader *r, struct refcheck *c, uint32_t ref, MonoClass *want, uint32_t *index)
+{
+	if (ref > r->nobjs)
+		return bad("reference out of range");
+	if (ref == 0) {
+		*index = UINT32_MAX;
+		return MOTOR_OK;
+	}
+	const struct plan *tp = r->recs[ref - 1].plan;
+	if (!(c->want == want && c->got == tp->klass)) {
+		if (!compatible(want, tp))
+			return motor_ser_fail(MOTOR_SER_EDATA,
+					       "malformed object message: a reference to an object of the wrong type");
+		c->want = want;
+		c->got = tp->klass;
+	}
+	*index = ref - 1;
+	return MOTOR_OK;
+}
+
+/* Stores table[index] into the reference slot `slot` inside `o` (an array if `array`). */
+static void store(MonoArray *table, MonoObject *o, void **slot, uint32_t index, int array)
+{
+	MonoObject *v = *table_slot(table, index);
+	if (mono_gc_get_generation(o) == 0)
+		*slot = v;
+	else if (array)
+		mono_gc_wbarrier_set_arrayref((MonoArray *)o, slot, v);
+	else
+		mono_gc_wbarrier_set_field(o, slot, v);
+}
+
+static int link_fields(struct reader *r, struct refcheck *c, MonoArray *table, MonoObject *o, const struct plan *p,
+		       char *base, const uint8_t **at)
+{
+	const uint8_t *q = *at;
+	for (uint32_t i = 0; i < p->nops; i++) {
+		const struct op *op = &p->ops[i];
+		if (op->kind == OP_COPY) {
+			q += op->size;
+			continue;
+		}
+		uint32_t index;
+		int rc = resolve_ref(r, c, rd32(q), op->ref_class, &index);
+		q += 4;
+		if (rc != MOTOR_OK)
+			return rc;
+		if (index != UINT32_MAX)
+			store(table, o, (void **)(base + op->offset), index, 0);
+	}
+	*at = q;
+	return MOTOR_OK;
+}
+
+/* Pass 2: references. */
+static int link(struct reader *r, MonoArray *table)
+{
+	struct refcheck c = {0};
+	for (uint32_t i = 0; i < r->nobjs; i++) {
+		const struct plan *p = r->recs[i].plan;
+		const uint8_t *q = r->data + r->recs[i].off;
+		int rc = MOTOR_OK;
+		if (p->kind == PLAN_CLASS && p->nrefs) {
+			MonoObject *o = *table_slot(table, i);
+			rc = link_fields(r, &c, table, o, p, (char *)o, &q);
+			KEEP_ALIVE(o);
+		} else if (p->kind == PLAN_ARRAY && p->elem_mode != ELEM_RAW) {
+			MonoObject *o = *table_slot(table, i);
+			uint64_t n = *(const uintptr_t *)((const char *)o + motor_ser__array_length_off);
+			q += p->vector ? 4 : 8 * (size_t)p->rank;
+			for (uint64_t e = 0; e < n && rc == MOTOR_OK; e++) {
+				char *data = (char *)o + motor_ser__array_data_off;
+				if (p->elem_mode == ELEM_REF) {
+					uint32_t index;
+					rc = resolve_ref(r, &c, rd32(q), p->elem->klass, &index);
+					q += 4;
+					if (rc == MOTOR_OK && index != UINT32_MAX)
+						store(table, o, (void **)(data + e * sizeof(void *)), index, 1);
+				} else {
+					rc = link_fields(r, &c, table, o, p->elem,
+							 data + e * p->elem_size - sizeof(MonoObject), &q);
+				}
+			}
+			KEEP_ALIVE(o);
+		}
+		if (rc != MOTOR_OK)
+			return rc;
+	}
+	return MOTOR_OK;
+}
+
+/* The per-object scratch, kept by each thread across messages (a large one is freed when a much smaller message
+ * follows), so that a big graph does not cost a fresh mapping of pages every time. */
+static __thread struct rec *recs;
+static __thread size_t recs_cap;
+
+static struct rec *recs_for(uint32_t n)
+{
+	if (recs_cap < n) {
+		free(recs);
+		recs_cap = 0;
+		if (!(recs = malloc(sizeof *recs * n)))
+			return NULL;
+		recs_cap = n;
+	}
+	return recs;
+}
+
+static void recs_done(uint32_t n)
+{
+	if (recs_cap > 65536 && recs_cap > (size_t)n * 8) {
+		free(recs);
+		recs = NULL;
+		recs_cap = 0;
+	}
+}
+
+int motor_ser_read(const uint8_t *data, size_t len, MonoObject **result)
+{
+	struct reader r = {.data = data, .len = len};
+	MonoArray *table = NULL;
+	int rc;
+
+	*result = NULL;
+	if (len < MOTOR_SER_HEADER || !data)
+		return bad("shorter than its header");
+	uint64_t data_bytes = rd64(data + 24);
+	r.ntypes = rd32(data + 4);
+	r.nobjs = rd32(data + 8);
+	uint32_t root = rd32(data + 12);
+	if (rd32(data) != MOTOR_SER_MAGIC)
+		return bad("not an object message (bad magic number)");
+	if (rd32(data + 16) != 0 || rd32(data + 20) != 0)
+		return bad("unknown flags");
+	if (data_bytes > len - MOTOR_SER_HEADER)
+		return bad("data section longer than the message");
+	size_t types_bytes = len - MOTOR_SER_HEADER - (size_t)data_bytes;
+	if (r.nobjs > data_bytes / 4 || r.ntypes > types_bytes || root > r.nobjs || (r.nobjs > 0 && root == 0))
+		return bad("counts in the header");
+	if (r.nobjs == 0)
+		return r.ntypes == 0 && types_bytes == 0 ? MOTOR_OK : bad("types without objects");
+
+	r.types = calloc(r.ntypes ? r.ntypes : 1, sizeof *r.types);
+	r.recs = recs_for(r.nobjs);
+	if (!r.types || !r.recs) {
+		rc = motor_ser_fail(MOTOR_ENOMEM, "out of memory");
+		goto out;
+	}
+	if ((rc = read_types(&r, MOTOR_SER_HEADER + (size_t)data_bytes)) != MOTOR_OK ||
+	    (rc = check_objects(&r)) != MOTOR_OK)
+		goto out;
+	table = mono_array_new(motor_ser__domain, motor_ser__object_class, (r.nobjs + TABLE_CHUNK - 1) / TABLE_CHUNK);
+	if (!table) {
+		rc = motor_ser_fail(MOTOR_ENOMEM, "out of memory deserialising an object message");
+		goto out;
+	}
+	if ((rc = allocate(&r, table)) != MOTOR_OK || (rc = link(&r, table)) != MOTOR_OK)
+		goto out;
+	*result = *table_slot(table, root - 1);
+out:
+	KEEP_ALIVE(table);
+	recs_done(r.nobjs);
+	free(r.types);
+	return rc;
+}

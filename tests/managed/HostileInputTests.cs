@@ -1,0 +1,301 @@
+// HostileInputTests: the deserializer trusts nothing.  Real messages, truncated, corrupted and hand-crafted,
+// are fed to it locally (ObjectDiagnostics.Deserialize) and through MPI (ORecv); each must raise
+// SerializationException (or succeed harmlessly), allocate nothing unbounded, and leave the rank usable.
+//
+// Message layout used to craft cases (serializer/motor-ser-internal.h): a 32-byte header (u32 magic, u32 type
+// count, u32 object count, u32 root, u32 flags, u32 reserved, u64 data bytes), the object records (u32 type
+// index + data), then the type table.
+using System;
+using System.Linq;
+using System.MP;
+using System.Runtime.Serialization;
+using System.Text;
+
+public class Victim
+{
+	public int A;
+	public string S;
+	[Transportable] public Victim Next;
+	[Transportable] public int[] Data;
+	[Transportable] public object Any;
+}
+
+public class LayoutA { public int X; public int Y; }
+public class LayoutB { public long X; }
+public abstract class AbstractThing { public int X; }
+public struct Hollow { public object O; }
+public class HollowHolder { [Transportable] public Hollow[] H; }
+
+public static class HostileInputTests
+{
+	static int Main (string[] args) { return TestRunner.Run (typeof (HostileInputTests), args); }
+
+	static Intracomm World { get { return MPI.COMM_WORLD; } }
+	static int Rank { get { return World.Get_rank (); } }
+	static int Size { get { return World.Get_size (); } }
+
+	static byte[] Real ()
+	{
+		var v = new Victim { A = 1, S = "hello", Data = new[] { 1, 2, 3 } };
+		v.Next = new Victim { A = 2, S = "", Next = v, Any = new object[] { "x", 5, null, v.Data, new LayoutA { X = 3 } } };
+		return ObjectDiagnostics.Serialize (v);
+	}
+
+	static void Refused (byte[] msg, string what, string expect = null)
+	{
+		try {
+			ObjectDiagnostics.Deserialize (msg);
+		} catch (SerializationException e) {
+			if (expect != null)
+				Assert.Contains (expect, e.Message, what);
+			return;
+		} catch (Exception e) {
+			throw new AssertionException (what + ": expected SerializationException, got " + e.GetType () + ": " + e.Message);
+		}
+		throw new AssertionException (what + ": accepted");
+	}
+
+	// Either works or raises SerializationException; anything else fails the test.
+	static bool Harmless (byte[] msg, string what)
+	{
+		try {
+			ObjectDiagnostics.Deserialize (msg);
+			return true;
+		} catch (SerializationException) {
+			return false;
+		} catch (Exception e) {
+			throw new AssertionException (what + ": " + e.GetType () + ": " + e.Message);
+		}
+	}
+
+	static byte[] Copy (byte[] b) { return (byte[]) b.Clone (); }
+	static uint U32 (byte[] b, int at) { return BitConverter.ToUInt32 (b, at); }
+	static void Put (byte[] b, int at, uint v) { BitConverter.GetBytes (v).CopyTo (b, at); }
+	static void Put64 (byte[] b, int at, ulong v) { BitConverter.GetBytes (v).CopyTo (b, at); }
+
+	static int IndexOf (byte[] hay, string needle)
+	{
+		var n = Encoding.ASCII.GetBytes (needle);
+		for (int i = 0; i + n.Length <= hay.Length; i++)
+			if (hay.Skip (i).Take (n.Length).SequenceEqual (n))
+				return i;
+		throw new AssertionException ("'" + needle + "' not in the message");
+	}
+
+	static void CheckUsable ()
+	{
+		GC.Collect ();
+		var v = (Victim) ObjectDiagnostics.Deserialize (Real ());
+		Assert.True (v.Next.Next == v && v.Data[2] == 3 && (string) ((object[]) v.Next.Any)[0] == "x", "a real message still works");
+	}
+
+	public static void RealMessageRoundTrips ()
+	{
+		CheckUsable ();
+	}
+
+	public static void EveryTruncationIsRefused ()
+	{
+		var msg = Real ();
+		for (int len = 0; len < msg.Length; len++)
+			Refused (msg.Take (len).ToArray (), "truncated to " + len);
+		var longer = msg.Concat (new byte[] { 0 }).ToArray ();
+		Refused (longer, "one byte too many");
+		CheckUsable ();
+	}
+
+	public static void EveryCorruptedByteIsRefusedOrHarmless ()
+	{
+		var msg = Real ();
+		int accepted = 0;
+		for (int i = 0; i < msg.Length; i++)
+			foreach (int v in new[] { 0, 0xff, msg[i] ^ 1, msg[i] ^ 0x80, 0x7f }) {
+				var m = Copy (msg);
+				m[i] = (byte) v;
+				if (m[i] != msg[i] && Harmless (m, "byte " + i + " = " + v))
+					accepted++;
+			}
+		Console.Error.WriteLine ("# corrupted messages that were still valid: " + accepted);
+		CheckUsable ();
+	}
+
+	public static void WrongCountsInTheHeaderAreRefused ()
+	{
+		var msg = Real ();
+		var cases = new (string, Action<byte[]>)[] {
+			("magic", m => m[0] ^= 0x20),
+			("types + 1", m => Put (m, 4, U32 (m, 4) + 1)),
+			("types - 1", m => Put (m, 4, U32 (m, 4) - 1)),
+			("objects + 1", m => Put (m, 8, U32 (m, 8) + 1)),
+			("objects - 1", m => Put (m, 8, U32 (m, 8) - 1)),
+			("objects huge", m => Put (m, 8, 0xffffffff)),
+			("root past the objects", m => Put (m, 12, U32 (m, 8) + 1)),
+			("root null with objects", m => Put (m, 12, 0)),
+			("flags", m => Put (m, 16, 1)),
+			("data bytes + 1", m => Put64 (m, 24, BitConverter.ToUInt64 (m, 24) + 1)),
+			("data bytes - 1", m => Put64 (m, 24, BitConverter.ToUInt64 (m, 24) - 1)),
+			("data bytes huge", m => Put64 (m, 24, ulong.MaxValue)),
+		};
+		foreach (var c in cases) {
+			var m = Copy (msg);
+			c.Item2 (m);
+			Refused (m, c.Item1);
+		}
+		CheckUsable ();
+	}
+
+	public static void OutOfRangeTypeIndicesAndReferencesAreRefused ()
+	{
+		// new Victim { A = 7 }: one record at 32: type, A, then the references S, Next, Data, Any.
+		var msg = ObjectDiagnostics.Serialize (new Victim { A = 7 });
+		Assert.Equal (1u, U32 (msg, 8), "one object");
+		var m = Copy (msg);
+		Put (m, 32, 1000);
+		Refused (m, "type index", "type index");
+		m = Copy (msg);
+		Put (m, 40, 99);
+		Refused (m, "reference past the objects", "reference out of range");
+		m = Copy (msg);
+		Put (m, 40, 1); // S (a string field) pointing to the Victim itself
+		Refused (m, "reference of the wrong type", "wrong type");
+		m = Copy (msg);
+		Put (m, 48, 1); // Data (an int[] field) pointing to the Victim
+		Refused (m, "reference of the wrong type", "wrong type");
+		m = Copy (msg);
+		Put (m, 44, 1); // Next (a Victim field) pointing to itself: legal
+		var v = (Victim) ObjectDiagnostics.Deserialize (m);
+		Assert.True (v.Next == v && v.A == 7, "a legal self reference");
+		CheckUsable ();
+	}
+
+	public static void AbsurdLengthsAreRefusedWithoutAllocating ()
+	{
+		long before = GC.GetTotalMemory (true);
+		var arr = ObjectDiagnostics.Serialize (new int[3]);
+		var m = Copy (arr);
+		Put (m, 36, 0x7fffffff);
+		Refused (m, "array length", "truncated");
+		m = Copy (arr);
+		Put (m, 36, 0xffffffff);
+		Refused (m, "negative array length");
+		var str = ObjectDiagnostics.Serialize ("abc");
+		m = Copy (str);
+		Put (m, 36, 0x7fffffff);
+		Refused (m, "string length", "string length");
+		var md = ObjectDiagnostics.Serialize (new int[2, 2]);
+		m = Copy (md);
+		Put (m, 36, 0x10000);
+		Put (m, 44, 0x10000);
+		Refused (m, "multidimensional lengths");
+		m = Copy (md);
+		Put (m, 40, 0x7fffffff); // lower bound + length overflows
+		Refused (m, "lower bound");
+		// Elements that take no bytes on the wire (a struct whose only field is not followed): the length is
+		// bounded by the allocation limit instead.
+		var hollow = ObjectDiagnostics.Serialize (new Hollow[4]);
+		Assert.Equal (4u, U32 (hollow, 36), "hollow length");
+		m = Copy (hollow);
+		Put (m, 36, 0x7fffffff);
+		Refused (m, "zero-width elements", "allocate more than");
+		Assert.True (GC.GetTotalMemory (true) - before < 64 << 20, "nothing large was allocated");
+		CheckUsable ();
+	}
+
+	public static void TypesTheReceiverLacksOrCannotCreateAreRefused ()
+	{
+		var a = ObjectDiagnostics.Serialize (new LayoutA { X = 1, Y = 2 });
+		var m = Copy (a);
+		m[IndexOf (m, "LayoutA") + 6] = (byte) 'Z';
+		Refused (m, "unknown type", "not known");
+		m = Copy (a);
+		m[IndexOf (m, "LayoutA") + 6] = (byte) 'B';
+		Refused (m, "different layout", "different field layout");
+		m = Copy (a);
+		int at = IndexOf (m, "LayoutA");
+		m[at + 7 + Encoding.ASCII.GetByteCount (", HostileInputTests") - 2] ^= 1;
+		Refused (m, "bad name after the class");
+		m = Copy (a);
+		m[m.Length - 1] ^= 0x55; // the fingerprint
+		Refused (m, "fingerprint", "different field layout");
+		m = Copy (a);
+		m[at] = 7; // a control character in the name
+		Refused (m, "control character", "malformed type name");
+		// An abstract class may name an array's element type, but no object of it can be made.
+		var abs = ObjectDiagnostics.Serialize (new AbstractThing[1]);
+		m = Copy (abs);
+		Put (m, 32, 0); // the record's type: AbstractThing instead of AbstractThing[]
+		Refused (m, "abstract", "abstract");
+		foreach (var name in new[] { "System.Void, mscorlib", "System.Action, mscorlib", "System.IntPtr, mscorlib",
+		                             "System.Collections.Generic.List`1, mscorlib", "System.Int32[], mscorlib",
+		                             "System.Threading.Thread, mscorlib", "System.String, mscorlib", "No.Such, NoSuchAssembly" })
+			Refused (OneObject (name), name);
+		CheckUsable ();
+	}
+
+	// A message with one type (a class called `name`, fingerprint 0) and one object of it with no data.
+	static byte[] OneObject (string name)
+	{
+		var n = Encoding.ASCII.GetBytes (name);
+		var m = new byte[32 + 4 + 1 + 2 + n.Length + 8];
+		Put (m, 0, 0x3152544d);
+		Put (m, 4, 1);
+		Put (m, 8, 1);
+		Put (m, 12, 1);
+		Put64 (m, 24, 4);
+		m[36] = 1;
+		BitConverter.GetBytes ((ushort) n.Length).CopyTo (m, 37);
+		n.CopyTo (m, 39);
+		return m;
+	}
+
+	public static void MessagesFromAnotherRankAreCheckedToo ()
+	{
+		int next = (Rank + 1) % Size, prev = (Rank + Size - 1) % Size;
+		var bad = Real ();
+		bad[bad.Length - 3] ^= 0x40; // the fingerprint of the last type
+		var trunc = Real ().Take (50).ToArray ();
+		// Non-blocking sends, so that this works with one rank (sending to itself) too.
+		var sends = new[] { World.Isend (bad, next, 40), World.Isend (trunc, next, 41), World.Isend (new byte[0], next, 42) };
+		var st = new Status ();
+		Assert.Throws<SerializationException> (() => World.ORecv (prev, 40, st), "corrupted");
+		Assert.Equal (prev, st.Get_source (), "status of the refused message");
+		Assert.Throws<SerializationException> (() => World.ORecv (prev, 41, null), "truncated");
+		var req = World.OIrecv (prev, 42);
+		Assert.Throws<SerializationException> (() => req.Wait (), "empty, through OIrecv");
+		Request.Waitall (sends);
+		var s4 = World.OIsend (new Victim { A = Rank }, next, 43);
+		Assert.Equal (prev, ((Victim) World.ORecv (prev, 43, null)).A, "the rank is usable afterwards");
+		s4.Wait ();
+	}
+
+	public static void RandomMutationsNeverCrash ()
+	{
+		var rng = new Random (12345 + Rank);
+		var seeds = new[] {
+			Real (),
+			ObjectDiagnostics.Serialize (new object[] { new int[2, 3], "s", new double[][] { new[] { 1.0 } }, new Hollow[2], 'c', 5L }),
+			ObjectDiagnostics.Serialize (new HollowHolder { H = new Hollow[3] }),
+			ObjectDiagnostics.Serialize (Enumerable.Range (0, 20).Select (i => new Victim { A = i, S = i.ToString () }).ToArray ()),
+		};
+		int accepted = 0, runs = 20000;
+		for (int k = 0; k < runs; k++) {
+			var m = Copy (seeds[rng.Next (seeds.Length)]);
+			int edits = 1 + rng.Next (4);
+			for (int e = 0; e < edits; e++) {
+				int i = rng.Next (m.Length);
+				switch (rng.Next (4)) {
+				case 0: m[i] = (byte) rng.Next (256); break;
+				case 1: m[i] ^= (byte) (1 << rng.Next (8)); break;
+				case 2: if (i + 4 <= m.Length) Put (m, i - i % 4, (uint) rng.Next ()); break;
+				default: m = m.Take (i).ToArray (); break;
+				}
+				if (m.Length == 0)
+					break;
+			}
+			if (Harmless (m, "mutation " + k))
+				accepted++;
+		}
+		Console.Error.WriteLine ("# random mutations still valid: " + accepted + " of " + runs);
+		CheckUsable ();
+	}
+}

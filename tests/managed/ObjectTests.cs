@@ -1,0 +1,570 @@
+// ObjectTests: the extended object-oriented operations and the Transportable serializer.  Runs at 1-4 ranks;
+// point-to-point tests go around the ring (rank r sends to r+1 and receives from r-1; with one rank, to itself).
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using System.MP;
+using System.Runtime.Serialization;
+using System.Threading;
+
+// The paper's Figure 5.
+[Transportable]
+public class LinkedList
+{
+	[Transportable] public int[] array;
+	[Transportable] public LinkedList next;
+	public LinkedList next2;
+}
+
+public class Unmarked
+{
+	public int X;
+	public object Other;    // not marked: arrives null
+	public int[] Data;      // not marked: arrives null
+	public string Name;     // strings always travel
+	public long Y;
+}
+
+public struct Point
+{
+	public double X, Y;
+}
+
+public struct Tagged
+{
+	public Point P;
+	public string Label;                // a string inside a struct
+	[Transportable] public Node Ref;    // a followed reference inside a struct
+	public Node Skipped;                // not followed
+	public byte B;
+}
+
+public enum Colour : short { Red = 1, Green = 2, Blue = 300 }
+
+public class Node
+{
+	public int Id;
+	public Colour C;
+	public Point P;
+	[Transportable] public Node Left, Right;
+	[Transportable] public object Payload;
+}
+
+public class Holder
+{
+	public Tagged T;
+	[Transportable] public Tagged[] Ts;
+	[Transportable] public Point[] Ps;
+	[Transportable] public int[,] Grid;
+	[Transportable] public string[,] Names;
+	[Transportable] public double[][] Jagged;
+	[Transportable] public object[] Mixed;
+	public decimal Money;
+	public DateTime When;
+	public char Ch;
+	public bool Flag;
+	public float F;
+	public sbyte S8;
+	public ushort U16;
+	public uint U32;
+	public ulong U64;
+	public int? Maybe;
+}
+
+public class Derived : Node
+{
+	public string Extra;
+	[Transportable] public Derived Peer;
+}
+
+public class WithDelegate
+{
+	public int X;
+	[Transportable] public Action Callback;
+}
+
+public class WithHandle
+{
+	public IntPtr Handle;
+}
+
+public class Particle
+{
+	public double X, Y, Z;
+	[Transportable] public Particle Partner;
+	[Transportable] public double[] History;
+}
+
+public static class ObjectTests
+{
+	static int Main (string[] args) { return TestRunner.Run (typeof (ObjectTests), args); }
+
+	static Intracomm World { get { return MPI.COMM_WORLD; } }
+	static int Rank { get { return World.Get_rank (); } }
+	static int Size { get { return World.Get_size (); } }
+	static int Next { get { return (Rank + 1) % Size; } }
+	static int Prev { get { return (Rank + Size - 1) % Size; } }
+
+	// Sends obj to the next rank and returns what the previous rank sent (works with one rank too).
+	static object Ring (object obj, int tag, Status status = null)
+	{
+		Request r = World.OIsend (obj, Next, tag);
+		object got = World.ORecv (Prev, tag, status);
+		r.Wait ();
+		return got;
+	}
+
+	static LinkedList MakeList (int n, int seed)
+	{
+		LinkedList head = null;
+		for (int i = n - 1; i >= 0; i--)
+			head = new LinkedList { array = new[] { seed, i }, next = head, next2 = head };
+		return head;
+	}
+
+	public static void Figure5LinkedListFollowsOnlyMarkedReferences ()
+	{
+		var list = MakeList (10, Rank);
+		var got = (LinkedList) Ring (list, 1);
+		int n = 0;
+		for (var e = got; e != null; e = e.next, n++) {
+			Assert.SequenceEqual (new[] { Prev, n }, e.array, "array of element " + n);
+			Assert.True (e.next2 == null, "next2 (not Transportable) arrives null");
+		}
+		Assert.Equal (10, n, "elements");
+	}
+
+	public static void UnmarkedReferenceFieldsArriveNull ()
+	{
+		var u = new Unmarked { X = Rank + 5, Other = new object (), Data = new[] { 1 }, Name = "ü-" + Rank, Y = -1L << 40 };
+		var got = (Unmarked) Ring (u, 2);
+		Assert.Equal (Prev + 5, got.X, "X");
+		Assert.Equal ("ü-" + Prev, got.Name, "string field");
+		Assert.Equal (-1L << 40, got.Y, "Y");
+		Assert.True (got.Other == null && got.Data == null, "unmarked references are null");
+	}
+
+	public static void StringsTravelAsValues ()
+	{
+		var s = new string ('x', 1000) + "\u20ac\ud83d\ude00" + Rank;
+		Assert.Equal (new string ('x', 1000) + "\u20ac\ud83d\ude00" + Prev, (string) Ring (s, 3), "string root");
+		Assert.Equal ("", (string) Ring ("", 3), "empty string");
+		Assert.True (Ring (null, 3) == null, "null root");
+		var arr = new[] { "a", null, "", "b" + Rank };
+		Assert.SequenceEqual (new[] { "a", null, "", "b" + Prev }, (string[]) Ring (arr, 3), "string[]");
+	}
+
+	public static void StructFieldsAndStructArrays ()
+	{
+		var shared = new Node { Id = 77 };
+		var h = new Holder {
+			T = new Tagged { P = new Point { X = 1.5, Y = Rank }, Label = "lbl", Ref = shared, Skipped = shared, B = 9 },
+			Ts = new[] { new Tagged { Label = "t0", Ref = shared }, new Tagged { P = new Point { X = -1 }, Label = null, Ref = null } },
+			Ps = Enumerable.Range (0, 100).Select (i => new Point { X = i, Y = -i }).ToArray (),
+			Money = 123.456m, When = new DateTime (2009, 3, 4, 5, 6, 7), Ch = 'Z', Flag = true, F = 0.25f,
+			S8 = -8, U16 = 65535, U32 = 4000000000, U64 = ulong.MaxValue, Maybe = 42,
+		};
+		var got = (Holder) Ring (h, 4);
+		Assert.Equal (1.5, got.T.P.X, "T.P.X");
+		Assert.Equal ((double) Prev, got.T.P.Y, "T.P.Y");
+		Assert.Equal ("lbl", got.T.Label, "T.Label");
+		Assert.Equal (77, got.T.Ref.Id, "T.Ref (marked, inside a struct)");
+		Assert.True (got.T.Skipped == null, "T.Skipped (unmarked) is null");
+		Assert.Equal ((byte) 9, got.T.B, "T.B");
+		Assert.True (got.Ts[0].Ref == got.T.Ref, "a node shared between a struct field and a struct array element stays shared");
+		Assert.Equal ("t0", got.Ts[0].Label, "Ts[0].Label");
+		Assert.True (got.Ts[1].Label == null && got.Ts[1].Ref == null && got.Ts[1].P.X == -1, "Ts[1]");
+		for (int i = 0; i < 100; i++)
+			Assert.True (got.Ps[i].X == i && got.Ps[i].Y == -i, "Ps[" + i + "]");
+		Assert.Equal (123.456m, got.Money, "decimal");
+		Assert.Equal (new DateTime (2009, 3, 4, 5, 6, 7), got.When, "DateTime");
+		Assert.True (got.Ch == 'Z' && got.Flag && got.F == 0.25f && got.S8 == -8 && got.U16 == 65535 && got.U32 == 4000000000 &&
+			got.U64 == ulong.MaxValue && got.Maybe == 42, "primitive fields");
+	}
+
+	public static void MultidimensionalAndJaggedArrays ()
+	{
+		var grid = new int[3, 4];
+		var names = new string[2, 2] { { "a", null }, { "c", "d" + Rank } };
+		for (int i = 0; i < 3; i++)
+			for (int j = 0; j < 4; j++)
+				grid[i, j] = i * 10 + j + Rank;
+		var h = new Holder { Grid = grid, Names = names, Jagged = new[] { new[] { 1.0, 2.0 }, null, new double[0], new[] { (double) Rank } } };
+		var got = (Holder) Ring (h, 5);
+		Assert.Equal (3, got.Grid.GetLength (0), "rows");
+		Assert.Equal (4, got.Grid.GetLength (1), "columns");
+		for (int i = 0; i < 3; i++)
+			for (int j = 0; j < 4; j++)
+				Assert.Equal (i * 10 + j + Prev, got.Grid[i, j], "grid");
+		Assert.True (got.Names[0, 0] == "a" && got.Names[0, 1] == null && got.Names[1, 1] == "d" + Prev, "string[,]");
+		Assert.Equal (4, got.Jagged.Length, "jagged rows");
+		Assert.True (got.Jagged[1] == null && got.Jagged[2].Length == 0 && got.Jagged[3][0] == Prev && got.Jagged[0][1] == 2.0, "jagged");
+		var cube = (double[,,]) Ring (new double[2, 3, 4] { { { 1, 2, 3, 4 }, { 5, 6, 7, 8 }, { 9, 10, 11, 12 } }, { { 0, 0, 0, 0 }, { 0, 0, 0, 0 }, { 0, 0, 0, Rank } } }, 5);
+		Assert.True (cube.GetLength (2) == 4 && cube[0, 2, 3] == 12 && cube[1, 2, 3] == Prev, "double[,,] root");
+		var nonzero = Array.CreateInstance (typeof (long), new[] { 2, 3 }, new[] { 5, -2 });
+		nonzero.SetValue ((long) Rank, 6, 0);
+		var back = (Array) Ring (nonzero, 5);
+		Assert.True (back.GetLowerBound (0) == 5 && back.GetLowerBound (1) == -2 && (long) back.GetValue (6, 0) == Prev, "non-zero lower bounds");
+	}
+
+	public static void ObjectArraysWithNullsBoxedValuesAndMixedTypes ()
+	{
+		var node = new Node { Id = 3, C = Colour.Blue };
+		var mixed = new object[] { null, 42, "s", node, null, new Point { X = 2 }, Colour.Green, new int[] { 7 }, node, 3.5, null };
+		var got = ((Holder) Ring (new Holder { Mixed = mixed }, 6)).Mixed;
+		Assert.Equal (mixed.Length, got.Length, "length");
+		Assert.True (got[0] == null && got[4] == null && got[10] == null, "null elements");
+		Assert.Equal (42, (int) got[1], "boxed int");
+		Assert.Equal ("s", (string) got[2], "string element");
+		Assert.Equal (Colour.Blue, ((Node) got[3]).C, "enum field");
+		Assert.True (got[3] == got[8], "an object twice in one array arrives once");
+		Assert.Equal (2.0, ((Point) got[5]).X, "boxed struct");
+		Assert.Equal (Colour.Green, (Colour) got[6], "boxed enum");
+		Assert.Equal (7, ((int[]) got[7])[0], "array element");
+		Assert.Equal (3.5, (double) got[9], "boxed double");
+		Assert.Equal (12345, (int) Ring (12345, 6), "boxed int root");
+	}
+
+	public static void SharedReferencesAndCyclesKeepIdentity ()
+	{
+		var a = new Node { Id = 1 };
+		var b = new Node { Id = 2, Left = a };
+		a.Left = a;            // self-cycle
+		a.Right = b;           // cycle a -> b -> a
+		b.Right = b;
+		a.Payload = b;
+		var d = new Derived { Id = 3, Extra = "x", Left = a };
+		d.Peer = d;
+		b.Payload = d;
+		var got = (Node) Ring (a, 7);
+		Assert.True (got.Left == got, "self-cycle");
+		Assert.True (got.Right.Left == got, "two-cycle");
+		Assert.True (got.Payload == got.Right, "shared through an object-typed field");
+		var gd = (Derived) got.Right.Payload;
+		Assert.True (gd.Peer == gd && gd.Left == got && gd.Extra == "x" && gd.Id == 3, "derived class, inherited and own fields");
+	}
+
+	public static void MillionElementListDoesNotOverflowTheStack ()
+	{
+		const int n = 1000000;
+		var list = MakeList (n, Rank);
+		var got = (LinkedList) Ring (list, 8);
+		int count = 0;
+		for (var e = got; e != null; e = e.next) {
+			if (e.array[1] != count || e.array[0] != Prev)
+				throw new AssertionException ("element " + count + " wrong");
+			count++;
+		}
+		Assert.Equal (n, count, "elements received");
+		// And through the local serializer, on the thread's own (1 MiB default) stack.
+		var local = (LinkedList) ObjectDiagnostics.Deserialize (ObjectDiagnostics.Serialize (list));
+		count = 0;
+		for (var e = local; e != null; e = e.next)
+			count++;
+		Assert.Equal (n, count, "elements after a local round trip");
+	}
+
+	public static void SlicesSendAndReceiveElementRanges ()
+	{
+		var arr = Enumerable.Range (0, 20).Select (i => new Node { Id = Rank * 100 + i }).ToArray ();
+		arr[6].Left = arr[5]; // a reference inside the slice
+		arr[7].Left = arr[0]; // a reference out of the slice: that node travels as well
+		// A blocking send to oneself is unsafe in MPI (it may wait for its receive): with one rank only the
+		// argument checks run.
+		if (Size > 1)
+			SliceExchange (arr);
+		var ints = Enumerable.Range (0, 10).ToArray ();
+		Assert.Throws<ArgumentOutOfRangeException> (() => World.OSend (ints, 8, 3, Next, 12), "slice past the end");
+		Assert.Throws<ArgumentOutOfRangeException> (() => World.OSend (ints, -1, 3, Next, 12), "negative offset");
+		Assert.Throws<ArgumentException> (() => World.OSend (new Node (), 0, 1, Next, 12), "slice of a non-array");
+		Assert.Throws<ArgumentException> (() => World.OSend (new int[2, 2], 0, 1, Next, 12), "slice of a 2-D array");
+	}
+
+	// Small messages go eagerly: with two or more ranks, sending first and then receiving cannot deadlock.
+	static void SliceExchange (Node[] arr)
+	{
+		World.OSend (arr, 5, 4, Next, 9);
+		var got = (Node[]) World.ORecv (Prev, 3, 4, 9, null);
+		Assert.Equal (7, got.Length, "length offset + numcomponents");
+		Assert.True (got[0] == null && got[1] == null && got[2] == null, "leading elements are null");
+		for (int i = 0; i < 4; i++)
+			Assert.Equal (Prev * 100 + 5 + i, got[3 + i].Id, "element " + i);
+		Assert.True (got[4].Left == got[3], "reference inside the slice kept");
+		Assert.Equal (Prev * 100, got[5].Left.Id, "reference out of the slice followed");
+		// Primitive slice, and a count that does not match.
+		var ints = Enumerable.Range (0, 10).ToArray ();
+		World.OSend (ints, 2, 3, Next, 10);
+		var gi = (int[]) World.ORecv (Prev, 0, 3, 10, null);
+		Assert.SequenceEqual (new[] { 2, 3, 4 }, gi, "int slice");
+		World.OSend (ints, 2, 3, Next, 11);
+		Assert.Throws<SerializationException> (() => World.ORecv (Prev, 0, 4, 11, null), "count mismatch");
+	}
+
+	public static void BcastFromEveryRoot ()
+	{
+		for (int root = 0; root < Size; root++) {
+			LinkedList mine = Rank == root ? MakeList (100, root) : null;
+			var got = (LinkedList) World.OBcast (mine, root);
+			if (Rank == root)
+				Assert.True (got == mine, "the root gets its own object");
+			int n = 0;
+			for (var e = got; e != null; e = e.next, n++)
+				Assert.Equal (root, e.array[0], "payload from root " + root);
+			Assert.Equal (100, n, "elements from root " + root);
+		}
+		Assert.True (World.OBcast (null, 0) == null, "null broadcast");
+		Assert.Throws<ArgumentOutOfRangeException> (() => World.OBcast (1, Size), "root out of range");
+	}
+
+	static Particle[] Particles (int n)
+	{
+		var ps = new Particle[n];
+		for (int i = 0; i < n; i++)
+			ps[i] = new Particle { X = i, Y = -i, Z = i * 0.5, History = new[] { (double) i } };
+		return ps;
+	}
+
+	public static void ScatterEvenSplitWithLengthsThatDoNotDivide ()
+	{
+		foreach (int n in new[] { 0, 1, Size - 1, Size + 1, 2 * Size + 3, 1001 }) {
+			if (n < 0)
+				continue;
+			Particle[] all = Rank == 0 ? Particles (n) : null;
+			var part = (Particle[]) World.OScatter (all, 0);
+			int start = 0;
+			for (int r = 0; r < Rank; r++)
+				start += n / Size + (r < n % Size ? 1 : 0);
+			int expect = n / Size + (Rank < n % Size ? 1 : 0);
+			Assert.Equal (expect, part.Length, "part length for n=" + n);
+			for (int i = 0; i < part.Length; i++)
+				Assert.True (part[i].X == start + i && part[i].History[0] == start + i, "element " + i + " for n=" + n);
+		}
+	}
+
+	public static void ScatterWithExplicitCountsFromEveryRoot ()
+	{
+		for (int root = 0; root < Size; root++) {
+			int[] counts = Enumerable.Range (0, Size).Select (r => (r * 7 + root) % 5).ToArray ();
+			int n = counts.Sum ();
+			var all = Rank == root ? Enumerable.Range (0, n).Select (i => "s" + i).ToArray () : null;
+			var part = (string[]) World.OScatter (all, Rank == root ? counts : null, root);
+			int start = counts.Take (Rank).Sum ();
+			Assert.Equal (counts[Rank], part.Length, "part length");
+			for (int i = 0; i < part.Length; i++)
+				Assert.Equal ("s" + (start + i), part[i], "element");
+		}
+		if (Rank == 0)
+			Assert.Throws<ArgumentNullException> (() => World.OScatter (new int[3], null, 0), "null counts at the root");
+	}
+
+	public static void ScatterBadCountsFailOnEveryRankWithoutHanging ()
+	{
+		var bad = Enumerable.Repeat (1, Size).ToArray ();
+		bad[0] = 5; // the sum does not match the array
+		Exception e = null;
+		try {
+			World.OScatter (Rank == 0 ? new int[Size] : null, bad, 0);
+		} catch (Exception x) {
+			e = x;
+		}
+		Assert.True (e != null, "an exception");
+		if (Rank == 0)
+			Assert.True (e is ArgumentException, "root: ArgumentException, got " + e.GetType ());
+		else
+			Assert.True (e is SerializationException, "others: SerializationException, got " + e.GetType ());
+		World.Barrier ();
+	}
+
+	public static void SharingAcrossScatteredElementsIsKeptWithinAPart ()
+	{
+		int n = 4 * Size;
+		Particle[] all = null;
+		if (Rank == 0) {
+			all = Particles (n);
+			// Pairs (2k, 2k+1) share a partner; with 4 per rank both of a pair land on the same rank.
+			for (int k = 0; k < n / 2; k++)
+				all[2 * k].Partner = all[2 * k + 1].Partner = new Particle { X = -k };
+			all[0].History = all[1].History; // a shared array too
+		}
+		var part = (Particle[]) World.OScatter (all, 0);
+		Assert.Equal (4, part.Length, "part length");
+		Assert.True (part[0].Partner == part[1].Partner && part[2].Partner == part[3].Partner, "shared partner kept within the part");
+		Assert.True (part[0].Partner != part[2].Partner, "distinct partners stay distinct");
+		if (Rank == 0)
+			Assert.True (part[0].History == part[1].History, "shared array kept");
+	}
+
+	public static void GatherAndAllgatherConcatenateInRankOrder ()
+	{
+		int mine = Rank % 3 + (Rank == 1 ? 0 : 1); // lengths that differ, one may be 1
+		var part = Enumerable.Range (0, mine).Select (i => new Node { Id = Rank * 1000 + i }).ToArray ();
+		if (part.Length > 1)
+			part[1].Left = part[0];
+		var lengths = Enumerable.Range (0, Size).Select (r => r % 3 + (r == 1 ? 0 : 1)).ToArray ();
+		for (int root = 0; root < Size; root++) {
+			var got = (Node[]) World.OGather (part, root);
+			if (Rank != root) {
+				Assert.True (got == null, "non-root gets null");
+				continue;
+			}
+			Check (got, lengths, "gather to " + root);
+		}
+		Check ((Node[]) World.OAllgather (part), lengths, "allgather");
+		var ints = (int[]) World.OAllgather (new[] { Rank, Rank });
+		Assert.SequenceEqual (Enumerable.Range (0, Size).SelectMany (r => new[] { r, r }), ints, "int allgather");
+	}
+
+	static void Check (Node[] got, int[] lengths, string what)
+	{
+		Assert.Equal (lengths.Sum (), got.Length, what + ": length");
+		int at = 0;
+		for (int r = 0; r < lengths.Length; r++)
+			for (int i = 0; i < lengths[r]; i++, at++) {
+				Assert.Equal (r * 1000 + i, got[at].Id, what + ": element " + at);
+				if (i == 1)
+					Assert.True (got[at].Left == got[at - 1], what + ": sharing inside a part");
+			}
+	}
+
+	public static void GatherWithANullPartFailsWithoutHanging ()
+	{
+		Exception e = null;
+		try {
+			World.OGather (Rank == Size - 1 ? null : new[] { 1 }, 0);
+		} catch (Exception x) {
+			e = x;
+		}
+		if (Rank == Size - 1)
+			Assert.True (e is ArgumentNullException, "the rank with a null part: ArgumentNullException, got " + e);
+		else if (Rank == 0)
+			Assert.True (e is SerializationException, "root: SerializationException, got " + e);
+		else
+			Assert.True (e == null, "other ranks: nothing, got " + e);
+		World.Barrier ();
+	}
+
+	public static void IrecvAnySourceFromSeveralSenders ()
+	{
+		const int each = 20;
+		if (Rank == 0) {
+			int expected = (Size - 1) * each;
+			var reqs = Enumerable.Range (0, expected).Select (_ => World.OIrecv (MPI.ANY_SOURCE, 13)).ToArray ();
+			World.Barrier ();
+			var status = new Status ();
+			var seen = new HashSet<string> ();
+			for (int k = 0; k < expected; k++) {
+				int i = Request.Waitany (reqs.Cast<Request> ().ToArray (), status);
+				var o = (string[]) reqs[i].Object;
+				Assert.Equal (status.Get_source (), int.Parse (o[0]), "status source matches the payload");
+				Assert.True (seen.Add (o[0] + ":" + o[1]), "no message received twice");
+			}
+			Assert.Equal (expected, seen.Count, "every message received once");
+			Assert.Equal (MPI.UNDEFINED, Request.Waitany (reqs.Cast<Request> ().ToArray (), null), "all done");
+		} else {
+			World.Barrier ();
+			var sends = Enumerable.Range (0, each).Select (i => World.OIsend (new[] { Rank.ToString (), i.ToString () }, 0, 13)).ToArray ();
+			Request.Waitall (sends);
+		}
+		// Threads receiving with wildcards at once: each message goes to exactly one of them.
+		if (Rank == 0 && Size > 1) {
+			int total = (Size - 1) * each, claimed = 0;
+			var got = new List<string> ();
+			var threads = Enumerable.Range (0, 4).Select (t => new Thread (() => {
+				while (Interlocked.Increment (ref claimed) <= total) {
+					var r = World.OIrecv (MPI.ANY_SOURCE, 14);
+					r.Wait ();
+					lock (got)
+						got.Add (string.Join (":", (string[]) r.Object));
+				}
+			})).ToArray ();
+			foreach (var t in threads)
+				t.Start ();
+			World.Barrier ();
+			foreach (var t in threads)
+				t.Join ();
+			Assert.Equal (total, got.Count, "thread receives");
+			Assert.Equal (total, got.Distinct ().Count (), "no duplicates between threads");
+		} else if (Size > 1) {
+			World.Barrier ();
+			for (int i = 0; i < each; i++)
+				World.OSend (new[] { Rank.ToString (), i.ToString () }, 0, 14);
+		}
+		World.Barrier ();
+	}
+
+	public static void IsendBufferIsOwnedByTheRequest ()
+	{
+		var list = MakeList (50, Rank);
+		Request r = World.OIsend (list, Next, 15);
+		list.next = null; // the graph was serialised at the call: changing it now changes nothing
+		var req = World.OIrecv (Prev, 15);
+		GC.Collect ();
+		req.Wait ();
+		r.Wait ();
+		int n = 0;
+		for (var e = (LinkedList) req.Object; e != null; e = e.next)
+			n++;
+		Assert.Equal (50, n, "received the graph as it was at OIsend");
+		var c = World.OIrecv (Prev, 16);
+		c.Cancel ();
+		var st = new Status ();
+		c.Wait (st);
+		Assert.True (st.Is_cancelled () && c.Object == null, "a cancelled OIrecv");
+	}
+
+	public static void TypesThatCannotTravelAreRefusedAndTheRankStaysUsable ()
+	{
+		var e1 = Assert.Throws<ArgumentException> (() => World.OSend (new WithDelegate { Callback = () => { } }, Next, 17), "delegate");
+		Assert.Contains ("cannot travel", e1.Message, "message");
+		var e2 = Assert.Throws<ArgumentException> (() => World.OSend (new WithHandle (), Next, 17), "IntPtr field");
+		Assert.Contains ("WithHandle", e2.Message, "message names the type");
+		Assert.Throws<ArgumentException> (() => World.OIsend (new object[] { new WithHandle () }, Next, 17), "inside an array");
+		Assert.Throws<ArgumentOutOfRangeException> (() => World.OSend (1, Size, 17), "rank out of range");
+		Assert.Throws<ArgumentOutOfRangeException> (() => World.ORecv (Size, 17, null), "source out of range");
+		Assert.Throws<ArgumentOutOfRangeException> (() => World.OIrecv (0, -5), "bad tag");
+		// A delegate in an unmarked field does not travel at all, so it is fine.
+		var ok = (WithDelegate) Ring (new WithDelegate { X = 4 }, 17);
+		Assert.Equal (4, ok.X, "usable afterwards");
+		Assert.True (World.ORecv (MPI.PROC_NULL, 17, null) == null, "receive from PROC_NULL");
+		World.OSend (new Node (), MPI.PROC_NULL, 17);
+	}
+
+	public static void CollectionsWhileReceivingDoNotCorruptGraphs ()
+	{
+		// Another thread collects all the time, so objects move while the deserializer builds graphs.
+		bool stop = false;
+		var gc = new Thread (() => { while (!Volatile.Read (ref stop)) { GC.Collect (0); var junk = new byte[1000]; GC.KeepAlive (junk); } });
+		gc.Start ();
+		try {
+			for (int round = 0; round < 30; round++) {
+				var got = (LinkedList) Ring (MakeList (3000, Rank + round), 18);
+				int n = 0;
+				for (var e = got; e != null; e = e.next, n++)
+					if (e.array[0] != Prev + round || e.array[1] != n)
+						throw new AssertionException ("round " + round + " element " + n + " corrupted");
+				Assert.Equal (3000, n, "length");
+			}
+		} finally {
+			Volatile.Write (ref stop, true);
+			gc.Join ();
+		}
+	}
+
+	public static void SerialisationBuffersAreReusedAndTrimmedAfterCollections ()
+	{
+		for (int i = 0; i < 10; i++)
+			Ring (MakeList (100, i), 19);
+		long alloc = ObjectDiagnostics.BuffersAllocated, reused = ObjectDiagnostics.BuffersReused;
+		for (int i = 0; i < 50; i++)
+			Ring (MakeList (100, i), 19);
+		Assert.True (ObjectDiagnostics.BuffersReused >= reused + 100, "buffers reused: " + (ObjectDiagnostics.BuffersReused - reused));
+		Assert.True (ObjectDiagnostics.BuffersAllocated - alloc <= 2, "no new buffers in steady state: " + (ObjectDiagnostics.BuffersAllocated - alloc));
+		Assert.True (ObjectDiagnostics.BuffersPooled > 0, "pooled buffers");
+		long trimmed = ObjectDiagnostics.BuffersTrimmed;
+		GC.Collect ();
+		GC.Collect ();
+		GC.Collect ();
+		Assert.Equal (0L, ObjectDiagnostics.BuffersPooled, "idle buffers given back after collections");
+		Assert.True (ObjectDiagnostics.BuffersTrimmed > trimmed, "trimmed counter");
+	}
+}
