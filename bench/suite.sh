@@ -7,6 +7,8 @@
 # Experiments (each interleaves its variants, repeats them and reports medians and ratios to native C):
 #   pingpong     blocking ping-pong 1 B - 4 MiB: native C, System.MP, P/Invoke wrapper (GCHandle and fixed)
 #   pingpong-nb  non-blocking ping-pong (Irecv + Send + Wait): native C, System.MP, P/Invoke (GCHandle)
+#   linkedlist   the paper's linked-list ping-pong (4,096 bytes over N elements): OSend/ORecv vs BinaryFormatter
+#   scatter      OScatter of 1,000,000 objects over 4 ranks vs OSend of them to one rank (bench/run-objects.sh)
 #   coll         Allreduce (8 B - 1 MiB) and Bcast (1 B - 4 MiB) at 2 and 4 ranks (2 only with --quick), and a
 #                user-defined SUM against the built-in one (bench/run-coll.sh)
 # Then it draws PNG plots with gnuplot (if installed: apt-get install gnuplot-nox) and writes summary.md.
@@ -35,6 +37,13 @@ bash "$here/run-pingpong.sh" "${quick[@]}" "${pp[@]}" --out "$out"
 echo
 echo "=== (b) non-blocking ping-pong"
 bash "$here/run-pingpong.sh" "${quick[@]}" "${pp[@]}" --nonblocking --out "$out"
+echo
+echo "=== (c, d) object transport"
+if [ ${#quick[@]} -gt 0 ]; then
+	bash "$here/run-objects.sh" --reps 1 --max 16384 --bf-max 4096 --out "$out"
+else
+	bash "$here/run-objects.sh" --reps 3 --bf-max 65536 --out "$out"
+fi
 echo
 echo "=== (e) collectives"
 if [ ${#quick[@]} -gt 0 ]; then
@@ -84,7 +93,7 @@ fi
 	echo '```'
 	cat "$out/env.txt"
 	echo '```'
-	for name in pingpong pingpong-nb coll; do
+	for name in pingpong pingpong-nb linkedlist scatter coll; do
 		[ -f "$out/$name.md" ] || continue
 		echo
 		echo "## $name"
