@@ -184,6 +184,29 @@ static void finish(int32_t index, struct slot *sl, int rc, const motor_status *s
 
 static void set_handle(MonoObject *req, int32_t index, int32_t gen);
 
+/* Posting, shared by both kinds of operation: the caller takes a free slot, marks it busy and fills in what
+ * it holds; publish_slot publishes it (the Request learns its handle, the slot becomes ACTIVE, so the GC
+ * hook may see it) -- then post, and on failure give everything back. */
+static void publish_slot(struct slot *sl, int32_t index, MonoObject *req)
+{
+	sl->request = req;
+	set_handle(req, index, atomic_load_explicit(&sl->gen, memory_order_relaxed));
+	atomic_store_explicit(&sl->state, ACTIVE, memory_order_release);
+}
+
+/* After posting: a failed post leaves nothing behind (the caller still owns any buffer it passed). */
+static int close_slot(struct slot *sl, int32_t index, MonoObject *req, int rc)
+{
+	if (rc != MOTOR_OK) {
+		sl->buffer = sl->request = NULL;
+		sl->owned = NULL;
+		set_handle(req, -1, 0);
+		free_slot(index, sl);
+	}
+	atomic_store_explicit(&sl->busy, IDLE, memory_order_release);
+	return rc;
+}
+
 int motor_pin_post(MonoObject *req, MonoObject *obj, const struct motor_buffer *b, int recv, int peer, int tag,
 		   int comm, int mode)
 {
@@ -200,23 +223,12 @@ int motor_pin_post(MonoObject *req, MonoObject *obj, const struct motor_buffer *
 	sl->buffer = obj;
 	sl->movable = b->obj_bytes <= SGEN_MAX_SMALL_OBJ_SIZE;
 	count(sl->movable ? &pins_taken : &pins_avoided);
-	sl->request = req;
 	sl->recv = recv;
-	int32_t gen = atomic_load_explicit(&sl->gen, memory_order_relaxed);
-	set_handle(req, index, gen);
-	atomic_store_explicit(&sl->state, ACTIVE, memory_order_release);
+	publish_slot(sl, index, req);
 
 	rc = recv ? motor_mpi_irecv(b->data, b->count, b->dt, peer, tag, comm, &sl->req)
 		  : motor_mpi_isend(b->data, b->count, b->dt, peer, tag, comm, mode, &sl->req);
-	if (rc != MOTOR_OK) {
-		sl->buffer = sl->request = NULL;
-		set_handle(req, -1, 0);
-		free_slot(index, sl);
-		atomic_store_explicit(&sl->busy, IDLE, memory_order_release);
-		return rc;
-	}
-	atomic_store_explicit(&sl->busy, IDLE, memory_order_release);
-	return MOTOR_OK;
+	return close_slot(sl, index, req, rc);
 }
 
 int motor_pin_post_bytes(MonoObject *req, void *data, int64_t n, size_t cap, void (*release)(void *, size_t),
@@ -231,24 +243,13 @@ int motor_pin_post_bytes(MonoObject *req, void *data, int64_t n, size_t cap, voi
 	/* Native memory never moves: nothing to pin, only to free at completion. */
 	sl->buffer = NULL;
 	sl->movable = 0;
-	sl->request = req;
 	sl->recv = 0;
 	sl->owned = data;
 	sl->owned_cap = cap;
 	sl->release = release;
-	int32_t gen = atomic_load_explicit(&sl->gen, memory_order_relaxed);
-	set_handle(req, index, gen);
-	atomic_store_explicit(&sl->state, ACTIVE, memory_order_release);
+	publish_slot(sl, index, req);
 	rc = motor_mpi_isend_bytes(data, n, dest, tag, comm, &sl->req);
-	if (rc != MOTOR_OK) {
-		/* The caller still owns the buffer on failure. */
-		sl->request = NULL;
-		sl->owned = NULL;
-		set_handle(req, -1, 0);
-		free_slot(index, sl);
-	}
-	atomic_store_explicit(&sl->busy, IDLE, memory_order_release);
-	return rc;
+	return close_slot(sl, index, req, rc);
 }
 
 /* Takes a slot for this thread.  The GC hook holds slots only briefly, and never across a stop of the world,
