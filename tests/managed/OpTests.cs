@@ -242,6 +242,63 @@ public static class OpTests
 		}
 	}
 
+	// Every shape of delegate an operator can be made from: the fast path (an emitted loop that calls the method
+	// directly) handles plain static and instance methods, the delegate loop the rest; both must give the same
+	// results.  (Order is checked by NonCommutativeOrderInEveryReduction, whose operator takes the fast path.)
+	// MPI requires operators to be associative, so each of these is.
+	class Scaler
+	{
+		public double K;
+		public virtual double Apply (double a, double b) { return a + b + K; }
+	}
+
+	class Doubler : Scaler
+	{
+		public override double Apply (double a, double b) { return a + b + 2 * K; }
+	}
+
+	struct Offset
+	{
+		public double D;
+		public double Apply (double a, double b) { return a + b + D; }
+	}
+
+	static double Add (double a, double b) { return a + b; }
+
+	public static void OperatorsFromEveryKindOfDelegate ()
+	{
+		double k = 3;
+		int multicastCalls = 0;
+		Func<double, double, double> multicast = (a, b) => { multicastCalls++; return 0; };
+		multicast += (a, b) => a * b;
+		var cases = new[] {
+			Tuple.Create ("static method", new Func<double, double, double> (Add), (Func<double, double, double>) Add),
+			Tuple.Create ("instance method", new Func<double, double, double> (new Scaler { K = 2 }.Apply), (Func<double, double, double>) ((a, b) => a + b + 2)),
+			Tuple.Create ("virtual override", new Func<double, double, double> (((Scaler) new Doubler { K = 2 }).Apply), (Func<double, double, double>) ((a, b) => a + b + 4)),
+			Tuple.Create ("method of a struct", new Func<double, double, double> (new Offset { D = 0.5 }.Apply), (Func<double, double, double>) ((a, b) => a + b + 0.5)),
+			Tuple.Create ("closure", (Func<double, double, double>) ((a, b) => a + b + k), (Func<double, double, double>) ((a, b) => a + b + 3)),
+			Tuple.Create ("multicast", multicast, (Func<double, double, double>) ((a, b) => a * b)),
+		};
+		foreach (var c in cases) {
+			using (var op = Op.Create<double> (c.Item2, true)) {
+				const int n = 1000;
+				var send = Enumerable.Range (0, n).Select (i => (double) (Rank + 1) + i % 5).ToArray ();
+				var recv = new double[n];
+				World.Allreduce (send, recv, op);
+				for (int i = 0; i < n; i++) {
+					double expected = 1 + i % 5;
+					for (int r = 1; r < Size; r++)
+						expected = c.Item3 (expected, r + 1 + i % 5);
+					Assert.Equal (expected, recv[i], c.Item1 + " element " + i);
+				}
+			}
+		}
+		// Only the ranks that reduce call the operator.
+		var calls = new[] { multicastCalls };
+		World.Allreduce (calls, Op.SUM);
+		Assert.True (Size == 1 || calls[0] > 0, "every delegate of a multicast operator runs");
+	}
+
 	public static void ReduceLocalWithBuiltinAndUserOperators ()
 	{
 		var inout = new[] { 1.0, 2.0 };
