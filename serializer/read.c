@@ -6,16 +6,20 @@
  *      every object record's type index and lengths against the bytes that are really there, and the total
  *      memory the graph would take.  No object is allocated before the whole part has passed, so a truncated
  *      or corrupted message costs at most some native scratch proportional to its own size.
- *   1. Allocate every object and copy its plain data (primitive fields, strings, primitive and plain-struct
- *      arrays) straight after allocating it.  Each object is stored at once into a managed table (with the
- *      write barrier), because every allocation is a GC safepoint: a collection may move the objects made so
- *      far, and only managed memory is updated when they move (the table's root is pinned by this frame).
- *   2. Store the references, reading each target from the array.  Each reference is checked: the index must be
- *      in range and the target's class assignable to the field's (or element's) declared type, so that no
- *      message can make a field of one type point to an object of another.  Stores into an object outside the
- *      nursery go through mono_gc_wbarrier_set_field / _set_arrayref; into a nursery object they are plain (no
- *      safepoint lies between the generation test and the store).
- * A failure in pass 2 leaves allocated objects that nothing references: garbage, collected as usual.
+ *   1. Allocate every object, last record first, copy its plain data and store its references straight away.
+ *      Each object is stored at once into a managed table (with the write barrier), because every allocation
+ *      is a GC safepoint: a collection may move the objects made so far, and only managed memory is updated
+ *      when they move (the table's root is pinned by this frame).  The writer lays records out in discovery
+ *      order, so most references point to later records, which exist already: they are stored into an object
+ *      that was just allocated -- in the nursery, with no write barrier, while its cache line is hot -- and
+ *      always from a younger object to an older one, which a generational collector tracks for free.  The
+ *      other references (to earlier records: cycles and shared objects) are left to pass 2.  Each reference is
+ *      checked: the index must be in range and the target's class assignable to the field's (or element's)
+ *      declared type, so that no message can make a field of one type point to an object of another.  Stores
+ *      into an object outside the nursery go through mono_gc_wbarrier_set_field / _set_arrayref; into a
+ *      nursery object they are plain (no safepoint lies between the generation test and the store).
+ *   2. Store the references to earlier records, in the few objects that have them.
+ * A failure in pass 1 or 2 leaves allocated objects that nothing references: garbage, collected as usual.
  */
 #include <stdlib.h>
 
@@ -65,6 +69,7 @@ static inline void set_elem(MonoArray *a, MonoObject **slot, MonoObject *o)
 struct rec {
 	struct plan *plan;
 	size_t off; /* of the record's first byte after the type index */
+	int later;  /* pass 2 must store references this record holds to earlier records */
 };
 
 struct reader {
@@ -216,69 +221,70 @@ static const uint8_t *copy_plain(const struct plan *p, char *base, const uint8_t
 	return q;
 }
 
-/* Pass 1: allocate and fill the plain data.  `table` is a managed object[] of r->nobjs. */
-static int allocate(struct reader *r, MonoArray *table)
+/* Allocates the object of record i, fills its plain data and stores it into `table`, a managed two-level
+ * object[] (see TABLE_CHUNK) whose chunks are made here, the last one first. */
+static int allocate(struct reader *r, MonoArray *table, uint32_t i)
 {
-	for (uint32_t i = 0; i < r->nobjs; i++) {
-		const struct plan *p = r->recs[i].plan;
-		const uint8_t *q = r->data + r->recs[i].off;
-		MonoObject *o = NULL;
-		if (i % TABLE_CHUNK == 0) {
-			uint32_t n = r->nobjs - i < TABLE_CHUNK ? r->nobjs - i : TABLE_CHUNK;
-			MonoArray *chunk = mono_array_new(motor_ser__domain, motor_ser__object_class, n);
-			if (!chunk)
-				return motor_ser_fail(MOTOR_ENOMEM, "out of memory deserialising an object message");
-			set_elem(table, elems(table) + i / TABLE_CHUNK, (MonoObject *)chunk);
-		}
-		switch (p->kind) {
-		case PLAN_CLASS:
-			if ((o = mono_object_new_specific(p->vtable)))
-				copy_plain(p, (char *)o, q);
-			break;
-		case PLAN_STRING: {
-			uint32_t n = rd32(q);
-			MonoString *s = mono_string_new_size(motor_ser__domain, (int32_t)n);
-			if (s)
-				memcpy(mono_string_chars(s), q + 4, 2 * (size_t)n);
-			o = (MonoObject *)s;
-			break;
-		}
-		default: {
-			uint64_t n;
-			MonoArray *a;
-			if (p->vector) {
-				n = rd32(q);
-				q += 4;
-				a = mono_array_new_specific(p->vtable, (uintptr_t)n);
-			} else {
-				uintptr_t lengths[MOTOR_SER_MAX_RANK];
-				intptr_t lower[MOTOR_SER_MAX_RANK];
-				n = 1;
-				for (uint32_t d = 0; d < p->rank; d++) {
-					lengths[d] = rd32(q + 8 * d);
-					lower[d] = (int32_t)rd32(q + 8 * d + 4);
-					n *= lengths[d];
-				}
-				q += 8 * (size_t)p->rank;
-				a = mono_array_new_full(motor_ser__domain, p->klass, lengths, lower);
-			}
-			if (!a)
-				break;
-			char *data = (char *)a + motor_ser__array_data_off;
-			if (p->elem_mode == ELEM_RAW)
-				memcpy(data, q, (size_t)n * p->elem_size);
-			else if (p->elem_mode == ELEM_STRUCT)
-				for (uint64_t e = 0; e < n; e++)
-					q = copy_plain(p->elem, data + e * p->elem_size - sizeof(MonoObject), q);
-			o = (MonoObject *)a;
-			break;
-		}
-		}
-		if (!o)
+	const struct plan *p = r->recs[i].plan;
+	const uint8_t *q = r->data + r->recs[i].off;
+	MonoObject *o = NULL;
+	if (i == r->nobjs - 1 || i % TABLE_CHUNK == TABLE_CHUNK - 1) {
+		uint32_t n = r->nobjs - i / TABLE_CHUNK * TABLE_CHUNK;
+		if (n > TABLE_CHUNK)
+			n = TABLE_CHUNK;
+		MonoArray *chunk = mono_array_new(motor_ser__domain, motor_ser__object_class, n);
+		if (!chunk)
 			return motor_ser_fail(MOTOR_ENOMEM, "out of memory deserialising an object message");
-		MonoArray *chunk = (MonoArray *)elems(table)[i / TABLE_CHUNK];
-		set_elem(chunk, elems(chunk) + i % TABLE_CHUNK, o);
+		set_elem(table, elems(table) + i / TABLE_CHUNK, (MonoObject *)chunk);
 	}
+	switch (p->kind) {
+	case PLAN_CLASS:
+		if ((o = mono_object_new_specific(p->vtable)))
+			copy_plain(p, (char *)o, q);
+		break;
+	case PLAN_STRING: {
+		uint32_t n = rd32(q);
+		MonoString *s = mono_string_new_size(motor_ser__domain, (int32_t)n);
+		if (s)
+			memcpy(mono_string_chars(s), q + 4, 2 * (size_t)n);
+		o = (MonoObject *)s;
+		break;
+	}
+	default: {
+		uint64_t n;
+		MonoArray *a;
+		if (p->vector) {
+			n = rd32(q);
+			q += 4;
+			a = mono_array_new_specific(p->vtable, (uintptr_t)n);
+		} else {
+			uintptr_t lengths[MOTOR_SER_MAX_RANK];
+			intptr_t lower[MOTOR_SER_MAX_RANK];
+			n = 1;
+			for (uint32_t d = 0; d < p->rank; d++) {
+				lengths[d] = rd32(q + 8 * d);
+				lower[d] = (int32_t)rd32(q + 8 * d + 4);
+				n *= lengths[d];
+			}
+			q += 8 * (size_t)p->rank;
+			a = mono_array_new_full(motor_ser__domain, p->klass, lengths, lower);
+		}
+		if (!a)
+			break;
+		char *data = (char *)a + motor_ser__array_data_off;
+		if (p->elem_mode == ELEM_RAW)
+			memcpy(data, q, (size_t)n * p->elem_size);
+		else if (p->elem_mode == ELEM_STRUCT)
+			for (uint64_t e = 0; e < n; e++)
+				q = copy_plain(p->elem, data + e * p->elem_size - sizeof(MonoObject), q);
+		o = (MonoObject *)a;
+		break;
+	}
+	}
+	if (!o)
+		return motor_ser_fail(MOTOR_ENOMEM, "out of memory deserialising an object message");
+	MonoArray *chunk = (MonoArray *)elems(table)[i / TABLE_CHUNK];
+	set_elem(chunk, elems(chunk) + i % TABLE_CHUNK, o);
 	return MOTOR_OK;
 }
 
@@ -325,8 +331,10 @@ static void store(MonoArray *table, MonoObject *o, void **slot, uint32_t index, 
 		mono_gc_wbarrier_set_field(o, slot, v);
 }
 
+/* Stores the references of one object (or struct element) `base` inside `o` whose targets are records after
+ * `after` (all of them when after < 0); counts in *skipped those it leaves for later. */
 static int link_fields(struct reader *r, struct refcheck *c, MonoArray *table, MonoObject *o, const struct plan *p,
-		       char *base, const uint8_t **at)
+		       char *base, const uint8_t **at, int64_t after, int *skipped)
 {
 	const uint8_t *q = *at;
 	for (uint32_t i = 0; i < p->nops; i++) {
@@ -340,47 +348,66 @@ static int link_fields(struct reader *r, struct refcheck *c, MonoArray *table, M
 		q += 4;
 		if (rc != MOTOR_OK)
 			return rc;
-		if (index != UINT32_MAX)
+		if (index == UINT32_MAX)
+			continue;
+		if ((int64_t)index > after)
 			store(table, o, (void **)(base + op->offset), index, 0);
+		else
+			*skipped = 1;
 	}
 	*at = q;
 	return MOTOR_OK;
 }
 
-/* Pass 2: references. */
-static int link(struct reader *r, MonoArray *table)
+/* Stores the references of record i to records after `after` (all of them when after < 0); sets r->recs[i].later
+ * when it leaves some. */
+static int link(struct reader *r, struct refcheck *c, MonoArray *table, uint32_t i, int64_t after)
+{
+	const struct plan *p = r->recs[i].plan;
+	const uint8_t *q = r->data + r->recs[i].off;
+	int rc = MOTOR_OK, skipped = 0;
+	if (p->kind == PLAN_CLASS && p->nrefs) {
+		MonoObject *o = *table_slot(table, i);
+		rc = link_fields(r, c, table, o, p, (char *)o, &q, after, &skipped);
+		KEEP_ALIVE(o);
+	} else if (p->kind == PLAN_ARRAY && p->elem_mode != ELEM_RAW) {
+		MonoObject *o = *table_slot(table, i);
+		uint64_t n = *(const uintptr_t *)((const char *)o + motor_ser__array_length_off);
+		q += p->vector ? 4 : 8 * (size_t)p->rank;
+		for (uint64_t e = 0; e < n && rc == MOTOR_OK; e++) {
+			char *data = (char *)o + motor_ser__array_data_off;
+			if (p->elem_mode == ELEM_REF) {
+				uint32_t index;
+				rc = resolve_ref(r, c, rd32(q), p->elem->klass, &index);
+				q += 4;
+				if (rc != MOTOR_OK || index == UINT32_MAX)
+					continue;
+				if ((int64_t)index > after)
+					store(table, o, (void **)(data + e * sizeof(void *)), index, 1);
+				else
+					skipped = 1;
+			} else {
+				rc = link_fields(r, c, table, o, p->elem, data + e * p->elem_size - sizeof(MonoObject), &q,
+						 after, &skipped);
+			}
+		}
+		KEEP_ALIVE(o);
+	}
+	r->recs[i].later = skipped;
+	return rc;
+}
+
+/* Pass 1, last record first, then pass 2 over the records that refer back. */
+static int build(struct reader *r, MonoArray *table)
 {
 	struct refcheck c = {0};
-	for (uint32_t i = 0; i < r->nobjs; i++) {
-		const struct plan *p = r->recs[i].plan;
-		const uint8_t *q = r->data + r->recs[i].off;
-		int rc = MOTOR_OK;
-		if (p->kind == PLAN_CLASS && p->nrefs) {
-			MonoObject *o = *table_slot(table, i);
-			rc = link_fields(r, &c, table, o, p, (char *)o, &q);
-			KEEP_ALIVE(o);
-		} else if (p->kind == PLAN_ARRAY && p->elem_mode != ELEM_RAW) {
-			MonoObject *o = *table_slot(table, i);
-			uint64_t n = *(const uintptr_t *)((const char *)o + motor_ser__array_length_off);
-			q += p->vector ? 4 : 8 * (size_t)p->rank;
-			for (uint64_t e = 0; e < n && rc == MOTOR_OK; e++) {
-				char *data = (char *)o + motor_ser__array_data_off;
-				if (p->elem_mode == ELEM_REF) {
-					uint32_t index;
-					rc = resolve_ref(r, &c, rd32(q), p->elem->klass, &index);
-					q += 4;
-					if (rc == MOTOR_OK && index != UINT32_MAX)
-						store(table, o, (void **)(data + e * sizeof(void *)), index, 1);
-				} else {
-					rc = link_fields(r, &c, table, o, p->elem,
-							 data + e * p->elem_size - sizeof(MonoObject), &q);
-				}
-			}
-			KEEP_ALIVE(o);
-		}
-		if (rc != MOTOR_OK)
+	int rc;
+	for (uint32_t i = r->nobjs; i-- > 0;)
+		if ((rc = allocate(r, table, i)) != MOTOR_OK || (rc = link(r, &c, table, i, i)) != MOTOR_OK)
 			return rc;
-	}
+	for (uint32_t i = 0; i < r->nobjs; i++)
+		if (r->recs[i].later && (rc = link(r, &c, table, i, -1)) != MOTOR_OK)
+			return rc;
 	return MOTOR_OK;
 }
 
@@ -449,7 +476,7 @@ int motor_ser_read(const uint8_t *data, size_t len, MonoObject **result)
 		rc = motor_ser_fail(MOTOR_ENOMEM, "out of memory deserialising an object message");
 		goto out;
 	}
-	if ((rc = allocate(&r, table)) != MOTOR_OK || (rc = link(&r, table)) != MOTOR_OK)
+	if ((rc = build(&r, table)) != MOTOR_OK)
 		goto out;
 	*result = *table_slot(table, root - 1);
 out:

@@ -242,6 +242,17 @@ public static class ObjectTests
 		Assert.True (got.Payload == got.Right, "shared through an object-typed field");
 		var gd = (Derived) got.Right.Payload;
 		Assert.True (gd.Peer == gd && gd.Left == got && gd.Extra == "x" && gd.Id == 3, "derived class, inherited and own fields");
+		// Array elements that refer back: to the array itself, and to an object met earlier.
+		var arr = new object[4];
+		arr[0] = arr;
+		arr[1] = a;
+		arr[2] = a.Right;
+		arr[3] = new object[] { arr, a };
+		var ga = (object[]) Ring (arr, 9);
+		var gn = (Node) ga[1];
+		var inner = (object[]) ga[3];
+		Assert.True (ga[0] == ga && ga[2] == gn.Right && gn.Left == gn, "array refers to itself and to its elements' objects");
+		Assert.True (inner[0] == ga && inner[1] == gn, "nested array refers back to its container");
 	}
 
 	public static void MillionElementListDoesNotOverflowTheStack ()
