@@ -1,22 +1,33 @@
 #!/bin/bash
 # run-objects.sh - the object-transport benchmarks (invoked by `make bench-objects`):
 #
-#   1. Linked-list ping-pong (the paper's Figures 10/11): samples/LinkedList.exe --csv, N = 1 ... max elements
-#      carrying 4,096 bytes in total, with Motor's OSend/ORecv and with BinaryFormatter + Send/Recv over the same
-#      MPI; 2 ranks, -bind-to core; serialisation included.  Targets: BinaryFormatter/Motor >= 30 at every N,
-#      and Motor's time per object at N = 2^20 <= 2 x its time per object at N = 2^10.
+#   1. Linked-list ping-pong (the paper's Figures 10/11): N = 1 ... max elements carrying 4,096 bytes in total,
+#      2 ranks, -bind-to core, serialisation included, in three variants:
+#        motor       samples/LinkedList.exe under motor: Motor's OSend/ORecv;
+#        bf          samples/LinkedList.exe --binaryformatter under motor: BinaryFormatter into a byte[] sent with
+#                    System.MP's Send/Probe/Recv (same transport as motor: isolates the serialiser);
+#        bf-pinvoke  bench/pinvoke/LinkedListPinvoke.exe under plain mono: BinaryFormatter into a byte[] sent with
+#                    the P/Invoke wrapper (GCHandle pin per operation, MPI_Probe + MPI_Get_count + MPI_Recv) --
+#                    what a user of a wrapper library does today.
+#      Targets: BinaryFormatter over P/Invoke / Motor >= 30 at every N (judged on BinaryFormatter over System.MP
+#      when the P/Invoke baseline is left out), and Motor's time per object at N = 2^20 <= 2 x its time per object
+#      at N = 2^10.
 #   2. bench/ScatterBench.exe on 4 ranks: OScatter of 1,000,000 small objects against OSend of the same objects
 #      to one rank.  Target: scatter <= 2 x send.
 #
-#     MPIEXEC=... MOTOR=/abs/motor BUILDDIR=/abs/builddir bash bench/run-objects.sh [--reps N] [--max N]
-#                                                             [--bf-max N] [--budget S] [--timeout S] [--out DIR]
+#     MPIEXEC=... MOTOR=/abs/motor BUILDDIR=/abs/builddir MONO=mono bash bench/run-objects.sh [--reps N] [--max N]
+#                                          [--bf-max N] [--budget S] [--timeout S] [--no-pinvoke] [--out DIR]
 #
-# Method: --reps repetitions (default 3); in each, both variants run one after the other, the order alternating
-# between repetitions.  Each program reports the median of its own timed round trips per N; per N we report the
-# median over repetitions of each variant, and the paired ratio (BinaryFormatter / Motor within a repetition,
-# median over repetitions), which cancels drift between repetitions.  --bf-max (default: --max) stops the
-# BinaryFormatter runs earlier, since it needs seconds per round trip for long lists; the ratio is reported only
-# where both ran.  A run that fails, times out or prints no data fails the benchmark.
+# --no-pinvoke leaves the bf-pinvoke variant out (the P/Invoke baseline needs MPICH's integer handles and is
+# built only there); otherwise bench/pinvoke/LinkedListPinvoke.exe must have been built.
+#
+# Method: --reps repetitions (default 3); in each, every variant runs once, rotating which goes first between
+# repetitions.  Each program reports the median of its own timed round trips per N; per N we report the median
+# over repetitions of each variant, and the paired ratios (BinaryFormatter variant / Motor within a repetition,
+# median over repetitions), which cancel drift between repetitions.  --bf-max (default: --max) stops both
+# BinaryFormatter variants earlier, since they need seconds per round trip for long lists; a ratio is reported
+# only where both of its variants ran.  A run that fails, times out, prints no data or not exactly the N
+# = 1, 2, 4, ... up to its maximum fails the benchmark.
 #
 # Output (in --out, default $BUILDDIR/bench/results): objects-env.txt, linkedlist-raw.csv, linkedlist.csv,
 # linkedlist.md, scatter-raw.csv, scatter.md, logs/.
@@ -30,7 +41,8 @@ MPIEXEC=${MPIEXEC:-mpiexec}
 MPIEXEC_FLAGS=${MPIEXEC_FLAGS:-}
 BUILDDIR=${BUILDDIR:-$PWD}
 MOTOR=${MOTOR:-$BUILDDIR/motor}
-reps=3 max=$((1 << 20)) bfmax= budget=0.5 run_timeout=1800 out= scatter_n=1000000
+MONO=${MONO:-mono}
+reps=3 max=$((1 << 20)) bfmax= budget=0.5 run_timeout=1800 out= scatter_n=1000000 pinvoke=1
 while [ $# -gt 0 ]; do
 	case $1 in
 	--reps) reps=${2:?}; shift ;;
@@ -39,6 +51,7 @@ while [ $# -gt 0 ]; do
 	--budget) budget=${2:?}; shift ;;
 	--timeout) run_timeout=${2:?}; shift ;;
 	--scatter-objects) scatter_n=${2:?}; shift ;;
+	--no-pinvoke) pinvoke=0 ;;
 	--out) out=${2:?}; shift ;;
 	-h|--help) sed -n '2,/^$/{s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
 	*) die "unknown argument '$1'" ;;
@@ -51,15 +64,22 @@ mkdir -p "$out/logs"
 out=$(cd "$out" && pwd)
 prog=$BUILDDIR/samples/LinkedList.exe
 scatter=$BUILDDIR/bench/ScatterBench.exe
+pinvoke_prog=$BUILDDIR/bench/pinvoke/LinkedListPinvoke.exe
 [ -f "$prog" ] || die "$prog not built"
 [ -f "$scatter" ] || die "$scatter not built"
+variants="motor bf"
+if [ $pinvoke = 1 ]; then
+	[ -f "$pinvoke_prog" ] || die "$pinvoke_prog not built (make bench/pinvoke/LinkedListPinvoke.exe; MPICH only) -- or pass --no-pinvoke"
+	command -v "$MONO" >/dev/null || die "mono not found (needed for the P/Invoke baseline)"
+	variants+=" bf-pinvoke"
+fi
 
 {
 	echo "date:     $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
 	echo "nproc:    $(nproc)"
 	echo "cpu:      $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)"
 	echo "motor:    $("$MOTOR" --version 2>&1 | tr '\n' ' ')"
-	echo "settings: reps=$reps max=$max bf-max=$bfmax budget=$budget scatter-objects=$scatter_n"
+	echo "settings: reps=$reps max=$max bf-max=$bfmax budget=$budget scatter-objects=$scatter_n variants=\"$variants\""
 	echo "load:     $(cut -d' ' -f1-3 /proc/loadavg) (at start; > ~0.5 means other work shares the machine)"
 	echo "git:      $(git -C "$(dirname "$0")" describe --always --dirty 2>/dev/null || echo unknown)"
 } | tee "$out/objects-env.txt"
@@ -67,57 +87,82 @@ scatter=$BUILDDIR/bench/ScatterBench.exe
 raw=$out/linkedlist-raw.csv
 echo "variant,rep,elements,us,us_per_object" >"$raw"
 run_ll() { # variant rep
-	local v=$1 rep=$2 log=$out/logs/ll-$1-$2 rc=0
-	local -a cmd=("$MPIEXEC" $MPIEXEC_FLAGS -n 2 -bind-to core "$MOTOR" "$prog" --csv --budget "$budget")
-	if [ "$v" = bf ]; then cmd+=(--binaryformatter --max "$bfmax"); else cmd+=(--max "$max"); fi
-	printf '  rep %d/%d %-6s ... ' "$rep" "$reps" "$v"
+	local v=$1 rep=$2 log=$out/logs/ll-$1-$2 rc=0 limit=$bfmax expected="" got n
+	local -a cmd=("$MPIEXEC" $MPIEXEC_FLAGS -n 2 -bind-to core)
+	case $v in
+	motor) cmd+=("$MOTOR" "$prog"); limit=$max ;;
+	bf) cmd+=("$MOTOR" "$prog" --binaryformatter) ;;
+	bf-pinvoke) cmd+=("$MONO" "$pinvoke_prog") ;;
+	esac
+	cmd+=(--csv --budget "$budget" --max "$limit")
+	for ((n = 1; n <= limit; n *= 2)); do expected+="$n "; done
+	printf '  rep %d/%d %-10s ... ' "$rep" "$reps" "$v"
 	(cd "$BUILDDIR" && timeout -k 10 "$run_timeout" "${cmd[@]}") >"$log.out" 2>"$log.err" </dev/null || rc=$?
-	[ $rc -eq 0 ] || { echo FAILED; tail -5 "$log.err" >&2; die "$v rep $rep exited with status $rc"; }
+	[ $rc -eq 0 ] || { echo FAILED; tail -5 "$log.err" >&2; die "$v rep $rep exited with status $rc: ${cmd[*]}"; }
+	grep -qE '^[0-9]+,' "$log.out" || { echo FAILED; die "$v rep $rep printed no data (see $log.out)"; }
+	got=$(grep -E '^[0-9]+,' "$log.out" | cut -d, -f1 | tr '\n' ' ')
+	[ "$got" = "$expected" ] || { echo FAILED; die "$v rep $rep printed N = [${got% }], expected [${expected% }] (see $log.out)"; }
 	grep -E '^[0-9]+,' "$log.out" | sed "s/^/$v,$rep,/" >>"$raw"
-	grep -qE '^[0-9]+,' "$log.out" || die "$v rep $rep printed no data"
 	echo ok
 }
-echo "Linked-list ping-pong, $reps repetitions:"
+echo "Linked-list ping-pong, $reps repetitions, variants: $variants"
+read -ra vlist <<<"$variants"
 for ((rep = 1; rep <= reps; rep++)); do
-	if ((rep % 2)); then order="motor bf"; else order="bf motor"; fi
-	for v in $order; do run_ll "$v" "$rep"; done
+	# Rotate the order: each variant goes first as often as the others.
+	for ((k = 0; k < ${#vlist[@]}; k++)); do run_ll "${vlist[(k + rep - 1) % ${#vlist[@]}]}" "$rep"; done
+done
+for v in $variants; do
+	grep -q "^$v," "$raw" || die "variant $v has no data in $raw"
 done
 
-# Median per (variant, N), and the paired BinaryFormatter/Motor ratio.
-awk -F, 'NR > 1 { t[$1, $2, $3] = $4; o[$1, $2, $3] = $5; reps[$2] = 1; ns[$3] = 1 }
+# Median per (variant, N), and the paired ratios of both BinaryFormatter variants to Motor.
+awk -F, 'NR > 1 { t[$1, $2, $3] = $4; reps[$2] = 1; ns[$3] = 1 }
 	function median(a, n,   i, j, x) {
 		for (i = 2; i <= n; i++) { x = a[i]; for (j = i - 1; j >= 1 && a[j] > x; j--) a[j + 1] = a[j]; a[j + 1] = x }
 		return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
 	}
+	# Median time of variant v at N = n, formatted with fmt after dividing by div; "" if it did not run.
+	function med(v, n, div, fmt,   k, a, rep) {
+		k = 0
+		for (rep in reps) if ((v, rep, n) in t) a[++k] = t[v, rep, n]
+		return k ? sprintf(fmt, median(a, k) / div) : ""
+	}
+	# Median over repetitions of t[v] / t[motor] within a repetition; "" if they never ran together.
+	function paired(v, n,   k, a, rep) {
+		k = 0
+		for (rep in reps) if ((v, rep, n) in t && ("motor", rep, n) in t) a[++k] = t[v, rep, n] / t["motor", rep, n]
+		return k ? sprintf("%.1f", median(a, k)) : ""
+	}
 	END {
-		print "elements,motor_us,motor_us_per_object,bf_us,bf_us_per_object,paired_ratio"
-		for (n = 1; n in ns; n *= 2) {
-			k = 0; kb = 0; kr = 0; ko = 0; delete m; delete b; delete r; delete mo
-			for (rep in reps) {
-				if (("motor", rep, n) in t) { m[++k] = t["motor", rep, n]; mo[++ko] = o["motor", rep, n] }
-				if (("bf", rep, n) in t) b[++kb] = t["bf", rep, n]
-				if (("motor", rep, n) in t && ("bf", rep, n) in t) r[++kr] = t["bf", rep, n] / t["motor", rep, n]
-			}
-			bfus = kb ? sprintf("%.2f", median(b, kb)) : ""
-			bfo = kb ? sprintf("%.4f", median(b, kb) / (2 * n)) : ""
-			printf "%d,%.2f,%.4f,%s,%s,%s\n", n, median(m, k), median(mo, ko), bfus, bfo, kr ? sprintf("%.1f", median(r, kr)) : ""
-		}
+		print "elements,motor_us,motor_us_per_object,bf_us,bf_us_per_object,bf_pinvoke_us,bf_pinvoke_us_per_object," \
+			"bf_motor_ratio,bf_pinvoke_motor_ratio"
+		for (n = 1; n in ns; n *= 2)
+			printf "%d,%s,%s,%s,%s,%s,%s,%s,%s\n", n, med("motor", n, 1, "%.2f"), med("motor", n, 2 * n, "%.4f"),
+				med("bf", n, 1, "%.2f"), med("bf", n, 2 * n, "%.4f"),
+				med("bf-pinvoke", n, 1, "%.2f"), med("bf-pinvoke", n, 2 * n, "%.4f"), paired("bf", n), paired("bf-pinvoke", n)
 	}' "$raw" >"$out/linkedlist.csv"
 
-awk -F, 'NR == 1 { next } { mo[$1] = $3; rows[++n] = $0 }
+# The >= 30 target is judged on BinaryFormatter over P/Invoke (what wrapper users have), or on BinaryFormatter over
+# System.MP when the P/Invoke baseline was left out.
+awk -F, -v pinvoke="$pinvoke" 'NR == 1 { next } { mo[$1] = $3; rows[++n] = $0 }
+	function cell(x) { return x == "" ? "-" : x }
 	END {
-		print "| elements | objects | Motor us/round trip | Motor us/object | BinaryFormatter us/round trip | BF us/object | BF/Motor (paired) | >= 30 |"
-		print "|---:|---:|---:|---:|---:|---:|---:|:---:|"
+		print "| elements | objects | Motor us/round trip | Motor us/object | BF + System.MP us/round trip | BF + System.MP us/object " \
+			"| BF + P/Invoke us/round trip | BF + P/Invoke us/object | BF + System.MP / Motor (paired) | BF + P/Invoke / Motor (paired) | >= 30 |"
+		print "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|:---:|"
 		for (i = 1; i <= n; i++) {
 			split(rows[i], f, ",")
-			met = f[6] == "" ? "-" : (f[6] + 0 >= 30 ? "yes" : "no")
+			r = pinvoke ? f[9] : f[8]
+			met = r == "" ? "-" : (r + 0 >= 30 ? "yes" : "no")
 			if (met == "no") missed = missed " " f[1]
-			printf "| %d | %d | %.2f | %.4f | %s | %s | %s | %s |\n", f[1], 2 * f[1], f[2], f[3], f[4] == "" ? "-" : f[4], f[5] == "" ? "-" : f[5], f[6] == "" ? "-" : f[6], met
+			printf "| %d | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", f[1], 2 * f[1], f[2], f[3],
+				cell(f[4]), cell(f[5]), cell(f[6]), cell(f[7]), cell(f[8]), cell(f[9]), met
 		}
 		if ((1024 in mo) && (1048576 in mo))
 			printf "\nMotor time per object: %.4f us at N = 2^20, %.4f us at N = 2^10: ratio %.2f (target <= 2: %s)\n",
 				mo[1048576], mo[1024], mo[1048576] / mo[1024], mo[1048576] / mo[1024] <= 2 ? "met" : "missed"
-		print "BF/Motor >= 30 missed at N:" (missed == "" ? " none" : missed)
+		print (pinvoke ? "BF + P/Invoke / Motor" : "BF + System.MP / Motor (no P/Invoke baseline)") " >= 30 missed at N:" \
+			(missed == "" ? " none" : missed)
 	}' "$out/linkedlist.csv" >"$out/linkedlist.md"
 cat "$out/linkedlist.md"
 echo

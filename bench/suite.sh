@@ -8,6 +8,7 @@
 #   pingpong     blocking ping-pong 1 B - 4 MiB: native C, System.MP, P/Invoke wrapper (GCHandle and fixed)
 #   pingpong-nb  non-blocking ping-pong (Irecv + Send + Wait): native C, System.MP, P/Invoke (GCHandle)
 #   linkedlist   the paper's linked-list ping-pong (4,096 bytes over N elements): OSend/ORecv vs BinaryFormatter
+#                over System.MP and over the P/Invoke wrapper (the latter MPICH only)
 #   scatter      OScatter of 1,000,000 objects over 4 ranks vs OSend of them to one rank (bench/run-objects.sh)
 #   coll         Allreduce (8 B - 1 MiB) and Bcast (1 B - 4 MiB) at 2 and 4 ranks (2 only with --quick), and a
 #                user-defined SUM against the built-in one (bench/run-coll.sh)
@@ -40,9 +41,9 @@ bash "$here/run-pingpong.sh" "${quick[@]}" "${pp[@]}" --nonblocking --out "$out"
 echo
 echo "=== (c, d) object transport"
 if [ ${#quick[@]} -gt 0 ]; then
-	bash "$here/run-objects.sh" --reps 1 --max 16384 --bf-max 4096 --out "$out"
+	bash "$here/run-objects.sh" "${pp[@]}" --reps 1 --max 16384 --bf-max 4096 --out "$out"
 else
-	bash "$here/run-objects.sh" --reps 3 --bf-max 65536 --out "$out"
+	bash "$here/run-objects.sh" "${pp[@]}" --reps 3 --bf-max 65536 --out "$out"
 fi
 echo
 echo "=== (e) collectives"

@@ -7,11 +7,12 @@
 //     mpiexec -n 2 -bind-to core motor samples/LinkedList.exe [--csv] [--binaryformatter] [--max N] [--budget S]
 //
 // Default: Motor's O-operations (OSend/ORecv).  --binaryformatter: the standard CLI BinaryFormatter serialises
-// the list into a byte[], which travels with System.MP's Send/Probe/Recv -- the paper's ".NET" baseline.
-// Each N gets one warm-up round trip, then as many timed ones as fit in --budget seconds (default 0.5; at least
-// 5 -- 1 if a round trip takes over a second --, at most 2,000); each is timed on its own and the median is
-// reported.  Rank 0 checks the last list it received (length and every payload byte) and the program
-// exits with status 3 if it is wrong.
+// the list into a byte[], which travels with System.MP's Send/Probe/Recv -- the paper's ".NET" baseline.  The same
+// with a P/Invoke wrapper instead of System.MP is bench/pinvoke/LinkedListPinvoke.cs (run under plain mono).
+// Each N gets three untimed warm-up round trips (the first ever includes JIT compilation), the last of which sizes
+// the timed run: as many round trips as fit in --budget seconds (default 0.5; at least 5 -- 1 if a round trip takes
+// over a second --, at most 2,000); each is timed on its own and the median is reported.  Rank 0 checks the last
+// list it received (length and every payload byte) and the program exits with status 3 if it is wrong.
 //
 // Prints microseconds per round trip and per object, or with --csv "elements,us_per_roundtrip,us_per_object".
 using System;
@@ -31,6 +32,7 @@ public class LinkedList
 public static class LinkedListPingPong
 {
 	const int TotalBytes = 4096;
+	const int WarmUps = 3;
 
 	static LinkedList Make (int n)
 	{
@@ -109,11 +111,13 @@ public static class LinkedListPingPong
 			LinkedList got = null;
 			if (rank == 0) {
 				var list = Make (n);
-				// Warm-up round trip, which also sizes the timed run.
-				t0 = MPI.Wtime ();
-				Send (world, list, 1, bf);
-				got = Recv (world, 1, bf, st);
-				one = MPI.Wtime () - t0;
+				// Untimed warm-up round trips (the first ever includes JIT compilation); the last sizes the timed run.
+				for (int k = 0; k < WarmUps; k++) {
+					t0 = MPI.Wtime ();
+					Send (world, list, 1, bf);
+					got = Recv (world, 1, bf, st);
+					one = MPI.Wtime () - t0;
+				}
 				// At least 5 timed round trips, or 1 when one takes more than a second (BinaryFormatter, long lists).
 				count[0] = (int) Math.Max (one > 1.0 ? 1 : 5, Math.Min (2000, budget / Math.Max (one, 1e-9)));
 				world.Send (count, 1, 1);
@@ -139,7 +143,8 @@ public static class LinkedListPingPong
 				Console.Out.Flush ();
 			} else if (rank == 1) {
 				// Echo: deserialise what came, serialise it again and send it back.
-				Send (world, Recv (world, 0, bf, st), 0, bf);
+				for (int k = 0; k < WarmUps; k++)
+					Send (world, Recv (world, 0, bf, st), 0, bf);
 				world.Recv (count, 0, 1, null);
 				for (int k = 0; k < count[0]; k++)
 					Send (world, Recv (world, 0, bf, st), 0, bf);

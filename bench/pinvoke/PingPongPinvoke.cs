@@ -1,6 +1,7 @@
 // PingPongPinvoke: the ping-pong of samples/PingPong.cs written the way P/Invoke wrapper libraries (MPI.NET, the
 // Indiana C# bindings) call MPI: [DllImport] declarations of the C functions, buffers pinned per operation.
-// It runs under plain `mono`, initialises MPI itself, and is the baseline System.MP must beat.
+// It runs under plain `mono`, initialises MPI itself, and is the baseline System.MP must beat.  The binding (the
+// [DllImport]s and the wrapper's Send/Recv/Request) is bench/pinvoke/Native.cs, shared with LinkedListPinvoke.cs.
 //
 //     mpiexec -n 2 -bind-to core mono bench/pinvoke/PingPongPinvoke.exe --pin gchandle|fixed [--nonblocking] [max [scale]]
 //
@@ -10,105 +11,6 @@
 // Prints "bytes,us" per size (us per round trip); every payload is checked and a corrupted one exits with 3.
 using System;
 using System.Linq;
-using System.Runtime.InteropServices;
-
-static unsafe class Native
-{
-	[DllImport (MPIConst.Library)] public static extern int MPI_Init_thread (IntPtr argc, IntPtr argv, int required, out int provided);
-	[DllImport (MPIConst.Library)] public static extern int MPI_Finalize ();
-	[DllImport (MPIConst.Library)] public static extern int MPI_Comm_rank (int comm, out int rank);
-	[DllImport (MPIConst.Library)] public static extern int MPI_Barrier (int comm);
-	[DllImport (MPIConst.Library)] public static extern double MPI_Wtime ();
-	[DllImport (MPIConst.Library)] public static extern int MPI_Abort (int comm, int code);
-	[DllImport (MPIConst.Library)] public static extern int MPI_Send (IntPtr buf, int count, int type, int dest, int tag, int comm);
-	[DllImport (MPIConst.Library)] public static extern int MPI_Recv (IntPtr buf, int count, int type, int source, int tag, int comm, IntPtr status);
-	[DllImport (MPIConst.Library)] public static extern int MPI_Irecv (IntPtr buf, int count, int type, int source, int tag, int comm, out int request);
-	[DllImport (MPIConst.Library)] public static extern int MPI_Wait (ref int request, IntPtr status);
-}
-
-class MPIError : Exception
-{
-	public MPIError (int code, string call) : base (call + " failed with MPI error " + code) { }
-}
-
-// The wrapper: what a P/Invoke binding's Comm class does for byte arrays.
-static unsafe class Wrapper
-{
-	public static bool UseGCHandle;
-	static readonly IntPtr StatusIgnore = new IntPtr (MPIConst.STATUS_IGNORE);
-
-	static void Check (int rc, string call)
-	{
-		if (rc != 0)
-			throw new MPIError (rc, call);
-	}
-
-	static void CheckRange (byte[] buf, int offset, int count)
-	{
-		if (buf == null)
-			throw new ArgumentNullException ("buf");
-		if (offset < 0 || count < 0 || offset + count > buf.Length)
-			throw new ArgumentOutOfRangeException ("count");
-	}
-
-	public static void Send (byte[] buf, int offset, int count, int dest, int tag)
-	{
-		CheckRange (buf, offset, count);
-		if (UseGCHandle) {
-			var h = GCHandle.Alloc (buf, GCHandleType.Pinned);
-			try {
-				Check (Native.MPI_Send (h.AddrOfPinnedObject () + offset, count, MPIConst.BYTE, dest, tag, MPIConst.COMM_WORLD), "MPI_Send");
-			} finally {
-				h.Free ();
-			}
-		} else {
-			fixed (byte* p = buf)
-				Check (Native.MPI_Send ((IntPtr) (p + offset), count, MPIConst.BYTE, dest, tag, MPIConst.COMM_WORLD), "MPI_Send");
-		}
-	}
-
-	public static void Recv (byte[] buf, int offset, int count, int source, int tag)
-	{
-		CheckRange (buf, offset, count);
-		if (UseGCHandle) {
-			var h = GCHandle.Alloc (buf, GCHandleType.Pinned);
-			try {
-				Check (Native.MPI_Recv (h.AddrOfPinnedObject () + offset, count, MPIConst.BYTE, source, tag, MPIConst.COMM_WORLD, StatusIgnore), "MPI_Recv");
-			} finally {
-				h.Free ();
-			}
-		} else {
-			fixed (byte* p = buf)
-				Check (Native.MPI_Recv ((IntPtr) (p + offset), count, MPIConst.BYTE, source, tag, MPIConst.COMM_WORLD, StatusIgnore), "MPI_Recv");
-		}
-	}
-
-	// A non-blocking receive keeps its buffer pinned by a GCHandle until Wait (MPI.NET's Request does this).
-	public sealed class Request
-	{
-		int handle;
-		GCHandle pin;
-
-		public Request (byte[] buf, int offset, int count, int source, int tag)
-		{
-			CheckRange (buf, offset, count);
-			pin = GCHandle.Alloc (buf, GCHandleType.Pinned);
-			int rc = Native.MPI_Irecv (pin.AddrOfPinnedObject () + offset, count, MPIConst.BYTE, source, tag, MPIConst.COMM_WORLD, out handle);
-			if (rc != 0) {
-				pin.Free ();
-				throw new MPIError (rc, "MPI_Irecv");
-			}
-		}
-
-		public void Wait ()
-		{
-			int rc = Native.MPI_Wait (ref handle, StatusIgnore);
-			if (pin.IsAllocated)
-				pin.Free ();
-			Check (rc, "MPI_Wait");
-		}
-	}
-}
 
 static class PingPongPinvoke
 {

@@ -1,12 +1,15 @@
 /*
  * gen-constants.c - prints MPIConst.cs for the P/Invoke baseline: the shared library that holds MPI_Init (found
- * with dladdr, so the DllImport names the exact library the C programs link) and the handle values of the
- * MPI constants the wrapper passes.  A P/Invoke wrapper can pass handles as integers only where the MPI
- * library's handles are integers (MPICH); with pointer handles (Open MPI) this program says so and fails.
+ * with dladdr, so the DllImport names the exact library the C programs link), the handle values of the MPI
+ * constants the wrapper passes, and the size of MPI_Status with the offsets of its MPI_SOURCE and MPI_TAG fields
+ * (the wrapper keeps a status as that many opaque bytes, reads those two fields and asks MPI_Get_count for the
+ * count, whose fields are the library's own).  A P/Invoke wrapper can pass handles as integers only where the
+ * MPI library's handles are integers (MPICH); with pointer handles (Open MPI) this program says so and fails.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <mpi.h>
+#include <stddef.h>
 #include <stdio.h>
 
 int main(void)
@@ -31,6 +34,8 @@ int main(void)
 	printf("\tpublic const int THREAD_MULTIPLE = %d;\n", MPI_THREAD_MULTIPLE);
 	printf("\tpublic const long STATUS_IGNORE = %ld;\n", (long)(intptr_t)MPI_STATUS_IGNORE);
 	printf("\tpublic const int STATUS_SIZE = %zu;\n", sizeof(MPI_Status));
+	printf("\tpublic const int STATUS_SOURCE = %zu;\n", offsetof(MPI_Status, MPI_SOURCE));
+	printf("\tpublic const int STATUS_TAG = %zu;\n", offsetof(MPI_Status, MPI_TAG));
 	printf("}\n");
 	return 0;
 }
