@@ -83,6 +83,35 @@ if command -v gnuplot >/dev/null; then
 		GP
 		plots+=("$name-time.png" "$name-ratio.png")
 	done
+	# Objects: time per round trip against list length, and BinaryFormatter's time as a multiple of Motor's.
+	csv=$out/linkedlist.csv
+	if [ -f "$csv" ]; then
+		awk -F, 'NR > 1 { for (i = 1; i <= NF; i++) if ($i == "" || $i == "-") $i = "NaN"; print $1, $2, $4, $6, $8, $9 }' \
+			"$csv" >"$out/linkedlist.dat"
+		gnuplot <<-GP
+			set terminal pngcairo size 900,600 noenhanced
+			set datafile missing "NaN"
+			set logscale xy
+			set grid
+			set key left top
+			set xlabel "list elements N (4,096 bytes in total; 2N objects)"
+			set ylabel "time per round trip (us)"
+			set title "linked-list ping-pong: median time per round trip (2 ranks, serialisation included)"
+			set output "$out/linkedlist-time.png"
+			plot "$out/linkedlist.dat" using 1:2 with linespoints title "Motor OSend/ORecv", \
+			     "$out/linkedlist.dat" using 1:3 with linespoints title "BinaryFormatter + System.MP", \
+			     "$out/linkedlist.dat" using 1:4 with linespoints title "BinaryFormatter + P/Invoke"
+			unset logscale y
+			set key right bottom
+			set ylabel "BinaryFormatter time / Motor time (paired median)"
+			set title "linked-list ping-pong: how many times faster Motor is"
+			set output "$out/linkedlist-ratio.png"
+			plot 30 with lines dashtype 2 title "target 30", \
+			     "$out/linkedlist.dat" using 1:5 with linespoints title "BinaryFormatter + System.MP", \
+			     "$out/linkedlist.dat" using 1:6 with linespoints title "BinaryFormatter + P/Invoke"
+		GP
+		plots+=(linkedlist-time.png linkedlist-ratio.png)
+	fi
 else
 	echo "suite.sh: gnuplot not installed (apt-get install gnuplot-nox): no plots" >&2
 fi
