@@ -35,7 +35,8 @@ namespace System.MP
 
 		/// <summary>Buffers of non-blocking operations pinned because they could move.</summary>
 		public static long PinsTaken { get { return Count (0); } }
-		/// <summary>Buffers of non-blocking operations that cannot move (large objects): kept alive, not pinned.</summary>
+		/// <summary>Buffers of non-blocking operations not pinned: those that cannot move (large objects), kept
+		/// alive only, and those of sends the transport finished during the call (nothing to keep).</summary>
 		public static long PinsAvoided { get { return Count (1); } }
 		/// <summary>Pins released because a collection found the transfer complete.</summary>
 		public static long PinsReleasedByGC { get { return Count (2); } }
@@ -45,6 +46,9 @@ namespace System.MP
 		public static long RequestsInFlight { get { return Count (4); } }
 		/// <summary>Request slots allocated (pooled and reused; grows only with the number in flight at once).</summary>
 		public static long RequestSlots { get { return Count (5); } }
+
+		/// <summary>The MPI library's version line (MPI_Get_library_version), e.g. "MPICH Version: 4.0.2".</summary>
+		public static string MpiLibrary { get { return MPDirect.LibraryVersion (); } }
 
 		/// <summary>The names of the internal calls the runtime registered.</summary>
 		public static string[] InternalCalls ()

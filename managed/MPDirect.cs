@@ -24,6 +24,7 @@ namespace System.MP
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern double Wtime ();
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern double Wtick ();
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern string ProcessorName ();
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern string LibraryVersion ();
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int Abort (int comm, int errorcode);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern string ErrorString (int code);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int ErrorClass (int code);

@@ -264,6 +264,10 @@ int motor_mpi_req_is_null(const motor_req *req);
 int motor_mpi_test(motor_req *req, int *flag, motor_status *st);
 /* Completes the request: polls, then waits between the blocking hooks.  The request is freed and made null. */
 int motor_mpi_wait(motor_req *req, motor_status *st);
+/* For a request just posted: whether the library already finished it during the call, learnt without an MPI
+ * call (an eager send copied out at once, in MPICH).  If so (returns 1) the request is made null and `st` gets
+ * the status MPI gives a completed send (all zero); 0 means "not known", and the request must be completed as usual. */
+int motor_mpi_done_at_post(motor_req *req, motor_status *st);
 /* MPI_Request_get_status: whether the request has completed, without freeing it.  Safe to call from a thread
  * other than the one that owns the request only under MPI_THREAD_MULTIPLE and only when no other thread is
  * completing that request at the same time. */

@@ -24,13 +24,6 @@ void motor_mpi__status_from(const MPI_Status *in, motor_status *st)
 	st->cancelled = cancelled;
 }
 
-/* Statistics only: a relaxed load and store, not an atomic add, so that counting costs the hot path nothing;
- * increments can be lost when threads race. */
-static void count(atomic_uint_fast64_t *c)
-{
-	atomic_store_explicit(c, atomic_load_explicit(c, memory_order_relaxed) + 1, memory_order_relaxed);
-}
-
 static int finish(int rc, int n, MPI_Status *ms, motor_status *st)
 {
 	/* Testall/Waitall report per-request errors in the statuses; MPI_Test/Wait in the return code. */
@@ -64,7 +57,7 @@ int motor_mpi__complete(MPI_Request *reqs, int n, motor_status *st)
 	for (int i = 0; i < motor_mpi__spin; i++) {
 		rc = n == 1 ? MPI_Test(reqs, &flag, ms) : MPI_Testall(n, reqs, &flag, ms);
 		if (flag || (rc != MPI_SUCCESS && n == 1)) {
-			count(&motor_mpi__immediate);
+			motor_mpi__count(&motor_mpi__immediate);
 			return finish(rc, n, ms, st);
 		}
 		/* An error from Testall may leave the other request in flight: Waitall below finishes both. */
@@ -110,6 +103,18 @@ int motor_mpi_wait(motor_req *req, motor_status *st)
 	return rc;
 }
 
+int motor_mpi_done_at_post(motor_req *req, motor_status *st)
+{
+	if (!motor_compat_done_at_post(motor_mpi__req_get(req)))
+		return 0;
+	motor_mpi__req_set(req, MPI_REQUEST_NULL);
+	motor_mpi__count(&motor_mpi__immediate);
+	/* What MPI_Test gives for a completed send: only the error and the cancelled flag are set. */
+	if (st)
+		*st = (motor_status){0};
+	return 1;
+}
+
 int motor_mpi_peek(motor_req *req, int *flag)
 {
 	return MPI_Request_get_status(motor_mpi__req_get(req), flag, MPI_STATUS_IGNORE);
@@ -136,7 +141,7 @@ int motor_mpi_waitany(int n, motor_req *reqs, int *index, motor_status *st)
 		if ((rc = MPI_Testany(n, r, index, &flag, &ms)) != MPI_SUCCESS)
 			flag = 1;
 	if (flag) {
-		count(&motor_mpi__immediate);
+		motor_mpi__count(&motor_mpi__immediate);
 	} else {
 		struct motor_block b;
 		motor_mpi__block_begin(&b);

@@ -40,6 +40,11 @@ double motor_icall_wtick(void)
 	return motor_mpi_wtick();
 }
 
+MonoString *motor_icall_library_version(void)
+{
+	return mono_string_new(motor_domain, motor_mpi_library_version());
+}
+
 MonoString *motor_icall_processor_name(void)
 {
 	char name[MOTOR_MAX_PROCESSOR_NAME];

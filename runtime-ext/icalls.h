@@ -19,6 +19,7 @@ int32_t motor_icall_query_thread(int32_t *provided);
 double motor_icall_wtime(void);
 double motor_icall_wtick(void);
 MonoString *motor_icall_processor_name(void);
+MonoString *motor_icall_library_version(void);
 int32_t motor_icall_abort(int32_t comm, int32_t errorcode);
 MonoString *motor_icall_error_string(int32_t code);
 int32_t motor_icall_error_class(int32_t code);
