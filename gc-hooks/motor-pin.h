@@ -34,6 +34,12 @@ int motor_pin_init(MonoClass *request_class, int harvest);
 int motor_pin_post(MonoObject *req, MonoObject *obj, const struct motor_buffer *b, int recv, int peer, int tag,
 		   int comm, int mode);
 
+/* For a blocking send (recv == 0) or receive on buffer `b`: MOTOR_EOVERLAP if it may be a message of this
+ * rank to itself and its buffer overlaps that of a non-blocking operation of the other direction in flight on
+ * a message to itself (MPICH aborts the process on such a copy), else MOTOR_OK.  motor_pin_post checks the
+ * same. */
+int motor_pin_check_self(const struct motor_buffer *b, int recv, int peer, int comm);
+
 /* Posts a non-blocking send of `n` bytes of native memory `data` (a serialised object message) for the
  * Request `req`.  On success the operation owns the buffer and calls release(data, cap) when it completes
  * (from Wait/Test, or from the GC hook before the world stops -- never while it is stopped); on error the

@@ -56,6 +56,8 @@ struct slot {
 	size_t owned_cap;
 	void (*release)(void *data, size_t cap);
 	int next_free;
+	int self;            /* a message of this rank to itself may match it: [lo, hi) is its buffer */
+	uintptr_t lo, hi;
 };
 
 /* The roots are scanned conservatively at every collection: two words per slot. */
@@ -81,6 +83,9 @@ static int harvest_enabled;
 static uint32_t off_done, off_rc, off_result; /* fields of System.MP.Request */
 
 static atomic_uint_fast64_t pins_taken, pins_avoided, gc_released, gc_completed;
+
+/* In-flight sends (0) and receives (1) that a message of this rank to itself may match. */
+static atomic_int self_active[2];
 
 /* Statistics on the hot path: a relaxed load and store, not an atomic add (increments can be lost when
  * threads race). */
@@ -171,6 +176,10 @@ static void tell_request(MonoObject *req, int rc, const motor_status *st)
  * place, free the slot. */
 static void finish(int32_t index, struct slot *sl, int rc, const motor_status *st)
 {
+	if (sl->self) {
+		atomic_fetch_sub(&self_active[sl->recv], 1);
+		sl->self = 0;
+	}
 	tell_request(sl->request, rc, st);
 	sl->buffer = NULL;
 	sl->request = NULL;
@@ -198,6 +207,10 @@ static void publish_slot(struct slot *sl, int32_t index, MonoObject *req)
 static int close_slot(struct slot *sl, int32_t index, MonoObject *req, int rc)
 {
 	if (rc != MOTOR_OK) {
+		if (sl->self) {
+			atomic_fetch_sub(&self_active[sl->recv], 1);
+			sl->self = 0;
+		}
 		sl->buffer = sl->request = NULL;
 		sl->owned = NULL;
 		set_handle(req, -1, 0);
@@ -207,15 +220,65 @@ static int close_slot(struct slot *sl, int32_t index, MonoObject *req, int rc)
 	return rc;
 }
 
+/* A message of a rank to itself is copied by the MPI library straight from the send buffer into the receive
+ * buffer, and MPICH aborts the process when the two overlap.  MPI forbids touching the buffer of an operation in
+ * flight, so such a program is wrong -- but it must get an exception, not lose the rank.  Only operations that
+ * may be messages to self are compared, and only while one of the other direction is in flight: the common
+ * case costs a communicator lookup.  (Best effort across threads: two threads posting the conflicting
+ * operations at the same instant can both pass.) */
+static int overlaps_in_flight(uintptr_t lo, uintptr_t hi, int recv)
+{
+	if (lo == hi || atomic_load(&self_active[!recv]) == 0)
+		return 0;
+	int n = atomic_load(&n_chunks);
+	for (int c = 0; c < n; c++) {
+		struct chunk *ch = atomic_load_explicit(&chunks[c], memory_order_acquire);
+		for (int i = 0; ch && i < CHUNK; i++) {
+			struct slot *sl = &ch->slots[i];
+			if (atomic_load_explicit(&sl->state, memory_order_acquire) == ACTIVE && sl->self &&
+			    sl->recv != recv && sl->lo < hi && lo < sl->hi)
+				return 1;
+		}
+	}
+	return 0;
+}
+
+static void byte_range(const struct motor_buffer *b, uintptr_t *lo, uintptr_t *hi)
+{
+	*lo = (uintptr_t)b->data;
+	*hi = *lo + (uintptr_t)b->count * motor_mpi_type_size(b->dt);
+}
+
+int motor_pin_check_self(const struct motor_buffer *b, int recv, int peer, int comm)
+{
+	uintptr_t lo, hi;
+	if (!motor_mpi_peer_may_be_self(comm, peer, recv))
+		return MOTOR_OK;
+	byte_range(b, &lo, &hi);
+	return overlaps_in_flight(lo, hi, recv) ? MOTOR_EOVERLAP : MOTOR_OK;
+}
+
 int motor_pin_post(MonoObject *req, MonoObject *obj, const struct motor_buffer *b, int recv, int peer, int tag,
 		   int comm, int mode)
 {
 	int32_t index;
+	int self = motor_mpi_peer_may_be_self(comm, peer, recv);
+	uintptr_t lo = 0, hi = 0;
+	if (self) {
+		byte_range(b, &lo, &hi);
+		if (overlaps_in_flight(lo, hi, recv))
+			return MOTOR_EOVERLAP;
+	}
 	int rc = alloc_slot(&index);
 	if (rc != MOTOR_OK)
 		return rc;
 	struct slot *sl = slot_at(index);
 	atomic_store_explicit(&sl->busy, BY_USER, memory_order_relaxed);
+	sl->self = self;
+	sl->lo = lo;
+	sl->hi = hi;
+	if (self)
+		atomic_fetch_add(&self_active[recv], 1);
 
 	/* The policy: pin what can move; keep alive what cannot.  Both go through the root table: for a large
 	 * object, which SGen never moves, being held by a root only keeps it alive -- at the cost of one word,
@@ -248,7 +311,9 @@ int motor_pin_post_bytes(MonoObject *req, void *data, int64_t n, size_t cap, voi
 		return rc;
 	struct slot *sl = slot_at(index);
 	atomic_store_explicit(&sl->busy, BY_USER, memory_order_relaxed);
-	/* Native memory never moves: nothing to pin, only to free at completion. */
+	/* Native memory never moves: nothing to pin, only to free at completion.  Nor can it overlap a managed
+	 * buffer. */
+	sl->self = 0;
 	sl->buffer = NULL;
 	sl->movable = 0;
 	sl->recv = 0;

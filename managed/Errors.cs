@@ -6,7 +6,7 @@ namespace System.MP
 		// Motor's own codes (native-mpi/motor-mpi.h).
 		internal const int ENULL = -1, EBUFTYPE = -2, EOFFSET = -3, ECOUNT = -4, ERANK = -5, ETAG = -6,
 			ECOMM = -7, ENOTARRAY = -8, EFINALIZED = -9, ENOMEM = -10, EALIAS = -11, EARG = -12, ECOMMFREE = -13,
-			EBUSY = -14, EGROUP = -40, EINTER = -41, EINTRA = -42, ETOPO = -43, EDIMS = -44, ECOORDS = -45, EREMOTE = -46;
+			EBUSY = -14, EOVERLAP = -15, EGROUP = -40, EINTER = -41, EINTRA = -42, ETOPO = -43, EDIMS = -44, ECOORDS = -45, EREMOTE = -46;
 
 		internal static void Check (int rc)
 		{
@@ -67,6 +67,10 @@ namespace System.MP
 				return new InvalidOperationException ("COMM_WORLD and COMM_SELF cannot be freed");
 			case EBUSY:
 				return new InvalidOperationException ("the request is being completed by another thread (MPI forbids completing one request from two threads at once)");
+			case EOVERLAP:
+				return new ArgumentException ("the buffer overlaps the buffer of a non-blocking operation still in flight on " +
+					"this rank that this one may match (a message of the rank to itself); MPI forbids touching that buffer " +
+					"until the operation completes: Wait for it first, or use disjoint buffers", "buf");
 			case EGROUP:
 				if (MPI.Is_finalized ())
 					return new InvalidOperationException ("MPI has been finalized");

@@ -90,6 +90,12 @@ int motor_mpi_comm_rank(int comm, int *rank)
 	return MOTOR_OK;
 }
 
+int motor_mpi_peer_may_be_self(int comm, int peer, int recv)
+{
+	struct motor_comm *c = motor_mpi__comm(comm);
+	return c && !c->inter && (peer == c->rank || (recv && peer == MOTOR_ANY_SOURCE));
+}
+
 int motor_mpi_comm_size(int comm, int *size)
 {
 	struct motor_comm *c = motor_mpi__comm(comm);

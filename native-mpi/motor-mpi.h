@@ -44,6 +44,7 @@ enum {
 	MOTOR_EARG = -12,      /* any other invalid argument */
 	MOTOR_ECOMMFREE = -13, /* COMM_WORLD and COMM_SELF cannot be freed */
 	MOTOR_EBUSY = -14,     /* the request is being completed by another thread */
+	MOTOR_EOVERLAP = -15,  /* a message to itself whose buffer overlaps one of an operation in flight it may match */
 	/* communicators, groups and topologies */
 	MOTOR_EGROUP = -40,  /* group handle freed or never valid */
 	MOTOR_EINTER = -41,  /* the operation needs an intracommunicator */
@@ -159,6 +160,10 @@ int motor_mpi_error_class(int code);
 /* ---- comm.c --------------------------------------------------------------------------------------- */
 
 int motor_mpi_comm_rank(int comm, int *rank);
+/* Whether a send to `peer` (recv == 0) or a receive from `peer` (recv == 1) on `comm` may be a message of this
+ * rank to itself: the peer is this rank, or a receive from ANY_SOURCE, on an intracommunicator.  0 for an
+ * invalid communicator (the operation itself reports that). */
+int motor_mpi_peer_may_be_self(int comm, int peer, int recv);
 int motor_mpi_comm_size(int comm, int *size);
 /* MPI_Comm_dup (collective); *newcomm receives the new handle. */
 int motor_mpi_comm_dup(int comm, int *newcomm);

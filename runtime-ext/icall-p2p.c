@@ -8,6 +8,7 @@
  * polling gives the collector no chance to run.
  */
 #include "icalls.h"
+#include "motor-pin.h"
 #include "motor-runtime.h"
 
 int32_t motor_icall_send(MonoObject *buf, int32_t offset, int32_t count, int32_t dest, int32_t tag, int32_t comm,
@@ -15,7 +16,7 @@ int32_t motor_icall_send(MonoObject *buf, int32_t offset, int32_t count, int32_t
 {
 	struct motor_buffer b;
 	int rc = motor_buffer_resolve(buf, offset, count, &b);
-	if (rc != MOTOR_OK)
+	if (rc != MOTOR_OK || (rc = motor_pin_check_self(&b, 0, dest, comm)) != MOTOR_OK)
 		return rc;
 	rc = motor_mpi_send(b.data, b.count, b.dt, dest, tag, comm, mode);
 	MOTOR_KEEP_ALIVE(buf);
@@ -27,7 +28,7 @@ int32_t motor_icall_recv(MonoObject *buf, int32_t offset, int32_t count, int32_t
 {
 	struct motor_buffer b;
 	int rc = motor_buffer_resolve(buf, offset, count, &b);
-	if (rc != MOTOR_OK)
+	if (rc != MOTOR_OK || (rc = motor_pin_check_self(&b, 1, source, comm)) != MOTOR_OK)
 		return rc;
 	rc = motor_mpi_recv(b.data, b.count, b.dt, source, tag, comm, st);
 	MOTOR_KEEP_ALIVE(buf);
@@ -53,6 +54,8 @@ int32_t motor_icall_sendrecv(MonoObject *sbuf, int32_t soffset, int32_t scount, 
 		if (s0 < r1 && r0 < s1)
 			return MOTOR_EALIAS;
 	}
+	if ((rc = motor_pin_check_self(&s, 0, dest, comm)) != MOTOR_OK || (rc = motor_pin_check_self(&r, 1, source, comm)) != MOTOR_OK)
+		return rc;
 	rc = motor_mpi_sendrecv(s.data, s.count, s.dt, dest, stag, r.data, r.count, r.dt, source, rtag, comm, st);
 	MOTOR_KEEP_ALIVE(sbuf);
 	MOTOR_KEEP_ALIVE(rbuf);
