@@ -36,7 +36,7 @@ static unsafe class Wrapper
 {
 	// true: GCHandle.Alloc(buffer, Pinned) and Free around every operation (MPI.NET's way);
 	// false: `fixed` around every call (the best a wrapper can do; blocking operations only).
-	public static bool UseGCHandle;
+	public static bool UseGCHandle = false; // set by the program (not every program uses the wrapper)
 	static readonly IntPtr StatusIgnore = new IntPtr (MPIConst.STATUS_IGNORE);
 
 	static void Check (int rc, string call)

@@ -30,6 +30,8 @@ int main(void)
 	printf("\tpublic const string Library = \"%s\";\n", info.dli_fname);
 	printf("\tpublic const int COMM_WORLD = %d;\n", (int)MPI_COMM_WORLD);
 	printf("\tpublic const int BYTE = %d;\n", (int)MPI_BYTE);
+	printf("\tpublic const int DOUBLE = %d;\n", (int)MPI_DOUBLE);
+	printf("\tpublic const int MAX = %d;\n", (int)MPI_MAX);
 	printf("\tpublic const int REQUEST_NULL = %d;\n", (int)MPI_REQUEST_NULL);
 	printf("\tpublic const int THREAD_MULTIPLE = %d;\n", MPI_THREAD_MULTIPLE);
 	printf("\tpublic const long STATUS_IGNORE = %ld;\n", (long)(intptr_t)MPI_STATUS_IGNORE);
