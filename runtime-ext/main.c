@@ -113,6 +113,9 @@ static void abort_on_exception(MonoObject *exc)
 	fflush(stderr);
 	g_free(msg);
 	g_free(trace);
+	/* The process manager forwards stderr asynchronously and stops forwarding when the job is aborted: give it
+	 * a moment, or the reason can be lost (seen in CI: only Mono's own report of a thread's exception arrived). */
+	g_usleep(200 * 1000);
 	if (motor_mpi_initialized() && !motor_mpi_finalized())
 		motor_mpi_abort(MOTOR_COMM_WORLD, 1);
 	_exit(1);
