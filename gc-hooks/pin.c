@@ -174,12 +174,18 @@ static void tell_request(MonoObject *req, int rc, const motor_status *st)
 
 /* The operation of a slot this thread owns has completed: tell its Request, drop what kept the buffer in
  * place, free the slot. */
-static void finish(int32_t index, struct slot *sl, int rc, const motor_status *st)
+/* The slot no longer holds an operation a message to self may match. */
+static void drop_self(struct slot *sl)
 {
 	if (sl->self) {
 		atomic_fetch_sub(&self_active[sl->recv], 1);
 		sl->self = 0;
 	}
+}
+
+static void finish(int32_t index, struct slot *sl, int rc, const motor_status *st)
+{
+	drop_self(sl);
 	tell_request(sl->request, rc, st);
 	sl->buffer = NULL;
 	sl->request = NULL;
@@ -207,10 +213,7 @@ static void publish_slot(struct slot *sl, int32_t index, MonoObject *req)
 static int close_slot(struct slot *sl, int32_t index, MonoObject *req, int rc)
 {
 	if (rc != MOTOR_OK) {
-		if (sl->self) {
-			atomic_fetch_sub(&self_active[sl->recv], 1);
-			sl->self = 0;
-		}
+		drop_self(sl);
 		sl->buffer = sl->request = NULL;
 		sl->owned = NULL;
 		set_handle(req, -1, 0);
@@ -243,32 +246,37 @@ static int overlaps_in_flight(uintptr_t lo, uintptr_t hi, int recv)
 	return 0;
 }
 
-static void byte_range(const struct motor_buffer *b, uintptr_t *lo, uintptr_t *hi)
+/* Whether the operation may be a message to self; if so, [*lo, *hi) is its buffer's byte range, which must not
+ * overlap one of the other direction in flight (else *refused). */
+static int self_range(const struct motor_buffer *b, int recv, int peer, int comm, uintptr_t *lo, uintptr_t *hi,
+		      int *refused)
 {
+	*lo = *hi = 0;
+	*refused = 0;
+	if (!motor_mpi_peer_may_be_self(comm, peer, recv))
+		return 0;
 	*lo = (uintptr_t)b->data;
 	*hi = *lo + (uintptr_t)b->count * motor_mpi_type_size(b->dt);
+	*refused = overlaps_in_flight(*lo, *hi, recv);
+	return 1;
 }
 
 int motor_pin_check_self(const struct motor_buffer *b, int recv, int peer, int comm)
 {
 	uintptr_t lo, hi;
-	if (!motor_mpi_peer_may_be_self(comm, peer, recv))
-		return MOTOR_OK;
-	byte_range(b, &lo, &hi);
-	return overlaps_in_flight(lo, hi, recv) ? MOTOR_EOVERLAP : MOTOR_OK;
+	int refused;
+	self_range(b, recv, peer, comm, &lo, &hi, &refused);
+	return refused ? MOTOR_EOVERLAP : MOTOR_OK;
 }
 
 int motor_pin_post(MonoObject *req, MonoObject *obj, const struct motor_buffer *b, int recv, int peer, int tag,
 		   int comm, int mode)
 {
 	int32_t index;
-	int self = motor_mpi_peer_may_be_self(comm, peer, recv);
-	uintptr_t lo = 0, hi = 0;
-	if (self) {
-		byte_range(b, &lo, &hi);
-		if (overlaps_in_flight(lo, hi, recv))
-			return MOTOR_EOVERLAP;
-	}
+	uintptr_t lo, hi;
+	int refused, self = self_range(b, recv, peer, comm, &lo, &hi, &refused);
+	if (refused)
+		return MOTOR_EOVERLAP;
 	int rc = alloc_slot(&index);
 	if (rc != MOTOR_OK)
 		return rc;

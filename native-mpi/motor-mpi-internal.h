@@ -75,6 +75,7 @@ extern motor_block_enter_fn motor_mpi__block_enter;
 extern motor_block_leave_fn motor_mpi__block_leave;
 extern int motor_mpi__spin;
 extern atomic_uint_fast64_t motor_mpi__waited, motor_mpi__immediate;
+extern int motor_mpi__tag_ub;
 
 /* Statistics only: a relaxed load and store, not an atomic add, so that counting costs the hot path nothing;
  * increments can be lost when threads race. */
@@ -82,7 +83,6 @@ static inline void motor_mpi__count(atomic_uint_fast64_t *c)
 {
 	atomic_store_explicit(c, atomic_load_explicit(c, memory_order_relaxed) + 1, memory_order_relaxed);
 }
-extern int motor_mpi__tag_ub;
 
 /* Brackets an MPI call that may wait.  `b` must be a local of the frame that makes the MPI call: the runtime
  * scans the stack up from &b->stackdata while the thread waits. */

@@ -107,8 +107,8 @@ int motor_mpi_done_at_post(motor_req *req, motor_status *st)
 {
 	if (!motor_compat_done_at_post(motor_mpi__req_get(req)))
 		return 0;
+	/* Not counted as a blocking operation completed at once: a non-blocking one finished early. */
 	motor_mpi__req_set(req, MPI_REQUEST_NULL);
-	motor_mpi__count(&motor_mpi__immediate);
 	/* What MPI_Test gives for a completed send: only the error and the cancelled flag are set. */
 	if (st)
 		*st = (motor_status){0};
