@@ -2,14 +2,16 @@
  * pool.c - native buffers for object messages, reused across operations and given back when idle.
  *
  * The paper's runtime keeps serialisation buffers in a stack and, at each garbage collection, frees the ones
- * unused since the previous collection (§7.5).  Here a collection only *counts*: the GC hook increments an
- * epoch with one atomic add (allowed with the world stopped: no lock, no malloc, no Mono call).  Buffers are
- * returned to the system later, by whichever thread next takes or gives back a buffer, outside any stopped
- * world: a pooled buffer last used in epoch e is freed once the epoch reaches e + 2, i.e. once a whole
- * collection cycle passed without it being used.
+ * unused since the previous collection (§7.5).  Here a collection *counts* while the world is stopped: the GC
+ * hook increments an epoch with one atomic add (no lock, no malloc, no Mono call).  A pooled buffer last used in
+ * epoch e is freed once the epoch reaches e + 2, i.e. once a whole collection cycle passed without it being
+ * used.  The freeing happens outside any stopped world: at the end of the collection, once the world runs
+ * again (POST_START_WORLD_UNLOCKED, where plain C is allowed), and by whichever thread next takes or gives
+ * back a buffer.
  *
  * The pool's mutex is never held across a GC safepoint (only malloc/free and bookkeeping inside), so a thread
- * that the collector stops can never hold it while another waits for it.
+ * that the collector stops can never hold it while another waits for it; the end-of-collection hook only tries
+ * the mutex, and leaves the trimming to its holder when it is taken.
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -142,8 +144,8 @@ void motor_ser_buf_release(struct motor_ser_buf *b)
 
 void motor_ser_pool_counts(struct motor_ser_pool_counts *c)
 {
+	/* Reported as they are, without trimming: the tests see what the end of a collection gave back. */
 	pthread_mutex_lock(&lock);
-	trim();
 	c->pooled = (uint64_t)pooled;
 	c->pooled_bytes = 0;
 	for (int i = 0; i < pooled; i++)
@@ -163,9 +165,14 @@ static struct _MonoProfiler profiler;
 
 static void gc_event(MonoProfiler *prof, MonoProfilerGCEvent ev, uint32_t generation, mono_bool is_serial)
 {
-	/* The world is stopped: one atomic add, nothing else. */
-	if (ev == MONO_GC_EVENT_POST_STOP_WORLD)
+	if (ev == MONO_GC_EVENT_POST_STOP_WORLD) {
+		/* The world is stopped: one atomic add, nothing else. */
 		atomic_fetch_add_explicit(&epoch, 1, memory_order_relaxed);
+	} else if (ev == MONO_GC_EVENT_POST_START_WORLD_UNLOCKED && pthread_mutex_trylock(&lock) == 0) {
+		/* The world runs again (the GC mutex is still held: no Mono call here, only free). */
+		trim();
+		pthread_mutex_unlock(&lock);
+	}
 }
 
 void motor_ser__pool_init(void)
