@@ -23,6 +23,15 @@ run "$MOTOR" "$exe/SpawnTests.exe"
 [ $status -eq 0 ] && [ "$(grep -c '^ok ' "$tmp/out")" -eq 4 ] && ! grep -q '^not ok' "$tmp/out"
 result spawn-from-singleton $? "status $status: $(cat "$tmp/out" "$tmp/err" | head -c 400)"
 
+# The nursery: 32 MB unless MONO_GC_PARAMS names a size (then that one, other parameters kept).
+run env -u MONO_GC_PARAMS MOTOR_TEST_NURSERY_MB=32 "$MOTOR" "$exe/EnvTests.exe" NurseryIsMotorsUnlessGcParamsNameOne
+[ $status -eq 0 ] && grep -q '^ok NurseryIsMotorsUnlessGcParamsNameOne' "$tmp/out"
+result nursery-default $? "status $status: $(cat "$tmp/out" "$tmp/err" | head -c 400)"
+run env MONO_GC_PARAMS=major=marksweep,nursery-size=8m MOTOR_TEST_NURSERY_MB=8 "$MOTOR" "$exe/EnvTests.exe" \
+	NurseryIsMotorsUnlessGcParamsNameOne
+[ $status -eq 0 ] && grep -q '^ok NurseryIsMotorsUnlessGcParamsNameOne' "$tmp/out"
+result nursery-from-gc-params $? "status $status: $(cat "$tmp/out" "$tmp/err" | head -c 400)"
+
 run "$MOTOR" --help
 [ $status -eq 0 ] && grep -q '^Usage: motor' "$tmp/out"
 result help $? "status $status: $(head -c 200 "$tmp/out")"

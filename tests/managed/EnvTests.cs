@@ -9,6 +9,30 @@ public static class EnvTests
 {
 	static int Main (string[] args) { return TestRunner.Run (typeof (EnvTests), args); }
 
+	// motor runs Mono with a 32 MB nursery unless MONO_GC_PARAMS names one: the variable the program sees says
+	// which, and the collector really uses it (about one minor collection per nursery-full of allocation).
+	// MOTOR_TEST_NURSERY_MB, when set (tests/host-tests.sh), is the size this run must have.
+	public static void NurseryIsMotorsUnlessGcParamsNameOne ()
+	{
+		string p = Environment.GetEnvironmentVariable ("MONO_GC_PARAMS") ?? "";
+		var opt = p.Split (',').LastOrDefault (o => o.StartsWith ("nursery-size="));
+		Assert.True (opt != null, "MONO_GC_PARAMS names a nursery size: \"" + p + "\"");
+		string v = opt.Substring ("nursery-size=".Length).ToLowerInvariant ();
+		long bytes = long.Parse (v.TrimEnd ('k', 'm', 'g')) << (v.EndsWith ("g") ? 30 : v.EndsWith ("m") ? 20 : v.EndsWith ("k") ? 10 : 0);
+		string want = Environment.GetEnvironmentVariable ("MOTOR_TEST_NURSERY_MB");
+		if (!string.IsNullOrEmpty (want))
+			Assert.Equal (long.Parse (want) << 20, bytes, "nursery size in \"" + p + "\"");
+		// Twelve nurseries' worth of 72-byte arrays (a 32-byte header and 40 bytes of data).
+		long count = 12 * bytes / 72;
+		int before = GC.CollectionCount (0);
+		object keep = null;
+		for (long i = 0; i < count; i++)
+			keep = new byte[40];
+		GC.KeepAlive (keep);
+		int n = GC.CollectionCount (0) - before;
+		Assert.True (n >= 6 && n <= 24, "about 12 minor collections for 12 nurseries of allocation, got " + n + " with " + p);
+	}
+
 	public static void InitIsIdempotent ()
 	{
 		MPI.Init ();
