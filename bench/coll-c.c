@@ -5,13 +5,19 @@
  * The same protocol as bench/Coll.cs, at the same thread level (MPI_THREAD_MULTIPLE).  Every result is checked;
  * a wrong one exits non-zero.
  *
- *     mpiexec -n 2 bench/coll-c allreduce|bcast MIN MAX SCALE
+ *     mpiexec -n 2 bench/coll-c allreduce|bcast MIN MAX SCALE [scrambled]
+ *
+ * `scrambled` is an experiment, not the baseline: the buffers are mapped fresh and their pages first touched in
+ * a scrambled order, so that virtually consecutive pages are not physically consecutive -- as in a heap whose
+ * pages were faulted in over time.  Large broadcasts (copied page by page by the kernel, CMA) are slower from
+ * such memory (README, Collective benchmark).
  */
 #include <math.h>
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 /* Iterations for a message of `bytes`: many for small messages, fewer for large ones (same in Coll.cs). */
 static int iterations(long bytes, double scale)
@@ -19,6 +25,21 @@ static int iterations(long bytes, double scale)
 	long n = bytes <= 1024 ? 20000 : bytes <= 65536 ? 2000 : bytes <= 1048576 ? 200 : 50;
 	n = (long)(n * scale);
 	return n < 5 ? 5 : (int)n;
+}
+
+/* `bytes` of fresh memory whose pages are first touched in a scrambled order (page i*k mod n, k odd and
+ * coprime with the power-of-two page count). */
+static char *scrambled_buffer(long bytes)
+{
+	long page = 4096, n = 1;
+	while (n * page < bytes)
+		n *= 2;
+	char *b = mmap(NULL, (size_t)(n * page), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (b == MAP_FAILED)
+		return NULL;
+	for (long i = 0; i < n; i++)
+		b[(i * 7919 % n) * page] = 1;
+	return b;
 }
 
 int main(int argc, char **argv)
@@ -38,7 +59,9 @@ int main(int argc, char **argv)
 	int allreduce = strcmp(argv[1], "allreduce") == 0;
 	long min = atol(argv[2]), max = atol(argv[3]);
 	double scale = atof(argv[4]);
-	char *a = malloc((size_t)max), *b = malloc((size_t)max);
+	int scrambled = argc > 5 && strcmp(argv[5], "scrambled") == 0;
+	char *a = scrambled ? scrambled_buffer(max) : malloc((size_t)max);
+	char *b = scrambled ? scrambled_buffer(max) : malloc((size_t)max);
 	if (!a || !b)
 		MPI_Abort(MPI_COMM_WORLD, 3);
 
@@ -78,8 +101,10 @@ int main(int argc, char **argv)
 		if (rank == 0)
 			printf("%ld,%.3f\n", bytes, tmax / iters * 1e6);
 	}
-	free(a);
-	free(b);
+	if (!scrambled) { /* the scrambled mappings end with the process */
+		free(a);
+		free(b);
+	}
 	MPI_Finalize();
 	return 0;
 }

@@ -4,6 +4,7 @@
 // --memory managed it is a byte[] pinned with `fixed` for the whole run.
 //
 //     mpiexec -n 2 -bind-to core mono bench/pinvoke/BcastPinvoke.exe --memory native|managed MIN MAX SCALE
+//     mpiexec -n 2 -bind-to core motor bench/pinvoke/BcastPinvoke.exe ...   (the same calls in Motor's process)
 //
 // Prints "bytes,us" per size: the slowest rank's mean µs per broadcast.  Every broadcast is checked.
 using System;
@@ -31,7 +32,12 @@ static unsafe class BcastPinvoke
 		long min = long.Parse (args[2]), max = long.Parse (args[3]);
 		double scale = double.Parse (args[4], System.Globalization.CultureInfo.InvariantCulture);
 		int provided, rank;
-		Native.MPI_Init_thread (IntPtr.Zero, IntPtr.Zero, MPIConst.THREAD_MULTIPLE, out provided);
+		// Under motor, MPI is initialised already (and finalised by it): the same P/Invoke calls then run inside
+		// Motor's process, which separates the process from System.MP's binding.
+		int initialized;
+		Native.MPI_Initialized (out initialized);
+		if (initialized == 0)
+			Native.MPI_Init_thread (IntPtr.Zero, IntPtr.Zero, MPIConst.THREAD_MULTIPLE, out provided);
 		Native.MPI_Comm_rank (MPIConst.COMM_WORLD, out rank);
 		var managed = new byte[max];
 		IntPtr nbuf = Marshal.AllocHGlobal ((IntPtr) max);
@@ -60,7 +66,8 @@ static unsafe class BcastPinvoke
 			}
 		}
 		Marshal.FreeHGlobal (nbuf);
-		Native.MPI_Finalize ();
+		if (initialized == 0)
+			Native.MPI_Finalize ();
 		return 0;
 	}
 }

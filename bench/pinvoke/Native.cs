@@ -12,6 +12,7 @@ static unsafe class Native
 {
 	[DllImport (MPIConst.Library)] public static extern int MPI_Init_thread (IntPtr argc, IntPtr argv, int required, out int provided);
 	[DllImport (MPIConst.Library)] public static extern int MPI_Finalize ();
+	[DllImport (MPIConst.Library)] public static extern int MPI_Initialized (out int flag);
 	[DllImport (MPIConst.Library)] public static extern int MPI_Comm_rank (int comm, out int rank);
 	[DllImport (MPIConst.Library)] public static extern int MPI_Comm_size (int comm, out int size);
 	[DllImport (MPIConst.Library)] public static extern int MPI_Barrier (int comm);
