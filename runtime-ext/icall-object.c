@@ -352,21 +352,8 @@ MonoArray *motor_icall_oserialize(MonoObject *obj, int32_t *rcp)
 
 MonoObject *motor_icall_odeserialize(MonoArray *bytes, int32_t *rcp)
 {
-	struct motor_ser_buf b;
-	MonoObject *result = NULL;
-	if (!bytes) {
-		*rcp = MOTOR_ENULL;
-		return NULL;
-	}
-	size_t n = mono_array_length(bytes);
-	/* A private copy: the byte[] could move at the first allocation of the deserialiser. */
-	int rc = motor_ser_buf_get(&b, n);
-	if (rc == MOTOR_OK) {
-		memcpy(b.data, mono_array_addr_with_size(bytes, 1, 0), n);
-		rc = motor_ser_read(b.data, n, &result);
-		motor_ser_buf_release(&b);
-	}
-	*rcp = rc;
+	MonoObject *result;
+	*rcp = motor_ser_read_array(bytes, &result);
 	return result;
 }
 

@@ -61,6 +61,10 @@ int motor_ser_write(struct motor_ser_buf *b, MonoObject *root, int32_t offset, i
  * nothing in the data; on error nothing reachable has changed and *result is NULL. */
 int motor_ser_read(const uint8_t *data, size_t len, MonoObject **result);
 
+/* motor_ser_read of a whole byte[] (MOTOR_ENULL for null), copied first into a pooled buffer: the array could
+ * move at the reader's first allocation. */
+int motor_ser_read_array(MonoArray *bytes, MonoObject **result);
+
 /* The message for the last error on this thread (never NULL). */
 const char *motor_ser_last_error(void);
 /* Sets this thread's message and returns `code`. */

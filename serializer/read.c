@@ -485,3 +485,19 @@ out:
 	free(r.types);
 	return rc;
 }
+
+int motor_ser_read_array(MonoArray *bytes, MonoObject **result)
+{
+	struct motor_ser_buf b;
+	*result = NULL;
+	if (!bytes)
+		return MOTOR_ENULL;
+	size_t n = mono_array_length(bytes);
+	int rc = motor_ser_buf_get(&b, n);
+	if (rc != MOTOR_OK)
+		return rc;
+	memcpy(b.data, mono_array_addr_with_size(bytes, 1, 0), n);
+	rc = motor_ser_read(b.data, n, result);
+	motor_ser_buf_release(&b);
+	return rc;
+}

@@ -35,16 +35,8 @@ static MonoMethod *run;
 /* The internal calls of the deserialisation path, as in runtime-ext/icall-object.c. */
 static MonoObject *odeserialize(MonoArray *bytes, int32_t *rcp)
 {
-	struct motor_ser_buf b;
-	MonoObject *result = NULL;
-	size_t n = mono_array_length(bytes);
-	int rc = motor_ser_buf_get(&b, n);
-	if (rc == MOTOR_OK) {
-		memcpy(b.data, mono_array_addr_with_size(bytes, 1, 0), n);
-		rc = motor_ser_read(b.data, n, &result);
-		motor_ser_buf_release(&b);
-	}
-	*rcp = rc;
+	MonoObject *result;
+	*rcp = motor_ser_read_array(bytes, &result);
 	return result;
 }
 
