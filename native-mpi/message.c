@@ -162,11 +162,11 @@ static int coll_args(int root, int comm, struct motor_comm **c)
 	return MOTOR_OK;
 }
 
-/* A broadcast travels in pieces of at most BCAST_PIECE bytes, one after the other; every rank knows `n`, so all
- * cut it alike, and it needs no large-count function.  MPICH 4.0.2's MPI_Ibcast_c fails beyond INT_MAX bytes ("Invalid communicator" from its
- * schedule), and a library without large counts has no single call for it; a piece of 1 GiB costs one more
- * latency per GiB. */
-#define BCAST_PIECE ((int64_t)1 << 30)
+/* A broadcast travels in pieces of at most BCAST_PIECE bytes (an int count), one after the other; every rank
+ * knows `n`, so all cut it alike.  No large-count function is needed, which is as well: MPICH 4.0.2's
+ * MPI_Ibcast_c fails beyond INT_MAX bytes ("Invalid communicator" from its schedule).  A piece of 1 GiB costs
+ * one more latency per GiB. */
+#define BCAST_PIECE (1 << 30)
 
 int motor_mpi_bcast_bytes(void *buf, int64_t n, int root, int comm)
 {
@@ -181,7 +181,7 @@ int motor_mpi_bcast_bytes(void *buf, int64_t n, int root, int comm)
 	do {
 		int64_t piece = n - at < BCAST_PIECE ? n - at : BCAST_PIECE;
 		MPI_Request r;
-		if ((rc = motor_compat_ibcast((char *)buf + at, piece, root, c->comm, &r)) != MPI_SUCCESS ||
+		if ((rc = MPI_Ibcast((char *)buf + at, (int)piece, MPI_BYTE, root, c->comm, &r)) != MPI_SUCCESS ||
 		    (rc = motor_mpi__complete(&r, 1, NULL)) != MOTOR_OK)
 			return rc;
 		at += piece;

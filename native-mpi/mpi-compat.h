@@ -45,10 +45,6 @@ static inline int motor_compat_imrecv(void *b, int64_t n, MPI_Message *m, MPI_Re
 {
 	return MPI_Imrecv_c(b, (MPI_Count)n, MPI_BYTE, m, r);
 }
-static inline int motor_compat_ibcast(void *b, int64_t n, int root, MPI_Comm c, MPI_Request *r)
-{
-	return MPI_Ibcast_c(b, (MPI_Count)n, MPI_BYTE, root, c, r);
-}
 #else
 static inline int motor_compat_isend(const void *b, int64_t n, int peer, int tag, MPI_Comm c, MPI_Request *r)
 {
@@ -57,10 +53,6 @@ static inline int motor_compat_isend(const void *b, int64_t n, int peer, int tag
 static inline int motor_compat_imrecv(void *b, int64_t n, MPI_Message *m, MPI_Request *r)
 {
 	return MPI_Imrecv(b, n > INT_MAX ? INT_MAX : (int)n, MPI_BYTE, m, r);
-}
-static inline int motor_compat_ibcast(void *b, int64_t n, int root, MPI_Comm c, MPI_Request *r)
-{
-	return n > INT_MAX ? MPI_ERR_COUNT : MPI_Ibcast(b, (int)n, MPI_BYTE, root, c, r);
 }
 #endif
 
