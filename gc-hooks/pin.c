@@ -57,6 +57,7 @@ struct slot {
 	void (*release)(void *data, size_t cap);
 	int next_free;
 	int self;            /* a message of this rank to itself may match it: [lo, hi) is its buffer */
+	int self_pos;        /* its place in self_list while `self` */
 	uintptr_t lo, hi;
 };
 
@@ -84,8 +85,14 @@ static uint32_t off_done, off_rc, off_result; /* fields of System.MP.Request */
 
 static atomic_uint_fast64_t pins_taken, pins_avoided, gc_released, gc_completed;
 
-/* In-flight sends (0) and receives (1) that a message of this rank to itself may match. */
+/* In-flight sends (0) and receives (1) that a message of this rank to itself may match: how many of each
+ * direction (read without the lock, so that the common case takes none), and the slots themselves, so that an
+ * overlap check looks at these few and not at every slot.  The lock is plain C only, never held across a
+ * safepoint. */
 static atomic_int self_active[2];
+static pthread_mutex_t self_lock = PTHREAD_MUTEX_INITIALIZER;
+static int32_t *self_list;
+static int self_n, self_cap;
 
 /* Statistics on the hot path: a relaxed load and store, not an atomic add (increments can be lost when
  * threads race). */
@@ -177,10 +184,37 @@ static void tell_request(MonoObject *req, int rc, const motor_status *st)
 /* The slot no longer holds an operation a message to self may match. */
 static void drop_self(struct slot *sl)
 {
-	if (sl->self) {
-		atomic_fetch_sub(&self_active[sl->recv], 1);
-		sl->self = 0;
+	if (!sl->self)
+		return;
+	pthread_mutex_lock(&self_lock);
+	int32_t last = self_list[--self_n];
+	self_list[sl->self_pos] = last;
+	slot_at(last)->self_pos = sl->self_pos;
+	pthread_mutex_unlock(&self_lock);
+	atomic_fetch_sub(&self_active[sl->recv], 1);
+	sl->self = 0;
+}
+
+/* Lists a slot whose operation a message to self may match. */
+static int add_self(int32_t index, struct slot *sl, int recv)
+{
+	pthread_mutex_lock(&self_lock);
+	if (self_n == self_cap) {
+		int cap = self_cap ? 2 * self_cap : 64;
+		int32_t *list = realloc(self_list, sizeof *list * (size_t)cap);
+		if (!list) {
+			pthread_mutex_unlock(&self_lock);
+			return MOTOR_ENOMEM;
+		}
+		self_list = list;
+		self_cap = cap;
 	}
+	sl->self_pos = self_n;
+	self_list[self_n++] = index;
+	pthread_mutex_unlock(&self_lock);
+	sl->self = 1;
+	atomic_fetch_add(&self_active[recv], 1);
+	return MOTOR_OK;
 }
 
 static void finish(int32_t index, struct slot *sl, int rc, const motor_status *st)
@@ -233,17 +267,14 @@ static int overlaps_in_flight(uintptr_t lo, uintptr_t hi, int recv)
 {
 	if (lo == hi || atomic_load(&self_active[!recv]) == 0)
 		return 0;
-	int n = atomic_load(&n_chunks);
-	for (int c = 0; c < n; c++) {
-		struct chunk *ch = atomic_load_explicit(&chunks[c], memory_order_acquire);
-		for (int i = 0; ch && i < CHUNK; i++) {
-			struct slot *sl = &ch->slots[i];
-			if (atomic_load_explicit(&sl->state, memory_order_acquire) == ACTIVE && sl->self &&
-			    sl->recv != recv && sl->lo < hi && lo < sl->hi)
-				return 1;
-		}
+	int found = 0;
+	pthread_mutex_lock(&self_lock);
+	for (int i = 0; i < self_n && !found; i++) {
+		const struct slot *sl = slot_at(self_list[i]);
+		found = sl->recv != recv && sl->lo < hi && lo < sl->hi;
 	}
-	return 0;
+	pthread_mutex_unlock(&self_lock);
+	return found;
 }
 
 /* Whether the operation may be a message to self; if so, [*lo, *hi) is its buffer's byte range, which must not
@@ -282,18 +313,21 @@ int motor_pin_post(MonoObject *req, MonoObject *obj, const struct motor_buffer *
 		return rc;
 	struct slot *sl = slot_at(index);
 	atomic_store_explicit(&sl->busy, BY_USER, memory_order_relaxed);
-	sl->self = self;
+	sl->self = 0;
 	sl->lo = lo;
 	sl->hi = hi;
-	if (self)
-		atomic_fetch_add(&self_active[recv], 1);
+	sl->recv = recv;
+	if (self && (rc = add_self(index, sl, recv)) != MOTOR_OK) {
+		atomic_store_explicit(&sl->busy, IDLE, memory_order_relaxed);
+		free_slot(index, sl);
+		return rc;
+	}
 
 	/* The policy: pin what can move; keep alive what cannot.  Both go through the root table: for a large
 	 * object, which SGen never moves, being held by a root only keeps it alive -- at the cost of one word,
 	 * where a GC handle would cost ~40 ns per operation. */
 	sl->buffer = obj;
 	sl->movable = b->obj_bytes <= SGEN_MAX_SMALL_OBJ_SIZE;
-	sl->recv = recv;
 	publish_slot(sl, index, req);
 
 	rc = recv ? motor_mpi_irecv(b->data, b->count, b->dt, peer, tag, comm, &sl->req)
