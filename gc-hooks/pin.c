@@ -196,7 +196,7 @@ static void drop_self(struct slot *sl)
 }
 
 /* Lists a slot whose operation a message to self may match. */
-static int add_self(int32_t index, struct slot *sl, int recv)
+static int add_self(int32_t index, struct slot *sl)
 {
 	pthread_mutex_lock(&self_lock);
 	if (self_n == self_cap) {
@@ -213,7 +213,7 @@ static int add_self(int32_t index, struct slot *sl, int recv)
 	self_list[self_n++] = index;
 	pthread_mutex_unlock(&self_lock);
 	sl->self = 1;
-	atomic_fetch_add(&self_active[recv], 1);
+	atomic_fetch_add(&self_active[sl->recv], 1);
 	return MOTOR_OK;
 }
 
@@ -317,11 +317,8 @@ int motor_pin_post(MonoObject *req, MonoObject *obj, const struct motor_buffer *
 	sl->lo = lo;
 	sl->hi = hi;
 	sl->recv = recv;
-	if (self && (rc = add_self(index, sl, recv)) != MOTOR_OK) {
-		atomic_store_explicit(&sl->busy, IDLE, memory_order_relaxed);
-		free_slot(index, sl);
-		return rc;
-	}
+	if (self && (rc = add_self(index, sl)) != MOTOR_OK)
+		return close_slot(sl, index, req, rc);
 
 	/* The policy: pin what can move; keep alive what cannot.  Both go through the root table: for a large
 	 * object, which SGen never moves, being held by a root only keeps it alive -- at the cost of one word,
