@@ -81,4 +81,10 @@ void motor_pin_counts(struct motor_pin_counts *c);
 void motor_pin_user_code_enter(void);
 void motor_pin_user_code_leave(void);
 
+/* nursery.c: the nursery size a MONO_GC_PARAMS string sets (0 if none), and faulting the nursery of `size`
+ * bytes in before the program runs.  *populated is how many bytes were (0 where the kernel cannot, or the
+ * nursery is not where SGen's layout puts it; then MOTOR_EARG and nothing changes). */
+size_t motor_nursery_size_from(const char *params);
+int motor_nursery_prefault(MonoDomain *domain, size_t size, size_t *populated);
+
 #endif /* MOTOR_PIN_H */

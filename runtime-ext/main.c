@@ -157,6 +157,7 @@ static void block_leave(void *cookie, void **stackdata)
 }
 
 static atomic_int finalizing;
+static size_t nursery_populated; /* bytes of nursery faulted in at start (prefault_nursery) */
 
 int motor_runtime_finalize(void)
 {
@@ -172,11 +173,11 @@ int motor_runtime_finalize(void)
 		fprintf(stderr,
 			"rank %d: motor stats: pins taken %llu, pins avoided %llu, pins released by GC %llu, "
 			"requests completed by GC %llu, requests in flight %llu (left at exit %d), slots %llu, "
-			"blocking operations waited %llu, completed at once %llu\n",
+			"blocking operations waited %llu, completed at once %llu, nursery populated at start %zu MB\n",
 			world_rank(), (unsigned long long)c.pins_taken, (unsigned long long)c.pins_avoided,
 			(unsigned long long)c.gc_released, (unsigned long long)c.gc_completed,
 			(unsigned long long)c.in_flight, left, (unsigned long long)c.slots, (unsigned long long)waited,
-			(unsigned long long)immediate);
+			(unsigned long long)immediate, nursery_populated >> 20);
 	}
 	return motor_mpi_finalize();
 }
@@ -192,7 +193,8 @@ static void usage(FILE *to)
 		    "Environment:\n"
 		    "  MOTOR_LIBDIR     directory holding System.MP.dll (overrides the built-in search)\n"
 		    "  MOTOR_SPIN       polls before a blocking operation waits in a GC-safe region (default 256)\n"
-		    "  MOTOR_STATS=1    print pinning and request counters per rank at exit\n");
+		    "  MOTOR_STATS=1    print pinning and request counters per rank at exit\n"
+		    "  MOTOR_PREFAULT=0 do not fault the nursery's memory in at start (default: do)\n");
 }
 
 /* Motor's nursery is 32 MB, not Mono's 4 MB: a rank that receives an object graph larger than the nursery has
@@ -209,6 +211,17 @@ static void default_gc_params(void)
 	char *params = mine && *mine ? g_strconcat(mine, ",", MOTOR_NURSERY, NULL) : g_strdup(MOTOR_NURSERY);
 	g_setenv("MONO_GC_PARAMS", params, TRUE);
 	g_free(params);
+}
+
+/* The nursery gets its memory now, not a page fault at a time while the program allocates (gc-hooks/nursery.c).
+ * MOTOR_PREFAULT=0 leaves it to the kernel, for comparison. */
+
+static void prefault_nursery(void)
+{
+	const char *off = getenv("MOTOR_PREFAULT");
+	if (off && strcmp(off, "0") == 0)
+		return;
+	motor_nursery_prefault(motor_domain, motor_nursery_size_from(getenv("MONO_GC_PARAMS")), &nursery_populated);
 }
 
 int main(int argc, char **argv)
@@ -262,6 +275,7 @@ int main(int argc, char **argv)
 	mono_config_parse(NULL);
 	motor_domain = mono_jit_init_version("motor", "v4.0.30319");
 	motor_icall_register();
+	prefault_nursery();
 	system_mp = mono_domain_assembly_open(motor_domain, mp_path);
 	if (!system_mp) {
 		fprintf(stderr, "motor: cannot load '%s'\n", mp_path);

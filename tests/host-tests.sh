@@ -32,6 +32,17 @@ run env MONO_GC_PARAMS=major=marksweep,nursery-size=8m MOTOR_TEST_NURSERY_MB=8 "
 [ $status -eq 0 ] && grep -q '^ok NurseryIsMotorsUnlessGcParamsNameOne' "$tmp/out"
 result nursery-from-gc-params $? "status $status: $(cat "$tmp/out" "$tmp/err" | head -c 400)"
 
+# The nursery's memory is faulted in at start, unless MOTOR_PREFAULT=0 (the control: then allocation faults).
+# Kernels before 5.14 lack MADV_POPULATE_WRITE; there motor runs without prefaulting and only the control is run.
+run env MOTOR_TEST_PREFAULT=0 MOTOR_PREFAULT=0 "$MOTOR" "$exe/EnvTests.exe" NurseryIsFaultedInAtStart
+[ $status -eq 0 ] && grep -q '^ok NurseryIsFaultedInAtStart' "$tmp/out"
+result nursery-prefault-off $? "status $status: $(cat "$tmp/out" "$tmp/err" | head -c 400)"
+if printf '%s\n' 5.14 "$(uname -r)" | sort -V -C; then
+	run env MOTOR_TEST_PREFAULT=1 MOTOR_STATS=1 "$MOTOR" "$exe/EnvTests.exe" NurseryIsFaultedInAtStart
+	[ $status -eq 0 ] && grep -q '^ok NurseryIsFaultedInAtStart' "$tmp/out" && grep -q 'nursery populated at start 32 MB' "$tmp/err"
+	result nursery-prefault $? "status $status: $(cat "$tmp/out" "$tmp/err" | head -c 400)"
+fi
+
 run "$MOTOR" --help
 [ $status -eq 0 ] && grep -q '^Usage: motor' "$tmp/out"
 result help $? "status $status: $(head -c 200 "$tmp/out")"
