@@ -101,12 +101,19 @@ static void count(atomic_uint_fast64_t *c)
 	atomic_store_explicit(c, atomic_load_explicit(c, memory_order_relaxed) + 1, memory_order_relaxed);
 }
 
+/* The slot of a handle from a Request (checked: a handle may be stale or forged by reflection), or NULL. */
 static struct slot *slot_at(int32_t index)
 {
 	if (index < 0 || index >= MAX_CHUNKS * CHUNK)
 		return NULL;
 	struct chunk *c = atomic_load_explicit(&chunks[index / CHUNK], memory_order_acquire);
 	return c ? &c->slots[index % CHUNK] : NULL;
+}
+
+/* The slot of an index from the free list, which always names a slot of an existing chunk. */
+static struct slot *slot_ref(int32_t index)
+{
+	return &atomic_load_explicit(&chunks[index / CHUNK], memory_order_acquire)->slots[index % CHUNK];
 }
 
 /* Adds a chunk of slots.  No lock is held while registering its roots: registration takes the GC lock, which
@@ -140,7 +147,7 @@ static int alloc_slot(int32_t *index)
 		pthread_mutex_lock(&free_lock);
 		while (free_head >= 0 && tcache.n < TCACHE / 2) {
 			tcache.idx[tcache.n++] = free_head;
-			free_head = slot_at(free_head)->next_free;
+			free_head = slot_ref(free_head)->next_free;
 		}
 		pthread_mutex_unlock(&free_lock);
 		if (tcache.n == 0) {
@@ -162,7 +169,7 @@ static void free_slot(int32_t index, struct slot *sl)
 		pthread_mutex_lock(&free_lock);
 		while (tcache.n > TCACHE / 2) {
 			int32_t s = tcache.idx[--tcache.n];
-			slot_at(s)->next_free = free_head;
+			slot_ref(s)->next_free = free_head;
 			free_head = s;
 		}
 		pthread_mutex_unlock(&free_lock);
@@ -189,7 +196,7 @@ static void drop_self(struct slot *sl)
 	pthread_mutex_lock(&self_lock);
 	int32_t last = self_list[--self_n];
 	self_list[sl->self_pos] = last;
-	slot_at(last)->self_pos = sl->self_pos;
+	slot_ref(last)->self_pos = sl->self_pos;
 	pthread_mutex_unlock(&self_lock);
 	atomic_fetch_sub(&self_active[sl->recv], 1);
 	sl->self = 0;
@@ -270,7 +277,7 @@ static int overlaps_in_flight(uintptr_t lo, uintptr_t hi, int recv)
 	int found = 0;
 	pthread_mutex_lock(&self_lock);
 	for (int i = 0; i < self_n && !found; i++) {
-		const struct slot *sl = slot_at(self_list[i]);
+		const struct slot *sl = slot_ref(self_list[i]);
 		found = sl->recv != recv && sl->lo < hi && lo < sl->hi;
 	}
 	pthread_mutex_unlock(&self_lock);
@@ -311,7 +318,7 @@ int motor_pin_post(MonoObject *req, MonoObject *obj, const struct motor_buffer *
 	int rc = alloc_slot(&index);
 	if (rc != MOTOR_OK)
 		return rc;
-	struct slot *sl = slot_at(index);
+	struct slot *sl = slot_ref(index);
 	atomic_store_explicit(&sl->busy, BY_USER, memory_order_relaxed);
 	sl->self = 0;
 	sl->lo = lo;
@@ -348,7 +355,7 @@ int motor_pin_post_bytes(MonoObject *req, void *data, int64_t n, size_t cap, voi
 	int rc = alloc_slot(&index);
 	if (rc != MOTOR_OK)
 		return rc;
-	struct slot *sl = slot_at(index);
+	struct slot *sl = slot_ref(index);
 	atomic_store_explicit(&sl->busy, BY_USER, memory_order_relaxed);
 	/* Native memory never moves: nothing to pin, only to free at completion.  Nor can it overlap a managed
 	 * buffer. */
