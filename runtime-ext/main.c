@@ -194,7 +194,8 @@ static void usage(FILE *to)
 		    "  MOTOR_LIBDIR     directory holding System.MP.dll (overrides the built-in search)\n"
 		    "  MOTOR_SPIN       polls before a blocking operation waits in a GC-safe region (default 256)\n"
 		    "  MOTOR_STATS=1    print pinning and request counters per rank at exit\n"
-		    "  MOTOR_PREFAULT=0 do not fault the nursery's memory in at start (default: do)\n");
+		    "  MOTOR_PREFAULT=0 do not fault the nursery's memory in at start (default: do)\n"
+		    "  MOTOR_PERF_MAP=1 write /tmp/perf-PID.map, the JIT-compiled methods' names for Linux perf\n");
 }
 
 /* Motor's nursery is 32 MB, not Mono's 4 MB: a rank that receives an object graph larger than the nursery has
@@ -276,6 +277,10 @@ int main(int argc, char **argv)
 	motor_domain = mono_jit_init_version("motor", "v4.0.30319");
 	motor_icall_register();
 	prefault_nursery();
+	const char *perf_map = getenv("MOTOR_PERF_MAP");
+	if (perf_map && strcmp(perf_map, "1") == 0 && motor_perf_map_start() != MOTOR_OK)
+		fprintf(stderr, "motor: cannot write /tmp/perf-%ld.map (MOTOR_PERF_MAP=1): %s\n", (long)getpid(),
+			strerror(errno));
 	system_mp = mono_domain_assembly_open(motor_domain, mp_path);
 	if (!system_mp) {
 		fprintf(stderr, "motor: cannot load '%s'\n", mp_path);

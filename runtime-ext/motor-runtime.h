@@ -59,4 +59,8 @@ int motor_runtime_finalize(void);
 /* The runtime's domain, set by main.c before any managed code runs. */
 extern MonoDomain *motor_domain;
 
+/* perfmap.c: writes /tmp/perf-PID.map, the names of the methods the JIT compiles from now on, for Linux perf
+ * (MOTOR_PERF_MAP=1).  MOTOR_EARG if the file cannot be created. */
+int motor_perf_map_start(void);
+
 #endif /* MOTOR_RUNTIME_H */

@@ -43,6 +43,14 @@ if printf '%s\n' 5.14 "$(uname -r)" | sort -V -C; then
 	result nursery-prefault $? "status $status: $(cat "$tmp/out" "$tmp/err" | head -c 400)"
 fi
 
+# MOTOR_PERF_MAP=1: /tmp/perf-PID.map names the methods the JIT compiled, as "START SIZE NAME" lines.
+touch "$tmp/marker"
+run env MOTOR_PERF_MAP=1 "$MOTOR" "$exe/ExitCode.exe" 0
+maps=$(find /tmp -maxdepth 1 -name 'perf-*.map' -newer "$tmp/marker")
+[ $status -eq 0 ] && [ -n "$maps" ] && grep -qE '^[0-9a-f]+ [0-9a-f]+ ExitCode:Main \(string\[\]\)$' $maps
+result perf-map $? "status $status, maps '$maps': $(cat "$tmp/err" | head -c 300)"
+rm -f $maps
+
 run "$MOTOR" --help
 [ $status -eq 0 ] && grep -q '^Usage: motor' "$tmp/out"
 result help $? "status $status: $(head -c 200 "$tmp/out")"
