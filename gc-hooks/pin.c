@@ -186,8 +186,6 @@ static void tell_request(MonoObject *req, int rc, const motor_status *st)
 	atomic_store_explicit((atomic_int *)(base + off_done), 1, memory_order_release);
 }
 
-/* The operation of a slot this thread owns has completed: tell its Request, drop what kept the buffer in
- * place, free the slot. */
 /* The slot no longer holds an operation a message to self may match. */
 static void drop_self(struct slot *sl)
 {
@@ -224,6 +222,8 @@ static int add_self(int32_t index, struct slot *sl)
 	return MOTOR_OK;
 }
 
+/* The operation of a slot this thread owns has completed: tell its Request, drop what kept the buffer in
+ * place, free the slot. */
 static void finish(int32_t index, struct slot *sl, int rc, const motor_status *st)
 {
 	drop_self(sl);

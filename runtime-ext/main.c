@@ -156,6 +156,13 @@ static void block_leave(void *cookie, void **stackdata)
 		mono_threads_exit_gc_safe_region_unbalanced(cookie, stackdata);
 }
 
+/* Whether environment variable `name` is set to exactly `value`. */
+static int env_is(const char *name, const char *value)
+{
+	const char *v = getenv(name);
+	return v && strcmp(v, value) == 0;
+}
+
 static atomic_int finalizing;
 static size_t nursery_populated; /* bytes of nursery faulted in at start (prefault_nursery) */
 
@@ -164,8 +171,7 @@ int motor_runtime_finalize(void)
 	if (atomic_exchange(&finalizing, 1) || !motor_mpi_initialized() || motor_mpi_finalized())
 		return MOTOR_OK;
 	int left = motor_pin_shutdown();
-	const char *stats = getenv("MOTOR_STATS");
-	if (stats && strcmp(stats, "1") == 0) {
+	if (env_is("MOTOR_STATS", "1")) {
 		struct motor_pin_counts c;
 		uint64_t waited, immediate;
 		motor_pin_counts(&c);
@@ -216,11 +222,9 @@ static void default_gc_params(void)
 
 /* The nursery gets its memory now, not a page fault at a time while the program allocates (gc-hooks/nursery.c).
  * MOTOR_PREFAULT=0 leaves it to the kernel, for comparison. */
-
 static void prefault_nursery(void)
 {
-	const char *off = getenv("MOTOR_PREFAULT");
-	if (off && strcmp(off, "0") == 0)
+	if (env_is("MOTOR_PREFAULT", "0"))
 		return;
 	motor_nursery_prefault(motor_domain, motor_nursery_size_from(getenv("MONO_GC_PARAMS")), &nursery_populated);
 }
@@ -277,8 +281,7 @@ int main(int argc, char **argv)
 	motor_domain = mono_jit_init_version("motor", "v4.0.30319");
 	motor_icall_register();
 	prefault_nursery();
-	const char *perf_map = getenv("MOTOR_PERF_MAP");
-	if (perf_map && strcmp(perf_map, "1") == 0 && motor_perf_map_start() != MOTOR_OK)
+	if (env_is("MOTOR_PERF_MAP", "1") && motor_perf_map_start() != MOTOR_OK)
 		fprintf(stderr, "motor: cannot write /tmp/perf-%ld.map (MOTOR_PERF_MAP=1): %s\n", (long)getpid(),
 			strerror(errno));
 	system_mp = mono_domain_assembly_open(motor_domain, mp_path);
