@@ -38,6 +38,7 @@ int motor_mpi_init(int *argc, char ***argv, int required, int *provided)
 	int level = MPI_THREAD_SINGLE;
 	MPI_Initialized(&flag);
 	if (!flag) {
+		motor_compat_before_init();
 		rc = MPI_Init_thread(argc, argv, to_mpi_level(required), &level);
 		if (rc != MPI_SUCCESS)
 			return rc;

@@ -1004,8 +1004,10 @@ CHECK_TEST(p2p_validation)
 			CHECK_RC(motor_mpi_recv(r, 1, MOTOR_DT_I32, 0, ub + 1, comm, &st), MOTOR_ETAG);
 			CHECK_RC(motor_mpi_iprobe(0, ub + 1, comm, &flag, &st), MOTOR_ETAG);
 		}
-		CHECK_RC(motor_mpi_send(s, 1, MOTOR_DT_I32, 0, INT_MAX, comm, MOTOR_SEND_STANDARD),
-			 ub < INT_MAX ? MOTOR_ETAG : MOTOR_OK);
+		/* INT_MAX is refused unless it is the library's largest tag (Open MPI's is); that case is sent and
+		 * received below, with the largest tag. */
+		if (ub < INT_MAX)
+			CHECK_RC(motor_mpi_send(s, 1, MOTOR_DT_I32, 0, INT_MAX, comm, MOTOR_SEND_STANDARD), MOTOR_ETAG);
 		CHECK_RC(motor_mpi_recv(r, 1, MOTOR_DT_I32, 0, -5, comm, &st), MOTOR_ETAG);
 		CHECK_RC(motor_mpi_probe(0, -5, comm, &st), MOTOR_ETAG);
 		CHECK_RC(motor_mpi_iprobe(0, -5, comm, &flag, &st), MOTOR_ETAG);
