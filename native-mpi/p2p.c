@@ -141,25 +141,22 @@ int motor_mpi_sendrecv(const void *sbuf, int64_t scount, int sdt, int dest, int 
 	if ((rc = send_side(scount, sdt, dest, stag, comm, &snd)) != MOTOR_OK ||
 	    (rc = recv_side(rcount, rdt, source, rtag, comm, &rcv)) != MOTOR_OK)
 		return rc;
-	/* The receive is posted first, so that a message from the peer lands in it directly -- except for a
-	 * message to self where the library loses truncation errors that way (motor_compat_self_send_first). */
+	/* reqs[0] is the send, reqs[1] the receive.  The receive is posted first, so that a message from the peer
+	 * lands in it directly -- except for a message to self where the library loses truncation errors that way
+	 * (motor_compat_self_send_first).  If the second post fails, the first is cancelled and completed, so
+	 * nothing is left behind. */
 	const struct motor_comm *c = motor_mpi__comm(comm);
-	if (motor_compat_self_send_first(!c->inter && snd.peer == c->rank)) {
-		if ((rc = isend_side(sbuf, MOTOR_SEND_STANDARD, &snd, &reqs[0])) != MPI_SUCCESS)
-			return rc;
-		if ((rc = irecv_side(rbuf, &rcv, &reqs[1])) != MPI_SUCCESS) {
-			/* The send may be a message to self that nothing will receive now: take it back. */
-			MPI_Cancel(&reqs[0]);
-			motor_mpi__complete(&reqs[0], 1, NULL);
+	int first = motor_compat_self_send_first(!c->inter && snd.peer == c->rank) ? 0 : 1;
+	for (int k = 0; k < 2; k++) {
+		int i = k == 0 ? first : 1 - first;
+		rc = i == 0 ? isend_side(sbuf, MOTOR_SEND_STANDARD, &snd, &reqs[0]) : irecv_side(rbuf, &rcv, &reqs[1]);
+		if (rc != MPI_SUCCESS) {
+			if (k == 1) {
+				MPI_Cancel(&reqs[first]);
+				motor_mpi__complete(&reqs[first], 1, NULL);
+			}
 			return rc;
 		}
-	} else if ((rc = irecv_side(rbuf, &rcv, &reqs[1])) != MPI_SUCCESS) {
-		return rc;
-	} else if ((rc = isend_side(sbuf, MOTOR_SEND_STANDARD, &snd, &reqs[0])) != MPI_SUCCESS) {
-		/* The receive is posted: cancel it and wait for the cancellation, so nothing is left behind. */
-		MPI_Cancel(&reqs[1]);
-		motor_mpi__complete(&reqs[1], 1, NULL);
-		return rc;
 	}
 	rc = motor_mpi__complete(reqs, 2, sts);
 	if (rcv.peer == MPI_PROC_NULL)
