@@ -6,7 +6,8 @@
  * *matched* probe (MPI_Mprobe/MPI_Improbe): the probe removes the message from matching, and only the
  * MPI_Message handle can receive it.  Two threads receiving with the same wildcards can therefore never probe
  * one message and receive another (the race of MPI_Probe + MPI_Recv), and no separate size message is needed.
- * Counts are 64-bit (MPI-4 large-count functions, mpi-compat.h), so a message may exceed 2 GiB.
+ * Counts are 64-bit (MPI-4 large-count functions, or derived datatypes under MPI-3: mpi-compat.h), so a message
+ * may exceed 2 GiB.
  *
  * Every operation is posted non-blocking and completed by motor_mpi__complete, which polls before it waits
  * between the blocking hooks, like the rest of native-mpi.
@@ -30,7 +31,7 @@ static inline void msg_set(motor_msg *m, MPI_Message h)
 
 static int check_count(int64_t n)
 {
-	return n < 0 || n > MOTOR_COUNT_MAX ? MOTOR_ECOUNT : MOTOR_OK;
+	return n < 0 ? MOTOR_ECOUNT : MOTOR_OK;
 }
 
 static int send_args(int64_t n, int dest, int tag, int comm, struct motor_comm **c, int *peer)
@@ -202,20 +203,22 @@ static int bytesv(int op, const void *sb, int64_t sn, void *rb, int64_t rn, cons
 	    (rc = check_count(rn)) != MOTOR_OK)
 		return rc;
 	int reads = op == 2 || c->rank == root;
-	int64_t *scratch = NULL;
 	if (reads) {
 		if (!counts || !displs)
 			return MOTOR_ENULL;
 		for (int i = 0; i < c->size; i++)
 			if ((rc = check_count(counts[i])) != MOTOR_OK || (rc = check_count(displs[i])) != MOTOR_OK)
 				return rc;
-		if (!(scratch = malloc(sizeof *scratch * 2 * (size_t)c->size)))
-			return MOTOR_ENOMEM;
 	}
-	rc = motor_compat_ibytesv(op, sb, sn, rb, rn, reads ? counts : NULL, reads ? displs : NULL, c->size, scratch,
-				  scratch ? scratch + c->size : NULL, root, c->comm, &r);
-	if (rc == MPI_SUCCESS)
+	void *scratch = malloc(motor_compat_bytesv_scratch(c->size));
+	if (!scratch)
+		return MOTOR_ENOMEM;
+	rc = motor_compat_ibytesv(op, sb, sn, rb, rn, reads ? counts : NULL, reads ? displs : NULL, c->size, c->rank,
+				  root, scratch, c->comm, &r);
+	if (rc == MPI_SUCCESS) {
 		rc = motor_mpi__complete(&r, 1, NULL);
+		motor_compat_bytesv_release(scratch, c->size);
+	}
 	free(scratch);
 	return rc;
 }

@@ -21,21 +21,21 @@ _Static_assert(sizeof(MPI_Request) <= sizeof(uint64_t), "MPI_Request does not fi
 #define MOTOR_MPI_BOOL MPI_C_BOOL
 
 /* Byte messages of any size (object messages can exceed 2 GiB).  MPI-4 has large-count functions (MPI_Count
- * counts); without them a message is limited to INT_MAX bytes and larger ones are refused with MPI_ERR_COUNT.
- * MPICH 4 and Open MPI 5 both define them. */
-#if MPI_VERSION >= 4
+ * counts; MPICH 4, Open MPI 5).  Without them (MPI-3: Open MPI 4.1) counts are int, and a message of more than
+ * INT_MAX bytes travels as one element of a derived datatype made of 1 GiB pieces (motor_compat_bytes_type).
+ * Defining MOTOR_MPI_INT_COUNTS takes that path under an MPI-4 library too, so that it can be tested there. */
+#if MPI_VERSION >= 4 && !defined(MOTOR_MPI_INT_COUNTS)
 #define MOTOR_MPI_LARGE_COUNT 1
-#define MOTOR_COUNT_MAX ((int64_t)INT64_MAX)
 #else
 #define MOTOR_MPI_LARGE_COUNT 0
-#define MOTOR_COUNT_MAX ((int64_t)INT_MAX)
 #endif
 
 /* MPI_Message (a matched message) is an int in MPICH and a pointer in Open MPI; motor_msg carries it. */
 _Static_assert(sizeof(MPI_Message) <= sizeof(uint64_t), "MPI_Message does not fit motor_msg");
+_Static_assert(sizeof(MPI_Aint) == 8 && sizeof(MPI_Count) == 8, "64-bit MPI_Aint and MPI_Count expected");
 
 /* Byte transfers with 64-bit counts and displacements.  With MPI-4 they map onto the _c functions; otherwise
- * onto the int forms, refusing what does not fit. */
+ * onto the int forms, with a derived datatype for what does not fit. */
 #if MOTOR_MPI_LARGE_COUNT
 static inline int motor_compat_isend(const void *b, int64_t n, int peer, int tag, MPI_Comm c, MPI_Request *r)
 {
@@ -46,28 +46,89 @@ static inline int motor_compat_imrecv(void *b, int64_t n, MPI_Message *m, MPI_Re
 	return MPI_Imrecv_c(b, (MPI_Count)n, MPI_BYTE, m, r);
 }
 #else
+#define MOTOR_COMPAT_PIECE (1 << 30)
+
+/* A committed datatype of `n` bytes that begin `at` bytes from the buffer: whole 1 GiB pieces, then the rest.
+ * Its signature is n bytes, so it matches any byte message of that length, however the peer describes it.
+ * The caller frees it; MPI_Type_free lets an operation in flight that uses it complete normally. */
+static inline int motor_compat_bytes_type(MPI_Aint at, int64_t n, MPI_Datatype *t)
+{
+	int64_t q = n / MOTOR_COMPAT_PIECE, rest = n % MOTOR_COMPAT_PIECE;
+	int len[2], k = 0, rc;
+	MPI_Aint disp[2];
+	MPI_Datatype types[2], piece;
+
+	if (n < 0 || q > INT_MAX)
+		return MPI_ERR_COUNT;
+	if ((rc = MPI_Type_contiguous(MOTOR_COMPAT_PIECE, MPI_BYTE, &piece)) != MPI_SUCCESS)
+		return rc;
+	if (q > 0) {
+		len[k] = (int)q;
+		disp[k] = at;
+		types[k++] = piece;
+	}
+	if (rest > 0 || k == 0) {
+		len[k] = (int)rest;
+		disp[k] = at + (MPI_Aint)q * MOTOR_COMPAT_PIECE;
+		types[k++] = MPI_BYTE;
+	}
+	if ((rc = MPI_Type_create_struct(k, len, disp, types, t)) == MPI_SUCCESS &&
+	    (rc = MPI_Type_commit(t)) != MPI_SUCCESS)
+		MPI_Type_free(t);
+	MPI_Type_free(&piece);
+	return rc;
+}
+
 static inline int motor_compat_isend(const void *b, int64_t n, int peer, int tag, MPI_Comm c, MPI_Request *r)
 {
-	return n > INT_MAX ? MPI_ERR_COUNT : MPI_Isend(b, (int)n, MPI_BYTE, peer, tag, c, r);
+	if (n <= INT_MAX)
+		return MPI_Isend(b, (int)n, MPI_BYTE, peer, tag, c, r);
+	MPI_Datatype t;
+	int rc = motor_compat_bytes_type(0, n, &t);
+	if (rc != MPI_SUCCESS)
+		return rc;
+	rc = MPI_Isend(b, 1, t, peer, tag, c, r);
+	MPI_Type_free(&t);
+	return rc;
 }
+
 static inline int motor_compat_imrecv(void *b, int64_t n, MPI_Message *m, MPI_Request *r)
 {
-	return MPI_Imrecv(b, n > INT_MAX ? INT_MAX : (int)n, MPI_BYTE, m, r);
+	if (n <= INT_MAX)
+		return MPI_Imrecv(b, (int)n, MPI_BYTE, m, r);
+	MPI_Datatype t;
+	int rc = motor_compat_bytes_type(0, n, &t);
+	if (rc != MPI_SUCCESS)
+		return rc;
+	rc = MPI_Imrecv(b, 1, t, m, r);
+	MPI_Type_free(&t);
+	return rc;
 }
 #endif
 
 /* Posts a Scatterv (op 0), Gatherv (1) or Allgatherv (2) of bytes.  counts/displs have one entry per rank
- * (`size`) or are NULL where MPI does not read them; `tc`/`td` are caller-owned scratch of `size` 8-byte slots
- * that receive them in the library's types and must stay alive until the request completes (MPI reads the
- * count arrays of a nonblocking collective until then). */
-_Static_assert(sizeof(MPI_Aint) == 8 && sizeof(MPI_Count) == 8, "64-bit MPI_Aint and MPI_Count expected");
+ * (`size`) or are NULL where MPI does not read them.  `scratch` holds motor_compat_bytesv_scratch(size) bytes
+ * the library reads until the request completes; motor_compat_bytesv_release then frees what it made.
+ *
+ * Without large counts the v-collectives take int counts and int displacements, and a split representation of
+ * more than 2 GiB in all needs displacements beyond INT_MAX even when every part is small.  So the operation
+ * is an Alltoallw in which every part has a datatype of its own that carries its 64-bit displacement
+ * (motor_compat_bytes_type); only the pairs that exchange data have a count.  All ranks must choose the same
+ * collective, and at a scatter or gather only the root knows whether anything is large: so the Alltoallw is
+ * used whatever the sizes. */
+#if MOTOR_MPI_LARGE_COUNT
+static inline size_t motor_compat_bytesv_scratch(int size)
+{
+	return 2 * sizeof(MPI_Count) * (size_t)size;
+}
+
 static inline int motor_compat_ibytesv(int op, const void *sb, int64_t sn, void *rb, int64_t rn, const int64_t *counts,
-				       const int64_t *displs, int size, int64_t *tc, int64_t *td, int root, MPI_Comm c,
+				       const int64_t *displs, int size, int rank, int root, void *scratch, MPI_Comm c,
 				       MPI_Request *r)
 {
-#if MOTOR_MPI_LARGE_COUNT
-	MPI_Count *cn = counts ? (MPI_Count *)(void *)tc : NULL;
-	MPI_Aint *dp = counts ? (MPI_Aint *)(void *)td : NULL;
+	(void)rank;
+	MPI_Count *cn = counts ? (MPI_Count *)scratch : NULL;
+	MPI_Aint *dp = counts ? (MPI_Aint *)scratch + size : NULL;
 	for (int i = 0; counts && i < size; i++) {
 		cn[i] = (MPI_Count)counts[i];
 		dp[i] = (MPI_Aint)displs[i];
@@ -77,24 +138,90 @@ static inline int motor_compat_ibytesv(int op, const void *sb, int64_t sn, void 
 	if (op == 1)
 		return MPI_Igatherv_c(sb, (MPI_Count)sn, MPI_BYTE, rb, cn, dp, MPI_BYTE, root, c, r);
 	return MPI_Iallgatherv_c(sb, (MPI_Count)sn, MPI_BYTE, rb, cn, dp, MPI_BYTE, c, r);
-#else
-	int *cn = counts ? (int *)(void *)tc : NULL;
-	int *dp = counts ? (int *)(void *)td : NULL;
-	if (sn > INT_MAX || rn > INT_MAX)
-		return MPI_ERR_COUNT;
-	for (int i = 0; counts && i < size; i++) {
-		if (counts[i] > INT_MAX || displs[i] > INT_MAX)
-			return MPI_ERR_COUNT;
-		cn[i] = (int)counts[i];
-		dp[i] = (int)displs[i];
-	}
-	if (op == 0)
-		return MPI_Iscatterv(sb, cn, dp, MPI_BYTE, rb, (int)rn, MPI_BYTE, root, c, r);
-	if (op == 1)
-		return MPI_Igatherv(sb, (int)sn, MPI_BYTE, rb, cn, dp, MPI_BYTE, root, c, r);
-	return MPI_Iallgatherv(sb, (int)sn, MPI_BYTE, rb, cn, dp, MPI_BYTE, c, r);
-#endif
 }
+
+static inline void motor_compat_bytesv_release(void *scratch, int size)
+{
+	(void)scratch;
+	(void)size;
+}
+#else
+struct motor_compat_w {
+	int *scounts, *sdispls, *rcounts, *rdispls;
+	MPI_Datatype *stypes, *rtypes;
+};
+
+static inline size_t motor_compat_bytesv_scratch(int size)
+{
+	return (4 * sizeof(int) + 2 * sizeof(MPI_Datatype)) * (size_t)size;
+}
+
+static inline struct motor_compat_w motor_compat_w_at(void *scratch, int size)
+{
+	struct motor_compat_w w;
+	w.stypes = (MPI_Datatype *)scratch;
+	w.rtypes = w.stypes + size;
+	w.scounts = (int *)(void *)(w.rtypes + size);
+	w.sdispls = w.scounts + size;
+	w.rcounts = w.sdispls + size;
+	w.rdispls = w.rcounts + size;
+	return w;
+}
+
+/* One side of part i: n bytes at `at` from the buffer, as plain bytes when count and displacement fit in an
+ * int, else as one element of a datatype of their own. */
+static inline int motor_compat_w_part(int *count, int *disp, MPI_Datatype *type, MPI_Aint at, int64_t n)
+{
+	if (n <= INT_MAX && at <= INT_MAX) {
+		*count = (int)n;
+		*disp = (int)at;
+		return MPI_SUCCESS;
+	}
+	int rc = motor_compat_bytes_type(at, n, type);
+	if (rc == MPI_SUCCESS)
+		*count = 1;
+	return rc;
+}
+
+static inline void motor_compat_bytesv_release(void *scratch, int size)
+{
+	struct motor_compat_w w = motor_compat_w_at(scratch, size);
+	for (int i = 0; i < size; i++) {
+		if (w.stypes[i] != MPI_BYTE)
+			MPI_Type_free(&w.stypes[i]);
+		if (w.rtypes[i] != MPI_BYTE)
+			MPI_Type_free(&w.rtypes[i]);
+		w.stypes[i] = w.rtypes[i] = MPI_BYTE;
+	}
+}
+
+static inline int motor_compat_ibytesv(int op, const void *sb, int64_t sn, void *rb, int64_t rn, const int64_t *counts,
+				       const int64_t *displs, int size, int rank, int root, void *scratch, MPI_Comm c,
+				       MPI_Request *r)
+{
+	struct motor_compat_w w = motor_compat_w_at(scratch, size);
+	int rc = MPI_SUCCESS;
+
+	for (int i = 0; i < size; i++) {
+		w.scounts[i] = w.sdispls[i] = w.rcounts[i] = w.rdispls[i] = 0;
+		w.stypes[i] = w.rtypes[i] = MPI_BYTE;
+	}
+	for (int i = 0; i < size && rc == MPI_SUCCESS; i++) {
+		/* What this rank sends to i, and receives from i. */
+		int64_t out = op == 0 ? (rank == root ? counts[i] : 0) : (op == 2 || i == root ? sn : 0);
+		MPI_Aint out_at = op == 0 && rank == root ? (MPI_Aint)displs[i] : 0;
+		int64_t in = op == 0 ? (i == root ? rn : 0) : (op == 2 || rank == root ? counts[i] : 0);
+		MPI_Aint in_at = op == 0 ? 0 : (MPI_Aint)(in ? displs[i] : 0);
+		if ((rc = motor_compat_w_part(&w.scounts[i], &w.sdispls[i], &w.stypes[i], out_at, out)) == MPI_SUCCESS)
+			rc = motor_compat_w_part(&w.rcounts[i], &w.rdispls[i], &w.rtypes[i], in_at, in);
+	}
+	if (rc == MPI_SUCCESS)
+		rc = MPI_Ialltoallw(sb, w.scounts, w.sdispls, w.stypes, rb, w.rcounts, w.rdispls, w.rtypes, c, r);
+	if (rc != MPI_SUCCESS)
+		motor_compat_bytesv_release(scratch, size);
+	return rc;
+}
+#endif
 
 /* Settings the library reads from the environment at MPI_Init, made before it is called.
  *

@@ -1,5 +1,6 @@
-// LargeObjectTests: object messages larger than 2 GiB (MPI-4 large counts; OBcast in pieces).  Runs at 2 ranks;
-// each test moves ~2.1 GiB, so the job needs up to ~12 GB of memory and ~10 s per test.
+// LargeObjectTests: object messages larger than 2 GiB (MPI-4 large counts, or derived datatypes without them;
+// OBcast in pieces).  Runs at 2 ranks; each test moves ~2.1 GiB or more, so the job needs up to ~12 GB of memory
+// and ~10 s per test.
 using System;
 using System.MP;
 using System.Runtime.CompilerServices;
@@ -159,6 +160,39 @@ public static class LargeObjectTests
 		}
 	}
 
+	// Uneven parts at two ranks: four elements (2080 MiB) for rank 0 and one for rank 1, so one part is larger
+	// than INT_MAX bytes and rank 1's part lies beyond INT_MAX bytes into the root's buffer.  Without MPI-4 large
+	// counts (Open MPI 4.1, or a build with MOTOR_MPI_INT_COUNTS) neither fits an int of a v-collective.
+	static void OScatterAndOGatherOfAPartAndADisplacementBeyond2GiBBody ()
+	{
+		var w = MPI.COMM_WORLD;
+		int[] counts = new int[w.Size];
+		counts[0] = 4;
+		for (int r = 1; r < w.Size; r++)
+			counts[r] = 1;
+		int k = 4 + w.Size - 1, first = w.Rank == 0 ? 0 : 3 + w.Rank;
+		Blob[] all = null;
+		if (w.Rank == 0) {
+			all = new Blob[k];
+			for (int j = 0; j < k; j++)
+				all[j] = MakeBlob (j);
+		}
+		var mine = (Blob[]) w.OScatter (all, counts, 0);
+		all = null;
+		Assert.Equal (counts[w.Rank], mine.Length, "OScatter: part length");
+		for (int j = 0; j < mine.Length; j++)
+			CheckBlob (mine[j], first + j, "OScatter");
+		GC.Collect ();
+
+		var gathered = (Blob[]) w.OGather (mine, 0);
+		mine = null;
+		if (w.Rank == 0) {
+			Assert.Equal (k, gathered.Length, "OGather: length");
+			for (int j = 0; j < k; j++)
+				CheckBlob (gathered[j], j, "OGather");
+		}
+	}
+
 	// Every rank receives more than INT_MAX bytes and rebuilds them (~12 GB for the job at its peak).
 	static void OAllgatherOfMoreThan2GiBInAllBody ()
 	{
@@ -176,6 +210,7 @@ public static class LargeObjectTests
 	public static void OIsendAndOIrecvOfMoreThan2GiB () { Isolated (OIsendAndOIrecvOfMoreThan2GiBBody); }
 	public static void OBcastOfMoreThan2GiB () { Isolated (OBcastOfMoreThan2GiBBody); }
 	public static void OScatterAndOGatherOfMoreThan2GiBInAll () { Isolated (OScatterAndOGatherOfMoreThan2GiBInAllBody); }
+	public static void OScatterAndOGatherOfAPartAndADisplacementBeyond2GiB () { Isolated (OScatterAndOGatherOfAPartAndADisplacementBeyond2GiBBody); }
 	public static void OAllgatherOfMoreThan2GiBInAll () { Isolated (OAllgatherOfMoreThan2GiBInAllBody); }
 
 	public static int Main (string[] args)
