@@ -131,7 +131,7 @@ namespace System.MP
 
 		Request Post (object buf, int offset, int count, int peer, int tag, int mode, bool recv)
 		{
-			var r = Request.Fresh ();
+			var r = new Request ();
 			int rc = recv ? MPDirect.Irecv (buf, offset, count, peer, tag, handle, r)
 			              : MPDirect.Isend (buf, offset, count, peer, tag, handle, mode, r);
 			if (rc != 0)

@@ -23,20 +23,6 @@ namespace System.MP
 
 		internal Request () { }
 
-		// The Request of this thread's next Isend/Irecv, made while a Wait had time to spare: in a message exchange
-		// the allocation then happens while the thread waits for its peer, not between learning that a message
-		// arrived and posting the reply.
-		[ThreadStatic] static Request spare;
-
-		internal static Request Fresh ()
-		{
-			Request r = spare;
-			if (r == null)
-				return new Request ();
-			spare = null;
-			return r;
-		}
-
 		internal bool Active { get { return (slot >= 0 || IsDeferred) && !consumed && !freed; } }
 
 		// A request whose operation starts only when it is tested or waited for (ORequest: the matched receive
@@ -66,8 +52,6 @@ namespace System.MP
 		{
 			flag = true;
 			if (!consumed && !freed && Volatile.Read (ref done) == 0) {
-				if (wait && spare == null)
-					spare = new Request ();
 				int f;
 				int code = CompleteNative (wait, status != null, out f);
 				if (code != 0)
