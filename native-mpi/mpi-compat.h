@@ -79,29 +79,52 @@ static inline int motor_compat_bytes_type(MPI_Aint at, int64_t n, MPI_Datatype *
 	return rc;
 }
 
+/* `n` bytes at `at` from a buffer in the terms of an MPI-3 call: plain bytes (*count of them, displacement *disp)
+ * when count and displacement fit in an int, else *count = 1 of a datatype of their own that
+ * motor_compat_type_free gives back.  On failure *type is MPI_BYTE: nothing to give back. */
+static inline int motor_compat_bytes_at(MPI_Aint at, int64_t n, int *count, int *disp, MPI_Datatype *type)
+{
+	*count = *disp = 0;
+	*type = MPI_BYTE;
+	if (n <= INT_MAX && at <= INT_MAX) {
+		*count = (int)n;
+		*disp = (int)at;
+		return MPI_SUCCESS;
+	}
+	int rc = motor_compat_bytes_type(at, n, type);
+	if (rc == MPI_SUCCESS)
+		*count = 1;
+	else
+		*type = MPI_BYTE;
+	return rc;
+}
+
+static inline void motor_compat_type_free(MPI_Datatype *type)
+{
+	if (*type != MPI_BYTE)
+		MPI_Type_free(type);
+	*type = MPI_BYTE;
+}
+
 static inline int motor_compat_isend(const void *b, int64_t n, int peer, int tag, MPI_Comm c, MPI_Request *r)
 {
-	if (n <= INT_MAX)
-		return MPI_Isend(b, (int)n, MPI_BYTE, peer, tag, c, r);
+	int count, disp;
 	MPI_Datatype t;
-	int rc = motor_compat_bytes_type(0, n, &t);
-	if (rc != MPI_SUCCESS)
-		return rc;
-	rc = MPI_Isend(b, 1, t, peer, tag, c, r);
-	MPI_Type_free(&t);
+	int rc = motor_compat_bytes_at(0, n, &count, &disp, &t);
+	if (rc == MPI_SUCCESS)
+		rc = MPI_Isend(b, count, t, peer, tag, c, r);
+	motor_compat_type_free(&t);
 	return rc;
 }
 
 static inline int motor_compat_imrecv(void *b, int64_t n, MPI_Message *m, MPI_Request *r)
 {
-	if (n <= INT_MAX)
-		return MPI_Imrecv(b, (int)n, MPI_BYTE, m, r);
+	int count, disp;
 	MPI_Datatype t;
-	int rc = motor_compat_bytes_type(0, n, &t);
-	if (rc != MPI_SUCCESS)
-		return rc;
-	rc = MPI_Imrecv(b, 1, t, m, r);
-	MPI_Type_free(&t);
+	int rc = motor_compat_bytes_at(0, n, &count, &disp, &t);
+	if (rc == MPI_SUCCESS)
+		rc = MPI_Imrecv(b, count, t, m, r);
+	motor_compat_type_free(&t);
 	return rc;
 }
 #endif
@@ -168,30 +191,12 @@ static inline struct motor_compat_w motor_compat_w_at(void *scratch, int size)
 	return w;
 }
 
-/* One side of part i: n bytes at `at` from the buffer, as plain bytes when count and displacement fit in an
- * int, else as one element of a datatype of their own. */
-static inline int motor_compat_w_part(int *count, int *disp, MPI_Datatype *type, MPI_Aint at, int64_t n)
-{
-	if (n <= INT_MAX && at <= INT_MAX) {
-		*count = (int)n;
-		*disp = (int)at;
-		return MPI_SUCCESS;
-	}
-	int rc = motor_compat_bytes_type(at, n, type);
-	if (rc == MPI_SUCCESS)
-		*count = 1;
-	return rc;
-}
-
 static inline void motor_compat_bytesv_release(void *scratch, int size)
 {
 	struct motor_compat_w w = motor_compat_w_at(scratch, size);
 	for (int i = 0; i < size; i++) {
-		if (w.stypes[i] != MPI_BYTE)
-			MPI_Type_free(&w.stypes[i]);
-		if (w.rtypes[i] != MPI_BYTE)
-			MPI_Type_free(&w.rtypes[i]);
-		w.stypes[i] = w.rtypes[i] = MPI_BYTE;
+		motor_compat_type_free(&w.stypes[i]);
+		motor_compat_type_free(&w.rtypes[i]);
 	}
 }
 
@@ -212,8 +217,8 @@ static inline int motor_compat_ibytesv(int op, const void *sb, int64_t sn, void 
 		MPI_Aint out_at = op == 0 && rank == root ? (MPI_Aint)displs[i] : 0;
 		int64_t in = op == 0 ? (i == root ? rn : 0) : (op == 2 || rank == root ? counts[i] : 0);
 		MPI_Aint in_at = op == 0 ? 0 : (MPI_Aint)(in ? displs[i] : 0);
-		if ((rc = motor_compat_w_part(&w.scounts[i], &w.sdispls[i], &w.stypes[i], out_at, out)) == MPI_SUCCESS)
-			rc = motor_compat_w_part(&w.rcounts[i], &w.rdispls[i], &w.rtypes[i], in_at, in);
+		if ((rc = motor_compat_bytes_at(out_at, out, &w.scounts[i], &w.sdispls[i], &w.stypes[i])) == MPI_SUCCESS)
+			rc = motor_compat_bytes_at(in_at, in, &w.rcounts[i], &w.rdispls[i], &w.rtypes[i]);
 	}
 	if (rc == MPI_SUCCESS)
 		rc = MPI_Ialltoallw(sb, w.scounts, w.sdispls, w.stypes, rb, w.rcounts, w.rdispls, w.rtypes, c, r);
