@@ -413,6 +413,7 @@ public static class NonBlockingTests
 		});
 		storm.Start ();
 		int corrupted = 0;
+		string first = null; // the first wrong buffer, for the report
 		var recvs = new Request[window];
 		var sends = new Request[window];
 		var bufs = new int[window][];
@@ -427,14 +428,20 @@ public static class NonBlockingTests
 			}
 			Request.Waitall (recvs);
 			Request.Waitall (sends);
-			for (int w = 0; w < window; w++)
+			for (int w = 0; w < window; w++) {
+				int wrong = 0;
 				for (int k = 0; k < 8; k++)
 					if (bufs[w][k] != (done + w) * 31 + k + Prev)
-						corrupted++;
+						wrong++;
+				if (wrong > 0 && first == null)
+					first = "pair " + (done + w) + " expected from " + ((done + w) * 31 + Prev) + ", got " +
+						string.Join (",", bufs[w]) + " (collections so far " + Volatile.Read (ref collections) + ")";
+				corrupted += wrong;
+			}
 		}
 		Volatile.Write (ref stop, true);
 		storm.Join ();
-		Assert.Equal (0, corrupted, "corrupted elements");
+		Assert.Equal (0, corrupted, "corrupted elements; first: " + first);
 		Assert.True (collections > 10, "collections during the storm: " + collections);
 	}
 
