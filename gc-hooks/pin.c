@@ -106,19 +106,21 @@ static struct slot *slot_at(int32_t index)
 {
 	if (index < 0 || index >= MAX_CHUNKS * CHUNK)
 		return NULL;
-	struct chunk *c = atomic_load_explicit(&chunks[index / CHUNK], memory_order_acquire);
-	return c ? &c->slots[index % CHUNK] : NULL;
+	uint32_t i = (uint32_t)index; /* non-negative here: the division becomes a shift */
+	struct chunk *c = atomic_load_explicit(&chunks[i / CHUNK], memory_order_acquire);
+	return c ? &c->slots[i % CHUNK] : NULL;
 }
 
 /* The slot of an index from the free list, which always names a slot of an existing chunk. */
 static struct slot *slot_ref(int32_t index)
 {
-	return &atomic_load_explicit(&chunks[index / CHUNK], memory_order_acquire)->slots[index % CHUNK];
+	uint32_t i = (uint32_t)index;
+	return &atomic_load_explicit(&chunks[i / CHUNK], memory_order_acquire)->slots[i % CHUNK];
 }
 
 /* Adds a chunk of slots.  No lock is held while registering its roots: registration takes the GC lock, which
  * may wait for a collection, and a collection may wait for any thread blocked on a lock of ours. */
-static int grow(void)
+static MOTOR_COLD int grow(void)
 {
 	struct chunk *c = calloc(1, sizeof *c);
 	if (!c)
@@ -186,11 +188,8 @@ static void tell_request(MonoObject *req, int rc, const motor_status *st)
 	atomic_store_explicit((atomic_int *)(base + off_done), 1, memory_order_release);
 }
 
-/* The slot no longer holds an operation a message to self may match. */
-static void drop_self(struct slot *sl)
+static MOTOR_COLD void unlist_self(struct slot *sl)
 {
-	if (!sl->self)
-		return;
 	pthread_mutex_lock(&self_lock);
 	int32_t last = self_list[--self_n];
 	self_list[sl->self_pos] = last;
@@ -200,8 +199,15 @@ static void drop_self(struct slot *sl)
 	sl->self = 0;
 }
 
+/* The slot no longer holds an operation a message to self may match. */
+static void drop_self(struct slot *sl)
+{
+	if (sl->self)
+		unlist_self(sl);
+}
+
 /* Lists a slot whose operation a message to self may match. */
-static int add_self(int32_t index, struct slot *sl)
+static MOTOR_COLD int add_self(int32_t index, struct slot *sl)
 {
 	pthread_mutex_lock(&self_lock);
 	if (self_n == self_cap) {
@@ -270,10 +276,8 @@ static int close_slot(struct slot *sl, int32_t index, MonoObject *req, int rc)
  * may be messages to self are compared, and only while one of the other direction is in flight: the common
  * case costs a communicator lookup.  (Best effort across threads: two threads posting the conflicting
  * operations at the same instant can both pass.) */
-static int overlaps_in_flight(uintptr_t lo, uintptr_t hi, int recv)
+static MOTOR_COLD int overlaps_listed(uintptr_t lo, uintptr_t hi, int recv)
 {
-	if (lo == hi || atomic_load(&self_active[!recv]) == 0)
-		return 0;
 	int found = 0;
 	pthread_mutex_lock(&self_lock);
 	for (int i = 0; i < self_n && !found; i++) {
@@ -282,6 +286,11 @@ static int overlaps_in_flight(uintptr_t lo, uintptr_t hi, int recv)
 	}
 	pthread_mutex_unlock(&self_lock);
 	return found;
+}
+
+static int overlaps_in_flight(uintptr_t lo, uintptr_t hi, int recv)
+{
+	return lo != hi && atomic_load(&self_active[!recv]) != 0 && overlaps_listed(lo, hi, recv);
 }
 
 /* Whether the operation may be a message to self; if so, [*lo, *hi) is its buffer's byte range, which must not
@@ -303,6 +312,9 @@ int motor_pin_check_self(const struct motor_buffer *b, int recv, int peer, int c
 {
 	uintptr_t lo, hi;
 	int refused;
+	/* Nothing of the other direction to self in flight: nothing to overlap, and no communicator lookup. */
+	if (atomic_load(&self_active[!recv]) == 0)
+		return MOTOR_OK;
 	self_range(b, recv, peer, comm, &lo, &hi, &refused);
 	return refused ? MOTOR_EOVERLAP : MOTOR_OK;
 }

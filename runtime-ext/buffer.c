@@ -169,22 +169,12 @@ static void describe(MonoObject *obj, struct desc *d)
 	d->elem_size = (uint32_t)(mono_class_instance_size(k) - (int32_t)sizeof(MonoObject));
 }
 
-static const struct desc *lookup(MonoObject *obj, struct desc *scratch)
+/* First use of this class: describe it outside the lock (metadata calls may allocate, which is a GC safepoint,
+ * and no lock of ours may be held across one), then publish. */
+static MOTOR_COLD const struct desc *learn(MonoObject *obj, const void *vt, struct desc *scratch)
 {
-	const void *vt = *(void *const *)obj;
-	unsigned s = slot_of(vt);
+	unsigned s;
 
-	for (;;) {
-		const void *key = atomic_load_explicit(&cache[s].vtable, memory_order_acquire);
-		if (key == vt)
-			return &cache[s].d;
-		if (!key)
-			break;
-		s = (s + 1) & (CACHE_SIZE - 1);
-	}
-
-	/* First use of this class: describe it outside the lock (metadata calls may allocate, which is a GC
-	 * safepoint, and no lock of ours may be held across one), then publish. */
 	describe(obj, scratch);
 	pthread_mutex_lock(&cache_lock);
 	if (cache_used < CACHE_SIZE / 4 * 3) {
@@ -200,6 +190,21 @@ static const struct desc *lookup(MonoObject *obj, struct desc *scratch)
 	}
 	pthread_mutex_unlock(&cache_lock);
 	return scratch;
+}
+
+static const struct desc *lookup(MonoObject *obj, struct desc *scratch)
+{
+	const void *vt = *(void *const *)obj;
+	unsigned s = slot_of(vt);
+
+	for (;;) {
+		const void *key = atomic_load_explicit(&cache[s].vtable, memory_order_acquire);
+		if (key == vt)
+			return &cache[s].d;
+		if (!key)
+			return learn(obj, vt, scratch);
+		s = (s + 1) & (CACHE_SIZE - 1);
+	}
 }
 
 int motor_buffer_resolve(MonoObject *obj, int32_t offset, int32_t count, struct motor_buffer *b)
