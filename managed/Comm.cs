@@ -129,6 +129,7 @@ namespace System.MP
 
 		// ---- non-blocking -------------------------------------------------------------------------
 
+		[System.Runtime.CompilerServices.MethodImpl (System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
 		Request Post (object buf, int offset, int count, int peer, int tag, int mode, bool recv)
 		{
 			var r = new Request ();

@@ -68,7 +68,26 @@ namespace System.MP
 				throw ResultException ();
 		}
 
-		public void Wait () { bool f; Complete (true, null, out f); }
+		public void Wait ()
+		{
+			// The common case in one internal call: an operation the runtime posted (an ORequest has no slot),
+			// its completion not yet consumed, no status wanted.  Waiting always completes it (MPI_Wait).
+			if (slot >= 0 && !consumed && !freed) {
+				if (Volatile.Read (ref done) == 0) {
+					int f;
+					int code = MPDirect.RequestComplete (this, slot, gen, 1, out f);
+					if (code != 0)
+						throw Errors.Make (code, null, null, 0, 0, null);
+				}
+				consumed = true;
+				if (rc != 0)
+					throw ResultException ();
+				return;
+			}
+			bool completed;
+			Complete (true, null, out completed);
+		}
+
 		public void Wait (Status status) { bool f; Complete (true, status, out f); }
 		public bool Test () { bool f; Complete (false, null, out f); return f; }
 		public bool Test (Status status) { bool f; Complete (false, status, out f); return f; }
