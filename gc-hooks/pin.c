@@ -274,8 +274,8 @@ static int close_slot(struct slot *sl, int32_t index, MonoObject *req, int rc)
  * buffer, and MPICH aborts the process when the two overlap.  MPI forbids touching the buffer of an operation in
  * flight, so such a program is wrong -- but it must get an exception, not lose the rank.  Only operations that
  * may be messages to self are compared, and only while one of the other direction is in flight: the common
- * case costs a communicator lookup.  (Best effort across threads: two threads posting the conflicting
- * operations at the same instant can both pass.) */
+ * case costs one atomic load for a blocking operation, a communicator lookup for a post.  (Best effort across
+ * threads: two threads posting the conflicting operations at the same instant can both pass.) */
 static MOTOR_COLD int overlaps_listed(uintptr_t lo, uintptr_t hi, int recv)
 {
 	int found = 0;

@@ -11,7 +11,8 @@
 #include "motor-pin.h"
 #include "motor-runtime.h"
 
-__attribute__((flatten)) MOTOR_HOT_PATH int32_t motor_icall_send(MonoObject *buf, int32_t offset, int32_t count, int32_t dest, int32_t tag, int32_t comm,
+MOTOR_HOT_PATH
+int32_t motor_icall_send(MonoObject *buf, int32_t offset, int32_t count, int32_t dest, int32_t tag, int32_t comm,
 			 int32_t mode)
 {
 	struct motor_buffer b;
@@ -23,7 +24,8 @@ __attribute__((flatten)) MOTOR_HOT_PATH int32_t motor_icall_send(MonoObject *buf
 	return rc;
 }
 
-MOTOR_HOT_PATH int32_t motor_icall_recv(MonoObject *buf, int32_t offset, int32_t count, int32_t source, int32_t tag, int32_t comm,
+MOTOR_HOT_PATH
+int32_t motor_icall_recv(MonoObject *buf, int32_t offset, int32_t count, int32_t source, int32_t tag, int32_t comm,
 			 motor_status *st)
 {
 	struct motor_buffer b;

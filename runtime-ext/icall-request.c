@@ -6,7 +6,8 @@
 #include "motor-pin.h"
 #include "motor-runtime.h"
 
-__attribute__((flatten)) MOTOR_HOT_PATH int32_t motor_icall_isend(MonoObject *buf, int32_t offset, int32_t count, int32_t dest, int32_t tag, int32_t comm,
+MOTOR_HOT_PATH
+int32_t motor_icall_isend(MonoObject *buf, int32_t offset, int32_t count, int32_t dest, int32_t tag, int32_t comm,
 			  int32_t mode, MonoObject *req)
 {
 	struct motor_buffer b;
@@ -16,7 +17,8 @@ __attribute__((flatten)) MOTOR_HOT_PATH int32_t motor_icall_isend(MonoObject *bu
 	return motor_pin_post(req, buf, &b, 0, dest, tag, comm, mode);
 }
 
-__attribute__((flatten)) MOTOR_HOT_PATH int32_t motor_icall_irecv(MonoObject *buf, int32_t offset, int32_t count, int32_t source, int32_t tag,
+MOTOR_HOT_PATH
+int32_t motor_icall_irecv(MonoObject *buf, int32_t offset, int32_t count, int32_t source, int32_t tag,
 			  int32_t comm, MonoObject *req)
 {
 	struct motor_buffer b;
@@ -26,7 +28,8 @@ __attribute__((flatten)) MOTOR_HOT_PATH int32_t motor_icall_irecv(MonoObject *bu
 	return motor_pin_post(req, buf, &b, 1, source, tag, comm, MOTOR_SEND_STANDARD);
 }
 
-__attribute__((flatten)) MOTOR_HOT_PATH int32_t motor_icall_request_complete(MonoObject *req, int32_t slot, int32_t gen, int32_t wait, int32_t *flag)
+MOTOR_HOT_PATH
+int32_t motor_icall_request_complete(MonoObject *req, int32_t slot, int32_t gen, int32_t wait, int32_t *flag)
 {
 	int rc = motor_pin_complete(req, slot, gen, wait, flag);
 	MOTOR_KEEP_ALIVE(req);
