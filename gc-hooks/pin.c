@@ -13,8 +13,11 @@
  * hook only rewrites the root table from the slot states: no MPI (a stopped thread may hold the MPI library's
  * lock), no malloc, no Mono API.
  *
- * Slot ownership is a small state machine in `busy`: IDLE, GC (the hook is testing it), USER (a thread is
- * posting or completing it).  A slot is touched only by whoever moved it out of IDLE.
+ * Slot ownership is a small state machine in `busy`: IDLE (an operation in flight that nobody is touching), BY_GC
+ * (the hook is testing it), BY_USER (a thread is posting or completing it), UNUSED (free: only the thread that
+ * takes it from a free list touches it).  A slot is touched only by whoever moved it out of IDLE, with a compare
+ * and swap, and a free slot is never IDLE: so the hook can never take a slot that has just been freed and is
+ * being posted again (it once could, and then both finished the same slot).
  */
 #include <pthread.h>
 #include <sched.h>
@@ -22,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <mono/metadata/class.h>
 #include <mono/metadata/mono-gc.h>
@@ -41,7 +45,7 @@ extern int mono_gc_register_root(char *start, size_t size, void *descr, MonoGCRo
 #define MAX_CHUNKS 1024
 
 enum { FREE, ACTIVE };
-enum { IDLE, BY_GC, BY_USER };
+enum { UNUSED, IDLE, BY_GC, BY_USER }; /* UNUSED is 0: a new chunk's slots are free */
 
 struct slot {
 	atomic_int state;
@@ -162,11 +166,14 @@ static int alloc_slot(int32_t *index)
 	return MOTOR_OK;
 }
 
-/* Only the slot's owner frees it, so the generation needs no atomic add. */
+/* Only the slot's holder frees it, so the generation needs no atomic add.  A new generation tells a stale handle
+ * that its operation is over (its result already in its Request: hence release).  The holder lets go of the
+ * slot here: it must not touch it afterwards. */
 static void free_slot(int32_t index, struct slot *sl)
 {
-	atomic_store_explicit(&sl->gen, atomic_load_explicit(&sl->gen, memory_order_relaxed) + 1, memory_order_relaxed);
+	atomic_store_explicit(&sl->gen, atomic_load_explicit(&sl->gen, memory_order_relaxed) + 1, memory_order_release);
 	atomic_store_explicit(&sl->state, FREE, memory_order_release);
+	atomic_store_explicit(&sl->busy, UNUSED, memory_order_release);
 	if (tcache.n == TCACHE) {
 		pthread_mutex_lock(&free_lock);
 		while (tcache.n > TCACHE / 2) {
@@ -228,8 +235,8 @@ static MOTOR_COLD int add_self(int32_t index, struct slot *sl)
 	return MOTOR_OK;
 }
 
-/* The operation of a slot this thread owns has completed: tell its Request, drop what kept the buffer in
- * place, free the slot. */
+/* The operation of a slot this thread holds has completed: tell its Request, drop what kept the buffer in
+ * place, free the slot (which lets go of it). */
 static void finish(int32_t index, struct slot *sl, int rc, const motor_status *st)
 {
 	drop_self(sl);
@@ -256,7 +263,8 @@ static void publish_slot(struct slot *sl, int32_t index, MonoObject *req)
 	atomic_store_explicit(&sl->state, ACTIVE, memory_order_release);
 }
 
-/* After posting: a failed post leaves nothing behind (the caller still owns any buffer it passed). */
+/* After posting: a failed post leaves nothing behind (the caller still owns any buffer it passed); a posted
+ * operation becomes IDLE, for Wait/Test and the hook to take. */
 static int close_slot(struct slot *sl, int32_t index, MonoObject *req, int rc)
 {
 	if (rc != MOTOR_OK) {
@@ -265,8 +273,9 @@ static int close_slot(struct slot *sl, int32_t index, MonoObject *req, int rc)
 		sl->owned = NULL;
 		set_handle(req, -1, 0);
 		free_slot(index, sl);
+	} else {
+		atomic_store_explicit(&sl->busy, IDLE, memory_order_release);
 	}
-	atomic_store_explicit(&sl->busy, IDLE, memory_order_release);
 	return rc;
 }
 
@@ -354,7 +363,9 @@ int motor_pin_post(MonoObject *req, MonoObject *obj, const struct motor_buffer *
 	if (rc == MOTOR_OK && !recv && motor_mpi_done_at_post(&sl->req, &st)) {
 		count(&pins_avoided);
 		finish(index, sl, MOTOR_OK, &st);
-	} else if (rc == MOTOR_OK) {
+		return MOTOR_OK;
+	}
+	if (rc == MOTOR_OK) {
 		count(sl->movable ? &pins_taken : &pins_avoided);
 	}
 	return close_slot(sl, index, req, rc);
@@ -383,24 +394,33 @@ int motor_pin_post_bytes(MonoObject *req, void *data, int64_t n, size_t cap, voi
 	return close_slot(sl, index, req, rc);
 }
 
-/* Takes a slot for this thread.  The GC hook holds slots only briefly, and never across a stop of the world,
- * so waiting for it is bounded; a slot held by another user thread means the program completes one request
- * from two threads at once, which MPI forbids. */
-static int claim(struct slot *sl)
+static void unclaim(struct slot *sl)
+{
+	atomic_store_explicit(&sl->busy, IDLE, memory_order_release);
+}
+
+/* What claim returns when the handle's operation is over: its slot has been freed since (and perhaps reused). */
+#define GONE 1
+
+/* Takes the slot of generation `gen` for this thread.  The GC hook holds slots only briefly, and never across a
+ * stop of the world, so waiting for it is bounded; a slot held by another user thread means the program
+ * completes one request from two threads at once, which MPI forbids. */
+static int claim(struct slot *sl, int32_t gen)
 {
 	for (;;) {
 		int expected = IDLE;
-		if (atomic_compare_exchange_weak(&sl->busy, &expected, BY_USER))
-			return MOTOR_OK;
+		if (atomic_compare_exchange_weak(&sl->busy, &expected, BY_USER)) {
+			if (atomic_load_explicit(&sl->gen, memory_order_acquire) == gen)
+				return MOTOR_OK;
+			unclaim(sl);
+			return GONE;
+		}
+		if (expected == UNUSED || atomic_load_explicit(&sl->gen, memory_order_acquire) != gen)
+			return GONE;
 		if (expected == BY_USER)
 			return MOTOR_EBUSY;
 		sched_yield();
 	}
-}
-
-static void unclaim(struct slot *sl)
-{
-	atomic_store_explicit(&sl->busy, IDLE, memory_order_release);
 }
 
 int motor_pin_complete(MonoObject *req, int32_t index, int32_t gen, int wait, int32_t *flag)
@@ -411,11 +431,13 @@ int motor_pin_complete(MonoObject *req, int32_t index, int32_t gen, int wait, in
 
 	if (!sl)
 		return MOTOR_EARG;
-	if ((rc = claim(sl)) != MOTOR_OK)
+	/* Completed by a collection in the meantime: the result is already in the Request.  (Or a handle forged by
+	 * reflection: nothing to tell.) */
+	if ((rc = claim(sl, gen)) != MOTOR_OK && rc != GONE)
 		return rc;
-	/* Completed by a collection in the meantime: the result is already in the Request. */
-	if (atomic_load(&sl->gen) != gen || atomic_load(&sl->state) != ACTIVE || sl->request != req) {
-		unclaim(sl);
+	if (rc == GONE || sl->request != req) {
+		if (rc == MOTOR_OK)
+			unclaim(sl);
 		*flag = 1;
 		return MOTOR_OK;
 	}
@@ -427,7 +449,8 @@ int motor_pin_complete(MonoObject *req, int32_t index, int32_t gen, int wait, in
 		rc = motor_mpi_test(&sl->req, &f, stp);
 	if (f)
 		finish(index, sl, rc, &st);
-	unclaim(sl);
+	else
+		unclaim(sl);
 	*flag = f;
 	/* The error, if any, is in the Request with the status. */
 	return MOTOR_OK;
@@ -440,15 +463,24 @@ int motor_pin_cancel(int32_t index, int32_t gen)
 
 	if (!sl)
 		return MOTOR_EARG;
-	if ((rc = claim(sl)) != MOTOR_OK)
-		return rc;
-	if (atomic_load(&sl->gen) == gen && atomic_load(&sl->state) == ACTIVE)
-		rc = motor_mpi_cancel(&sl->req);
+	if ((rc = claim(sl, gen)) != MOTOR_OK)
+		return rc == GONE ? MOTOR_OK : rc; /* over: nothing to cancel */
+	rc = motor_mpi_cancel(&sl->req);
 	unclaim(sl);
 	return rc;
 }
 
 /* ---- the GC hook ----------------------------------------------------------------------------------- */
+
+/* Testing only: MOTOR_TEST_RACE_DELAY_US=N makes the hook pause up to N microseconds between finding an active slot
+ * and taking it, and again after taking it -- the windows in which a user thread may complete the slot's
+ * operation and post another into it (tests/race-tests.sh).  Harvests never overlap, so the seed needs no lock. */
+static unsigned race_delay_us, race_seed = 1;
+
+static MOTOR_COLD void race_pause(void)
+{
+	usleep((useconds_t)(rand_r(&race_seed) % race_delay_us));
+}
 
 /* PRE_STOP_WORLD: the world still runs.  Test every in-flight request nobody is completing; finish those that
  * completed.  O(requests in flight), under the GC lock, so it stays short. */
@@ -462,21 +494,26 @@ static void harvest(void)
 		for (int i = 0; i < CHUNK; i++) {
 			struct slot *sl = &ch->slots[i];
 			int expected = IDLE;
-			if (atomic_load_explicit(&sl->state, memory_order_acquire) != ACTIVE ||
-			    !atomic_compare_exchange_strong(&sl->busy, &expected, BY_GC))
+			/* IDLE: an operation posted and in flight (a free slot is UNUSED). */
+			if (atomic_load_explicit(&sl->state, memory_order_acquire) != ACTIVE)
 				continue;
-			if (atomic_load(&sl->state) == ACTIVE) {
-				motor_status st = {0};
-				int flag = 0;
-				int rc = motor_mpi_test(&sl->req, &flag, &st);
-				if (flag) {
-					if (sl->movable)
-						atomic_fetch_add_explicit(&gc_released, 1, memory_order_relaxed);
-					atomic_fetch_add_explicit(&gc_completed, 1, memory_order_relaxed);
-					finish(c * CHUNK + i, sl, rc, &st);
-				}
+			if (race_delay_us)
+				race_pause();
+			if (!atomic_compare_exchange_strong(&sl->busy, &expected, BY_GC))
+				continue;
+			if (race_delay_us)
+				race_pause();
+			motor_status st = {0};
+			int flag = 0;
+			int rc = motor_mpi_test(&sl->req, &flag, &st);
+			if (flag) {
+				if (sl->movable)
+					atomic_fetch_add_explicit(&gc_released, 1, memory_order_relaxed);
+				atomic_fetch_add_explicit(&gc_completed, 1, memory_order_relaxed);
+				finish(c * CHUNK + i, sl, rc, &st);
+			} else {
+				atomic_store_explicit(&sl->busy, IDLE, memory_order_release);
 			}
-			atomic_store_explicit(&sl->busy, IDLE, memory_order_release);
 		}
 	}
 }
@@ -557,6 +594,8 @@ int motor_pin_init(MonoClass *request_class, int harvest_on)
 	if (!off_slot || !off_gen || !off_done || !off_rc || !off_result)
 		return MOTOR_EARG;
 	harvest_enabled = harvest_on;
+	const char *delay = getenv("MOTOR_TEST_RACE_DELAY_US");
+	race_delay_us = delay ? (unsigned)strtoul(delay, NULL, 10) : 0;
 	MonoProfilerHandle h = mono_profiler_create(&profiler);
 	mono_profiler_set_gc_event_callback(h, gc_event);
 	return grow();
@@ -590,18 +629,22 @@ int motor_pin_waitany(MonoArray *reqs, int32_t *index)
 		struct slot *sl = slot_at(s);
 		if (!sl || atomic_load((atomic_int *)((char *)r + off_done)))
 			continue;
-		if ((rc = claim(sl)) != MOTOR_OK)
+		if ((rc = claim(sl, g)) == GONE) {
+			rc = MOTOR_OK;
+			continue;
+		}
+		if (rc != MOTOR_OK)
 			break;
-		if (atomic_load(&sl->gen) != g || atomic_load(&sl->state) != ACTIVE || sl->request != r) {
+		if (sl->request != r) {
 			unclaim(sl);
 			continue;
 		}
 		which[k] = (int32_t)i;
 		mreqs[k++] = sl->req;
 	}
+	int j = -1;
 	if (rc == MOTOR_OK && k > 0) {
 		motor_status st = {0};
-		int j = -1;
 		rc = motor_mpi_waitany(k, mreqs, &j, &st);
 		if (j >= 0) {
 			MonoObject *r = mono_array_get(reqs, MonoObject *, which[j]);
@@ -613,8 +656,10 @@ int motor_pin_waitany(MonoArray *reqs, int32_t *index)
 			rc = MOTOR_OK;
 		}
 	}
-	for (int j = 0; j < k; j++) {
-		MonoObject *r = mono_array_get(reqs, MonoObject *, which[j]);
+	for (int m = 0; m < k; m++) {
+		if (m == j)
+			continue; /* finished: no longer ours */
+		MonoObject *r = mono_array_get(reqs, MonoObject *, which[m]);
 		unclaim(slot_at(*(int32_t *)((char *)r + off_slot)));
 	}
 	MOTOR_KEEP_ALIVE(reqs);
@@ -638,18 +683,19 @@ int motor_pin_shutdown(void)
 			struct chunk *ch = atomic_load(&chunks[c]);
 			for (int i = 0; ch && i < CHUNK; i++) {
 				struct slot *sl = &ch->slots[i];
-				if (atomic_load(&sl->state) != ACTIVE || claim(sl) != MOTOR_OK)
+				if (atomic_load(&sl->state) != ACTIVE || claim(sl, atomic_load(&sl->gen)) != MOTOR_OK)
 					continue;
 				motor_status st = {0};
 				int flag = 0;
 				if (pass == 1)
 					motor_mpi_cancel(&sl->req); /* nothing will come for it any more */
 				int rc = motor_mpi_test(&sl->req, &flag, &st);
-				if (flag)
+				if (flag) {
 					finish(c * CHUNK + i, sl, rc, &st);
-				else
+				} else {
 					left++;
-				unclaim(sl);
+					unclaim(sl);
+				}
 			}
 		}
 		clock_gettime(CLOCK_MONOTONIC, &now);

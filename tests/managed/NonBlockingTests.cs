@@ -408,7 +408,7 @@ public static class NonBlockingTests
 				for (int i = 0; i < 50; i++)
 					GC.KeepAlive (new byte[200]);
 				GC.Collect (0);
-				collections++;
+				Interlocked.Increment (ref collections);
 			}
 		});
 		storm.Start ();
@@ -418,6 +418,10 @@ public static class NonBlockingTests
 		var sends = new Request[window];
 		var bufs = new int[window][];
 		for (int done = 0; done < pairs; done += window) {
+			// At least one collection per 500 pairs: on a loaded machine the storm thread may otherwise not
+			// run at all before the pairs have crossed.
+			while (Volatile.Read (ref collections) < done / 500)
+				Thread.Yield ();
 			for (int w = 0; w < window; w++) {
 				bufs[w] = new int[8];
 				recvs[w] = World.Irecv (bufs[w], Prev, 60 + w);
