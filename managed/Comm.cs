@@ -132,7 +132,7 @@ namespace System.MP
 		[System.Runtime.CompilerServices.MethodImpl (System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
 		Request Post (object buf, int offset, int count, int peer, int tag, int mode, bool recv)
 		{
-			var r = new Request ();
+			var r = Request.Fresh ();
 			int rc = recv ? MPDirect.Irecv (buf, offset, count, peer, tag, handle, r)
 			              : MPDirect.Isend (buf, offset, count, peer, tag, handle, mode, r);
 			if (rc != 0)

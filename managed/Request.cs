@@ -23,6 +23,20 @@ namespace System.MP
 
 		internal Request () { }
 
+		// The Request of this thread's next Isend/Irecv, made while a Wait had time to spare: in a message exchange
+		// the allocation then happens while the thread waits for its peer, not between learning that a message
+		// arrived and posting the reply.
+		[ThreadStatic] static Request spare;
+
+		internal static Request Fresh ()
+		{
+			Request r = spare;
+			if (r == null)
+				return new Request ();
+			spare = null;
+			return r;
+		}
+
 		internal bool Active { get { return (slot >= 0 || IsDeferred) && !consumed && !freed; } }
 
 		// A request whose operation starts only when it is tested or waited for (ORequest: the matched receive
@@ -52,6 +66,8 @@ namespace System.MP
 		{
 			flag = true;
 			if (!consumed && !freed && Volatile.Read (ref done) == 0) {
+				if (wait && spare == null)
+					spare = new Request ();
 				int f;
 				int code = CompleteNative (wait, status != null, out f);
 				if (code != 0)
@@ -74,6 +90,8 @@ namespace System.MP
 			// its completion not yet consumed, no status wanted.  Waiting always completes it (MPI_Wait).
 			if (slot >= 0 && !consumed && !freed) {
 				if (Volatile.Read (ref done) == 0) {
+					if (spare == null)
+						spare = new Request ();
 					int f;
 					int code = MPDirect.RequestComplete (this, slot, gen, 1, out f);
 					if (code != 0)

@@ -54,6 +54,39 @@ public static class NonBlockingTests
 		Assert.Equal (Prev, status.Get_source (), "source");
 	}
 
+	// A Wait makes the Request of the thread's next post ahead of time (Request.Fresh): the posts after it must
+	// still get new, incomplete requests, each distinct from the others, on this thread and on another.
+	public static void RequestsPostedAfterAWaitAreNewOnes ()
+	{
+		var got = new int[3];
+		Request first = World.Irecv (got, 0, 1, Prev, 4);
+		World.Send (new[] { Rank }, Next, 4);
+		first.Wait ();
+		Request second = World.Irecv (got, 1, 1, Prev, 5);
+		Request third = World.Irecv (got, 2, 1, Prev, 6);
+		// Tested before the barrier: the neighbour sends only after it, which it leaves only once this rank has
+		// entered it.  Checks come at the end, so that a failed one leaves no neighbour waiting.
+		bool early = second.Test () || third.Test ();
+		World.Barrier ();
+		Request[] other = new Request[2];
+		var t = new Thread (() => {
+			other[0] = World.Isend (new[] { Rank + 1 }, Next, 5);
+			other[0].Wait ();
+			other[1] = World.Isend (new[] { Rank + 2 }, Next, 6);
+			other[1].Wait ();
+		});
+		t.Start ();
+		t.Join ();
+		Request.Waitall (new[] { second, third });
+		Assert.True (!ReferenceEquals (first, second) && !ReferenceEquals (second, third) && !ReferenceEquals (first, third),
+		             "a new Request for each post");
+		Assert.True (!early, "the new requests had not completed before anything was sent");
+		Assert.Equal (Prev + 1, got[1], "payload on tag 5");
+		Assert.Equal (Prev + 2, got[2], "payload on tag 6");
+		Assert.True (!ReferenceEquals (other[0], other[1]) && other.All (o => o != second && o != third),
+		             "another thread's Requests");
+	}
+
 	public static void WaitanyAndTestall ()
 	{
 		// Every rank sends all its messages whatever it observes, and checks afterwards, so that a failed check
