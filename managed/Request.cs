@@ -28,6 +28,7 @@ namespace System.MP
 		// arrived and posting the reply.
 		[ThreadStatic] static Request spare;
 
+		[System.Runtime.CompilerServices.MethodImpl (System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
 		internal static Request Fresh ()
 		{
 			Request r = spare;
