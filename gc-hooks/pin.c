@@ -263,6 +263,12 @@ static void publish_slot(struct slot *sl, int32_t index, MonoObject *req)
 	atomic_store_explicit(&sl->state, ACTIVE, memory_order_release);
 }
 
+/* Lets go of a slot whose operation is still in flight: IDLE, for Wait/Test and the hook to take. */
+static void unclaim(struct slot *sl)
+{
+	atomic_store_explicit(&sl->busy, IDLE, memory_order_release);
+}
+
 /* After posting: a failed post leaves nothing behind (the caller still owns any buffer it passed); a posted
  * operation becomes IDLE, for Wait/Test and the hook to take. */
 static int close_slot(struct slot *sl, int32_t index, MonoObject *req, int rc)
@@ -274,7 +280,7 @@ static int close_slot(struct slot *sl, int32_t index, MonoObject *req, int rc)
 		set_handle(req, -1, 0);
 		free_slot(index, sl);
 	} else {
-		atomic_store_explicit(&sl->busy, IDLE, memory_order_release);
+		unclaim(sl);
 	}
 	return rc;
 }
@@ -394,11 +400,6 @@ int motor_pin_post_bytes(MonoObject *req, void *data, int64_t n, size_t cap, voi
 	return close_slot(sl, index, req, rc);
 }
 
-static void unclaim(struct slot *sl)
-{
-	atomic_store_explicit(&sl->busy, IDLE, memory_order_release);
-}
-
 /* What claim returns when the handle's operation is over: its slot has been freed since (and perhaps reused). */
 #define GONE 1
 
@@ -512,7 +513,7 @@ static void harvest(void)
 				atomic_fetch_add_explicit(&gc_completed, 1, memory_order_relaxed);
 				finish(c * CHUNK + i, sl, rc, &st);
 			} else {
-				atomic_store_explicit(&sl->busy, IDLE, memory_order_release);
+				unclaim(sl);
 			}
 		}
 	}

@@ -131,8 +131,8 @@ namespace System.MP
 
 		// Posting: the Request first (the spare an earlier Wait made, if there is one), then one internal call.  A
 		// send and a receive each have their own (inlined) body, and the exception is built out of line: Mono's JIT
-		// keeps a small method with constant arguments in registers, where one shared body with a direction flag
-		// cost some 30 instructions more per receive.
+		// did not fold the flag of one shared body, so each post kept both internal calls and spilled every argument
+		// (14 instructions more per receive, bench/run-instructions.sh).
 		[System.Runtime.CompilerServices.MethodImpl (System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
 		Request PostSend (object buf, int offset, int count, int dest, int tag, int mode)
 		{

@@ -38,6 +38,14 @@ namespace System.MP
 			return r;
 		}
 
+		// Called by a Wait that is about to call MPI: the time it may spend waiting pays for the next allocation.
+		[System.Runtime.CompilerServices.MethodImpl (System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+		static void MakeSpare ()
+		{
+			if (spare == null)
+				spare = new Request ();
+		}
+
 		internal bool Active { get { return (slot >= 0 || IsDeferred) && !consumed && !freed; } }
 
 		// A request whose operation starts only when it is tested or waited for (ORequest: the matched receive
@@ -67,8 +75,8 @@ namespace System.MP
 		{
 			flag = true;
 			if (!consumed && !freed && Volatile.Read (ref done) == 0) {
-				if (wait && spare == null)
-					spare = new Request ();
+				if (wait)
+					MakeSpare ();
 				int f;
 				int code = CompleteNative (wait, status != null, out f);
 				if (code != 0)
@@ -91,8 +99,7 @@ namespace System.MP
 			// its completion not yet consumed, no status wanted.  Waiting always completes it (MPI_Wait).
 			if (slot >= 0 && !consumed && !freed) {
 				if (Volatile.Read (ref done) == 0) {
-					if (spare == null)
-						spare = new Request ();
+					MakeSpare ();
 					int f;
 					int code = MPDirect.RequestComplete (this, slot, gen, 1, out f);
 					if (code != 0)
