@@ -8,7 +8,10 @@
 #                                    [--timeout SEC] [--out DIR]
 #
 # --nonblocking compares the non-blocking protocol (Irecv + Send + Wait) instead; its files are named
-# pingpong-nb* (the P/Invoke variant is the GCHandle one: a `fixed` pin cannot outlive a call).
+# pingpong-nb* (the P/Invoke variant is the GCHandle one: a `fixed` pin cannot outlive a call).  It adds the
+# variant native-polled: the C program driving MPI the way Motor must (pingpong-c --polled: waits poll MPI_Test
+# before MPI_Wait, sends are MPI_Isend + such a wait), so motor/native-polled is what Motor's own layers add and
+# native-polled/native what the never-block-the-collector rule costs in C alone.
 # --no-pinvoke leaves the P/Invoke variants out (they need MPICH's integer handles).
 #
 # Method: N repetitions; each repetition runs every variant (2 ranks, `-bind-to core`), rotating which one goes
@@ -75,6 +78,7 @@ motor_prog=$BUILDDIR/samples/PingPong.exe
 [ -x "$MOTOR" ] || die "motor binary '$MOTOR' not found (make motor)"
 pinvoke_prog=$BUILDDIR/bench/pinvoke/PingPongPinvoke.exe
 variants="native motor"
+[ "$name" = pingpong-nb ] && variants+=" native-polled"
 if [ $pinvoke = 1 ]; then
 	[ -f "$pinvoke_prog" ] || die "$pinvoke_prog not built (make bench/pinvoke/PingPongPinvoke.exe; MPICH only) -- or pass --no-pinvoke"
 	command -v "$MONO" >/dev/null || die "mono not found (needed for the P/Invoke baseline)"
@@ -125,6 +129,7 @@ run_variant() {
 	cmd=("$MPIEXEC" $MPIEXEC_FLAGS -n 2 -bind-to core)
 	case $variant in
 	native) cmd+=("$native_prog" "${mode[@]}" "$max" "$scale") ;;
+	native-polled) cmd+=("$native_prog" --nonblocking --polled "$max" "$scale") ;;
 	motor) cmd+=("$MOTOR" "$motor_prog" --csv "${mode[@]}" "$max" "$scale") ;;
 	pinvoke-*) cmd+=("$MONO" "$pinvoke_prog" --pin "${variant#pinvoke-}" "${mode[@]}" "$max" "$scale") ;;
 	esac
@@ -203,7 +208,9 @@ awk -F, -v reps="$reps" -v scale="$scale" -v variants="$variants" -v nb="$([ "$n
 		hdr = "| bytes |"; sep = "|------:|"
 		for (i = 1; i <= nv; i++) { hdr = hdr " " vs[i] " us |"; sep = sep "------:|" }
 		hdr = hdr " motor/native | target | met |"; sep = sep "------:|:------:|:---:|"
-		for (i = 3; i <= nv; i++) { hdr = hdr " motor/" vs[i] " | target | met |"; sep = sep "------:|:------:|:---:|" }
+		for (i = 3; i <= nv; i++)
+			if (vs[i] == "native-polled") { hdr = hdr " native-polled/native | motor/native-polled |"; sep = sep "------:|------:|" }
+			else { hdr = hdr " motor/" vs[i] " | target | met |"; sep = sep "------:|:------:|:---:|" }
 		print hdr; print sep
 		for (s = 1; s in sizes; s *= 2) {
 			line = "| " s " |"
@@ -214,8 +221,9 @@ awk -F, -v reps="$reps" -v scale="$scale" -v variants="$variants" -v nb="$([ "$n
 			else { met = "-"; tg = "-" }
 			line = line sprintf(" %.3f | %s | %s |", r, tg, met)
 			for (i = 3; i <= nv; i++) {
-				# motor/pinvoke from the paired ratios to native: (motor/native) / (pinvoke/native).
+				# motor/X from the paired ratios to native: (motor/native) / (X/native).
 				q = r / pr[s, vs[i]]
+				if (vs[i] == "native-polled") { line = line sprintf(" %.3f | %.3f |", pr[s, vs[i]], q); continue }
 				lim = s <= 1024 ? (vs[i] == "pinvoke-gchandle" ? 0.80 : 0.90) : 1.00
 				m2 = q <= lim + 1e-9 ? "yes" : "no"
 				if (m2 == "no") missed = missed " " vs[i] "@" s
@@ -224,7 +232,7 @@ awk -F, -v reps="$reps" -v scale="$scale" -v variants="$variants" -v nb="$([ "$n
 			print line
 		}
 		printf "\nMedians of %d interleaved runs per variant (scale %s), us per round trip.  Ratios are paired: the median over\n", reps, scale
-		print "repetitions of variant/native within one repetition (motor/pinvoke = paired motor/native over paired pinvoke/native)."
+		print "repetitions of variant/native within one repetition (motor/X = paired motor/native over paired X/native)."
 		print "Targets missed: " (missed == "" ? "none" : substr(missed, 2))
 	}' "$out/$name.csv" >"$out/$name.md"
 
