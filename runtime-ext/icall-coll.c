@@ -68,7 +68,7 @@ static int check_pair(const struct cbuf *s, const struct cbuf *r)
 	return rc;
 }
 
-/* check_pair, and the send buffer holds `count` elements. */
+/* check_pair, and the send buffer (or a root's own block) holds `count` elements. */
 static int check_send(const struct cbuf *s, const struct cbuf *r, int64_t count)
 {
 	int rc = check_pair(s, r);
@@ -108,35 +108,58 @@ int32_t motor_icall_bcast(MonoObject *buf, int32_t offset, int32_t count, int32_
 	return rc;
 }
 
-int32_t motor_icall_scatter(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t root, int32_t comm)
-{
-	struct cbuf s, r;
-	int rank, size, rc;
-	int64_t count;
+/* Scatter(v) and Gather(v), seen from the root: `whole_obj` (Scatter's send buffer, Gather's receive buffer)
+ * holds a block per rank -- equal blocks, or as `counts` and `displs` say for a v-form -- and `block_obj` the
+ * root's own block, unless it is in place.  Off the root only `block_obj` is used. */
+struct rooted {
+	struct cbuf w, b;      /* resolved; MOTOR_IN_PLACE data for a block in place, NULL for a buffer not used */
+	const int32_t *c, *d;  /* a v-form's counts and displacements at the root, else NULL */
+	int64_t count;         /* elements in this rank's block */
+};
 
+static int rooted(MonoObject *whole_obj, MonoObject *block_obj, int v, MonoArray *counts, MonoArray *displs,
+		  int in_place, int32_t root, int32_t comm, struct rooted *x)
+{
+	int rank, size, rc;
+
+	x->c = x->d = NULL;
 	if ((rc = rank_size(comm, &rank, &size)) != MOTOR_OK)
 		return rc;
 	if (root < 0 || root >= size)
 		return MOTOR_ERANK;
-	if (rank == root) {
-		if ((rc = whole(sbuf, 1, &s)) != MOTOR_OK)
+	if (rank != root) {
+		if ((rc = whole(block_obj, 1, &x->b)) != MOTOR_OK)
 			return rc;
-		if (s.count % size)
-			return MOTOR_ESIZE;
-		count = s.count / size;
-		if (flags & RECV_IN_PLACE)
-			r = (struct cbuf){.data = MOTOR_IN_PLACE, .dt = s.dt};
-		else if ((rc = whole(rbuf, 1, &r)) != MOTOR_OK || (rc = check_pair(&s, &r)) != MOTOR_OK)
-			return rc;
-		else if (r.count != count)
-			return MOTOR_ESIZE;
-	} else {
-		if ((rc = whole(rbuf, 1, &r)) != MOTOR_OK)
-			return rc;
-		s = (struct cbuf){.data = NULL};
-		count = r.count;
+		x->w = (struct cbuf){.data = NULL, .dt = x->b.dt};
+		x->count = x->b.count;
+		return MOTOR_OK;
 	}
-	rc = motor_mpi_scatter(s.data, r.data, count, r.dt, root, comm);
+	if ((rc = whole(whole_obj, 1, &x->w)) != MOTOR_OK)
+		return rc;
+	if (v) {
+		if ((rc = check_v(counts, displs, size, x->w.count, &x->c, &x->d)) != MOTOR_OK)
+			return rc;
+		x->count = x->c[rank];
+	} else {
+		if (x->w.count % size)
+			return MOTOR_ESIZE;
+		x->count = x->w.count / size;
+	}
+	if (in_place) {
+		x->b = (struct cbuf){.data = MOTOR_IN_PLACE, .count = x->count, .dt = x->w.dt};
+		return MOTOR_OK;
+	}
+	rc = whole(block_obj, 1, &x->b);
+	return rc != MOTOR_OK ? rc : check_send(&x->b, &x->w, x->count);
+}
+
+int32_t motor_icall_scatter(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t root, int32_t comm)
+{
+	struct rooted x;
+	int rc = rooted(sbuf, rbuf, 0, NULL, NULL, flags & RECV_IN_PLACE, root, comm, &x);
+	if (rc != MOTOR_OK)
+		return rc;
+	rc = motor_mpi_scatter(x.w.data, x.b.data, x.count, x.b.dt, root, comm);
 	MOTOR_KEEP_ALIVE(sbuf);
 	MOTOR_KEEP_ALIVE(rbuf);
 	return rc;
@@ -144,31 +167,11 @@ int32_t motor_icall_scatter(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, i
 
 int32_t motor_icall_gather(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t root, int32_t comm)
 {
-	struct cbuf s, r;
-	int rank, size, rc;
-	int64_t count;
-
-	if ((rc = rank_size(comm, &rank, &size)) != MOTOR_OK)
+	struct rooted x;
+	int rc = rooted(rbuf, sbuf, 0, NULL, NULL, flags & SEND_IN_PLACE, root, comm, &x);
+	if (rc != MOTOR_OK)
 		return rc;
-	if (root < 0 || root >= size)
-		return MOTOR_ERANK;
-	if (rank == root) {
-		if ((rc = whole(rbuf, 1, &r)) != MOTOR_OK)
-			return rc;
-		if (r.count % size)
-			return MOTOR_ESIZE;
-		count = r.count / size;
-		if (flags & SEND_IN_PLACE)
-			s = (struct cbuf){.data = MOTOR_IN_PLACE};
-		else if ((rc = whole(sbuf, 1, &s)) != MOTOR_OK || (rc = check_send(&s, &r, count)) != MOTOR_OK)
-			return rc;
-	} else {
-		if ((rc = whole(sbuf, 1, &s)) != MOTOR_OK)
-			return rc;
-		r = (struct cbuf){.data = NULL, .dt = s.dt};
-		count = s.count;
-	}
-	rc = motor_mpi_gather(s.data, r.data, count, r.dt, root, comm);
+	rc = motor_mpi_gather(x.b.data, x.w.data, x.count, x.w.dt, root, comm);
 	MOTOR_KEEP_ALIVE(sbuf);
 	MOTOR_KEEP_ALIVE(rbuf);
 	return rc;
@@ -209,27 +212,11 @@ int32_t motor_icall_alltoall(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, 
 int32_t motor_icall_scatterv(MonoObject *sbuf, MonoArray *counts, MonoArray *displs, MonoObject *rbuf, int32_t flags,
 			     int32_t root, int32_t comm)
 {
-	struct cbuf s = {.data = NULL}, r;
-	const int32_t *c = NULL, *d = NULL;
-	int rank, size, rc;
-
-	if ((rc = rank_size(comm, &rank, &size)) != MOTOR_OK)
+	struct rooted x;
+	int rc = rooted(sbuf, rbuf, 1, counts, displs, flags & RECV_IN_PLACE, root, comm, &x);
+	if (rc != MOTOR_OK)
 		return rc;
-	if (root < 0 || root >= size)
-		return MOTOR_ERANK;
-	if (rank == root) {
-		if ((rc = whole(sbuf, 1, &s)) != MOTOR_OK || (rc = check_v(counts, displs, size, s.count, &c, &d)) != MOTOR_OK)
-			return rc;
-		if (flags & RECV_IN_PLACE)
-			r = (struct cbuf){.data = MOTOR_IN_PLACE, .count = c[rank], .dt = s.dt};
-		else if ((rc = whole(rbuf, 1, &r)) != MOTOR_OK || (rc = check_pair(&s, &r)) != MOTOR_OK)
-			return rc;
-		else if (r.count != c[rank])
-			return MOTOR_ESIZE;
-	} else if ((rc = whole(rbuf, 1, &r)) != MOTOR_OK) {
-		return rc;
-	}
-	rc = motor_mpi_scatterv(s.data, c, d, r.data, r.count, r.dt, root, comm);
+	rc = motor_mpi_scatterv(x.w.data, x.c, x.d, x.b.data, x.count, x.b.dt, root, comm);
 	MOTOR_KEEP_ALIVE(sbuf);
 	MOTOR_KEEP_ALIVE(rbuf);
 	MOTOR_KEEP_ALIVE(counts);
@@ -240,27 +227,11 @@ int32_t motor_icall_scatterv(MonoObject *sbuf, MonoArray *counts, MonoArray *dis
 int32_t motor_icall_gatherv(MonoObject *sbuf, MonoObject *rbuf, MonoArray *counts, MonoArray *displs, int32_t flags,
 			    int32_t root, int32_t comm)
 {
-	struct cbuf s, r = {.data = NULL};
-	const int32_t *c = NULL, *d = NULL;
-	int rank, size, rc;
-
-	if ((rc = rank_size(comm, &rank, &size)) != MOTOR_OK)
+	struct rooted x;
+	int rc = rooted(rbuf, sbuf, 1, counts, displs, flags & SEND_IN_PLACE, root, comm, &x);
+	if (rc != MOTOR_OK)
 		return rc;
-	if (root < 0 || root >= size)
-		return MOTOR_ERANK;
-	if (rank == root) {
-		if ((rc = whole(rbuf, 1, &r)) != MOTOR_OK || (rc = check_v(counts, displs, size, r.count, &c, &d)) != MOTOR_OK)
-			return rc;
-		if (flags & SEND_IN_PLACE)
-			s = (struct cbuf){.data = MOTOR_IN_PLACE, .count = c[rank]};
-		else if ((rc = whole(sbuf, 1, &s)) != MOTOR_OK || (rc = check_send(&s, &r, c[rank])) != MOTOR_OK)
-			return rc;
-	} else {
-		if ((rc = whole(sbuf, 1, &s)) != MOTOR_OK)
-			return rc;
-		r.dt = s.dt;
-	}
-	rc = motor_mpi_gatherv(s.data, s.count, r.data, c, d, r.dt, root, comm);
+	rc = motor_mpi_gatherv(x.b.data, x.count, x.w.data, x.c, x.d, x.w.dt, root, comm);
 	MOTOR_KEEP_ALIVE(sbuf);
 	MOTOR_KEEP_ALIVE(rbuf);
 	MOTOR_KEEP_ALIVE(counts);
