@@ -483,57 +483,75 @@ static MOTOR_COLD void race_pause(void)
 	usleep((useconds_t)(rand_r(&race_seed) % race_delay_us));
 }
 
-/* PRE_STOP_WORLD: the world still runs.  Test every in-flight request nobody is completing; finish those that
- * completed.  O(requests in flight), under the GC lock, so it stays short. */
-static void harvest(void)
+/* Calls visit(chunk, index, ctx) for every slot of every chunk allocated so far; the slot is
+ * ch->slots[index % CHUNK].  A chunk still being added is skipped. */
+static void each_slot(void (*visit)(struct chunk *ch, int32_t index, void *ctx), void *ctx)
 {
 	int n = atomic_load(&n_chunks);
 	for (int c = 0; c < n; c++) {
 		struct chunk *ch = atomic_load_explicit(&chunks[c], memory_order_acquire);
-		if (!ch)
-			continue;
-		for (int i = 0; i < CHUNK; i++) {
-			struct slot *sl = &ch->slots[i];
-			int expected = IDLE;
-			/* IDLE: an operation posted and in flight (a free slot is UNUSED). */
-			if (atomic_load_explicit(&sl->state, memory_order_acquire) != ACTIVE)
-				continue;
-			if (race_delay_us)
-				race_pause();
-			if (!atomic_compare_exchange_strong(&sl->busy, &expected, BY_GC))
-				continue;
-			if (race_delay_us)
-				race_pause();
-			motor_status st = {0};
-			int flag = 0;
-			int rc = motor_mpi_test(&sl->req, &flag, &st);
-			if (flag) {
-				if (sl->movable)
-					atomic_fetch_add_explicit(&gc_released, 1, memory_order_relaxed);
-				atomic_fetch_add_explicit(&gc_completed, 1, memory_order_relaxed);
-				finish(c * CHUNK + i, sl, rc, &st);
-			} else {
-				unclaim(sl);
-			}
-		}
+		for (int i = 0; ch && i < CHUNK; i++)
+			visit(ch, c * CHUNK + i, ctx);
 	}
+}
+
+/* Tests the operation of a slot this thread has claimed: finishes it if it has completed (returns 1), else
+ * lets go of the slot (returns 0). */
+static int finish_if_done(struct slot *sl, int32_t index)
+{
+	motor_status st = {0};
+	int flag = 0;
+	int rc = motor_mpi_test(&sl->req, &flag, &st);
+	if (!flag) {
+		unclaim(sl);
+		return 0;
+	}
+	finish(index, sl, rc, &st);
+	return 1;
+}
+
+static void harvest_slot(struct chunk *ch, int32_t index, void *unused)
+{
+	struct slot *sl = &ch->slots[index % CHUNK];
+	int expected = IDLE;
+	(void)unused;
+	/* IDLE: an operation posted and in flight (a free slot is UNUSED). */
+	if (atomic_load_explicit(&sl->state, memory_order_acquire) != ACTIVE)
+		return;
+	if (race_delay_us)
+		race_pause();
+	if (!atomic_compare_exchange_strong(&sl->busy, &expected, BY_GC))
+		return;
+	if (race_delay_us)
+		race_pause();
+	int movable = sl->movable;
+	if (finish_if_done(sl, index)) {
+		if (movable)
+			atomic_fetch_add_explicit(&gc_released, 1, memory_order_relaxed);
+		atomic_fetch_add_explicit(&gc_completed, 1, memory_order_relaxed);
+	}
+}
+
+/* PRE_STOP_WORLD: the world still runs.  Test every in-flight request nobody is completing; finish those that
+ * completed.  O(requests in flight), under the GC lock, so it stays short. */
+static void harvest(void)
+{
+	each_slot(harvest_slot, NULL);
+}
+
+static void rewrite_root(struct chunk *ch, int32_t index, void *unused)
+{
+	int i = index % CHUNK;
+	int active = atomic_load_explicit(&ch->slots[i].state, memory_order_acquire) == ACTIVE;
+	(void)unused;
+	ch->roots[2 * i] = active ? ch->slots[i].buffer : NULL;
+	ch->roots[2 * i + 1] = active ? ch->slots[i].request : NULL;
 }
 
 /* POST_STOP_WORLD: the world is stopped, nothing has been pinned yet.  Plain loads and stores only. */
 static void rewrite_roots(void)
 {
-	int n = atomic_load(&n_chunks);
-	for (int c = 0; c < n; c++) {
-		struct chunk *ch = atomic_load_explicit(&chunks[c], memory_order_acquire);
-		if (!ch)
-			continue;
-		for (int i = 0; i < CHUNK; i++) {
-			struct slot *sl = &ch->slots[i];
-			int active = atomic_load_explicit(&sl->state, memory_order_acquire) == ACTIVE;
-			ch->roots[2 * i] = active ? sl->buffer : NULL;
-			ch->roots[2 * i + 1] = active ? sl->request : NULL;
-		}
-	}
+	each_slot(rewrite_root, NULL);
 }
 
 /* Calls that may run managed code inside MPI, and whether a harvest is running.  Both sides store their own flag
@@ -671,39 +689,41 @@ int motor_pin_waitany(MonoArray *reqs, int32_t *index)
 	return rc;
 }
 
+struct shutdown_pass {
+	int pass, left;
+};
+
+static void shutdown_slot(struct chunk *ch, int32_t index, void *ctx)
+{
+	struct shutdown_pass *p = ctx;
+	struct slot *sl = &ch->slots[index % CHUNK];
+	if (atomic_load(&sl->state) != ACTIVE || claim(sl, atomic_load(&sl->gen)) != MOTOR_OK)
+		return;
+	if (p->pass == 1)
+		motor_mpi_cancel(&sl->req); /* nothing will come for it any more */
+	if (!finish_if_done(sl, index))
+		p->left++;
+}
+
 int motor_pin_shutdown(void)
 {
 	struct timespec t0, now;
-	int left;
 
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	for (int pass = 0;; pass++) {
-		left = 0;
-		int n = atomic_load(&n_chunks);
-		for (int c = 0; c < n; c++) {
-			struct chunk *ch = atomic_load(&chunks[c]);
-			for (int i = 0; ch && i < CHUNK; i++) {
-				struct slot *sl = &ch->slots[i];
-				if (atomic_load(&sl->state) != ACTIVE || claim(sl, atomic_load(&sl->gen)) != MOTOR_OK)
-					continue;
-				motor_status st = {0};
-				int flag = 0;
-				if (pass == 1)
-					motor_mpi_cancel(&sl->req); /* nothing will come for it any more */
-				int rc = motor_mpi_test(&sl->req, &flag, &st);
-				if (flag) {
-					finish(c * CHUNK + i, sl, rc, &st);
-				} else {
-					left++;
-					unclaim(sl);
-				}
-			}
-		}
+	for (struct shutdown_pass p = {0};; p.pass++) {
+		p.left = 0;
+		each_slot(shutdown_slot, &p);
 		clock_gettime(CLOCK_MONOTONIC, &now);
-		if (!left || (now.tv_sec - t0.tv_sec) > 2)
-			return left;
+		if (!p.left || (now.tv_sec - t0.tv_sec) > 2)
+			return p.left;
 		sched_yield();
 	}
+}
+
+static void count_in_flight(struct chunk *ch, int32_t index, void *ctx)
+{
+	uint64_t *n = ctx;
+	*n += atomic_load_explicit(&ch->slots[index % CHUNK].state, memory_order_relaxed) == ACTIVE;
 }
 
 void motor_pin_counts(struct motor_pin_counts *c)
@@ -713,11 +733,6 @@ void motor_pin_counts(struct motor_pin_counts *c)
 	c->gc_released = atomic_load(&gc_released);
 	c->gc_completed = atomic_load(&gc_completed);
 	c->in_flight = 0;
-	int n = atomic_load(&n_chunks);
-	for (int k = 0; k < n; k++) {
-		struct chunk *ch = atomic_load(&chunks[k]);
-		for (int i = 0; ch && i < CHUNK; i++)
-			c->in_flight += atomic_load_explicit(&ch->slots[i].state, memory_order_relaxed) == ACTIVE;
-	}
-	c->slots = (uint64_t)n * CHUNK;
+	each_slot(count_in_flight, &c->in_flight);
+	c->slots = (uint64_t)atomic_load(&n_chunks) * CHUNK;
 }
