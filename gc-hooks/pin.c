@@ -5,7 +5,7 @@
  * every minor collection, a small major-heap object when its block is evacuated, a large object (> 8000 bytes,
  * SGen's large-object space) never.  So a buffer of a non-blocking operation is pinned -- by a conservative
  * root that holds its address -- only if it is small, and only at the collections that happen while the
- * transfer is in flight; a large one is merely kept alive with a GC handle.
+ * transfer is in flight; for a large one the same root only keeps it alive.
  *
  * Who may run while we wait?  Everything.  The GC learns completion in PRE_STOP_WORLD, while the world still
  * runs, with MPI_Test on the slots nobody else is completing (MPI_THREAD_MULTIPLE); a completed request is

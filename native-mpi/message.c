@@ -16,19 +16,6 @@
 
 #include "motor-mpi-internal.h"
 
-static inline MPI_Message msg_get(const motor_msg *m)
-{
-	MPI_Message h;
-	memcpy(&h, &m->opaque, sizeof h);
-	return h;
-}
-
-static inline void msg_set(motor_msg *m, MPI_Message h)
-{
-	m->opaque = 0;
-	memcpy(&m->opaque, &h, sizeof h);
-}
-
 static int check_count(int64_t n)
 {
 	return n < 0 ? MOTOR_ECOUNT : MOTOR_OK;
@@ -104,7 +91,7 @@ int motor_mpi_improbe(int source, int tag, int comm, int *flag, motor_msg *msg, 
 	if ((rc = MPI_Improbe(peer, mtag, c->comm, flag, &m, &ms)) != MPI_SUCCESS)
 		return rc;
 	if (*flag) {
-		msg_set(msg, m);
+		motor_mpi__msg_set(msg, m);
 		probed(&ms, peer, st);
 	}
 	return MOTOR_OK;
@@ -131,14 +118,14 @@ int motor_mpi_mprobe(int source, int tag, int comm, motor_msg *msg, motor_status
 		if (rc != MPI_SUCCESS)
 			return rc;
 	}
-	msg_set(msg, m);
+	motor_mpi__msg_set(msg, m);
 	probed(&ms, peer, st);
 	return MOTOR_OK;
 }
 
 int motor_mpi_mrecv_bytes(void *buf, int64_t n, motor_msg *msg, motor_status *st)
 {
-	MPI_Message m = msg_get(msg);
+	MPI_Message m = motor_mpi__msg_get(msg);
 	MPI_Request r;
 	motor_status local;
 	int rc;
@@ -147,7 +134,7 @@ int motor_mpi_mrecv_bytes(void *buf, int64_t n, motor_msg *msg, motor_status *st
 		n = 0;
 	if ((rc = motor_compat_imrecv(buf, n, &m, &r)) != MPI_SUCCESS)
 		return rc;
-	msg_set(msg, MPI_MESSAGE_NULL);
+	motor_mpi__msg_set(msg, MPI_MESSAGE_NULL);
 	rc = motor_mpi__complete(&r, 1, st ? st : &local);
 	return rc;
 }

@@ -141,19 +141,23 @@ static inline void motor_mpi__block_end(struct motor_block *b)
 			      memory_order_relaxed);
 }
 
-/* motor_req carries an MPI_Request in its first bytes (copied, so no aliasing rules are bent). */
-static inline MPI_Request motor_mpi__req_get(const motor_req *r)
-{
-	MPI_Request m;
-	memcpy(&m, &r->opaque, sizeof m);
-	return m;
-}
+/* The opaque handles of motor-mpi.h carry an MPI handle in their first bytes (copied, so no aliasing rules are
+ * bent; mpi-compat.h checks that it fits): NAME_get and NAME_set read and write one. */
+#define MOTOR_MPI__OPAQUE(name, wrapper, handle)                                                                    \
+	static inline handle name##_get(const wrapper *w)                                                           \
+	{                                                                                                           \
+		handle h;                                                                                           \
+		memcpy(&h, &w->opaque, sizeof h);                                                                   \
+		return h;                                                                                           \
+	}                                                                                                           \
+	static inline void name##_set(wrapper *w, handle h)                                                         \
+	{                                                                                                           \
+		w->opaque = 0;                                                                                      \
+		memcpy(&w->opaque, &h, sizeof h);                                                                   \
+	}
 
-static inline void motor_mpi__req_set(motor_req *r, MPI_Request m)
-{
-	r->opaque = 0;
-	memcpy(&r->opaque, &m, sizeof m);
-}
+MOTOR_MPI__OPAQUE(motor_mpi__req, motor_req, MPI_Request)
+MOTOR_MPI__OPAQUE(motor_mpi__msg, motor_msg, MPI_Message)
 
 /* request.c: polls `n` requests until all are complete, at most motor_mpi__spin times, then waits for them
  * between the blocking hooks.  Completed requests become MPI_REQUEST_NULL.  `st` (may be NULL) receives n
