@@ -2,7 +2,8 @@
 // 4,096 bytes in total, spread evenly over the elements (element i holds a byte[] of 4096/N bytes, the first
 // 4096 % N one byte more; beyond 4,096 elements the arrays are empty), so 2N objects travel.  Ranks 0 and 1
 // bounce the whole list back and forth; serialisation and deserialisation are included in every round trip, as
-// in the paper.  N = 1, 2, 4, ... up to the maximum.
+// in the paper.  N = 1, 2, 4, ... up to the maximum.  The list, its check and the timing rule are in
+// samples/ListPayload.cs, which the P/Invoke baseline compiles too.
 //
 //     mpiexec -n 2 -bind-to core motor samples/LinkedList.exe [--csv] [--binaryformatter] [--max N] [--budget S]
 //
@@ -31,34 +32,6 @@ public class LinkedList
 
 public static class LinkedListPingPong
 {
-	const int TotalBytes = 4096;
-	const int WarmUps = 3;
-
-	static LinkedList Make (int n)
-	{
-		LinkedList head = null;
-		for (int i = n - 1; i >= 0; i--) {
-			var a = new byte[TotalBytes / n + (i < TotalBytes % n ? 1 : 0)];
-			for (int j = 0; j < a.Length; j++)
-				a[j] = (byte) (i * 7 + j);
-			head = new LinkedList { array = a, next = head };
-		}
-		return head;
-	}
-
-	static bool Check (LinkedList head, int n)
-	{
-		int i = 0;
-		for (var e = head; e != null; e = e.next, i++) {
-			if (e.array == null || e.array.Length != TotalBytes / n + (i < TotalBytes % n ? 1 : 0))
-				return false;
-			for (int j = 0; j < e.array.Length; j++)
-				if (e.array[j] != (byte) (i * 7 + j))
-					return false;
-		}
-		return i == n;
-	}
-
 	static readonly BinaryFormatter formatter = new BinaryFormatter ();
 
 	static void Send (Intracomm world, LinkedList list, int peer, bool bf)
@@ -103,26 +76,22 @@ public static class LinkedListPingPong
 			return 2;
 		}
 		var st = new Status ();
-		if (rank == 0 && !csv)
-			Console.WriteLine ("{0,9} {1,14} {2,14}   ({3})", "elements", "us/roundtrip", "us/object", bf ? "BinaryFormatter + Send/Recv" : "Motor OSend/ORecv");
+		if (rank == 0)
+			ListPayload.Header (csv, bf ? "BinaryFormatter + Send/Recv" : "Motor OSend/ORecv");
 		for (int n = 1; n <= max; n *= 2) {
 			var count = new int[1];
 			double t0 = 0, one = 0;
 			LinkedList got = null;
 			if (rank == 0) {
-				var list = Make (n);
-				// Untimed warm-up round trips (the first ever includes JIT compilation); the last sizes the timed run.
-				for (int k = 0; k < WarmUps; k++) {
+				var list = ListPayload.Make (n);
+				for (int k = 0; k < ListPayload.WarmUps; k++) {
 					t0 = MPI.Wtime ();
 					Send (world, list, 1, bf);
 					got = Recv (world, 1, bf, st);
 					one = MPI.Wtime () - t0;
 				}
-				// At least 5 timed round trips, or 1 when one takes more than a second (BinaryFormatter, long lists).
-				count[0] = (int) Math.Max (one > 1.0 ? 1 : 5, Math.Min (2000, budget / Math.Max (one, 1e-9)));
+				count[0] = ListPayload.TimedRoundTrips (one, budget);
 				world.Send (count, 1, 1);
-				// Each round trip is timed on its own and the median reported: on a shared machine a few round
-				// trips are hit by other processes, and the median is what a round trip costs.
 				var times = new double[count[0]];
 				for (int k = 0; k < count[0]; k++) {
 					t0 = MPI.Wtime ();
@@ -130,20 +99,14 @@ public static class LinkedListPingPong
 					got = Recv (world, 1, bf, st);
 					times[k] = MPI.Wtime () - t0;
 				}
-				Array.Sort (times);
-				double us = times[times.Length / 2] * 1e6;
-				if (!Check (got, n)) {
+				if (!ListPayload.Check (got, n)) {
 					Console.Error.WriteLine ("LinkedList: wrong list received for N = " + n);
 					return 3;
 				}
-				if (csv)
-					Console.WriteLine (string.Format (CultureInfo.InvariantCulture, "{0},{1:F3},{2:F5}", n, us, us / (2.0 * n)));
-				else
-					Console.WriteLine ("{0,9} {1,14:F2} {2,14:F4}", n, us, us / (2.0 * n));
-				Console.Out.Flush ();
+				ListPayload.Report (csv, n, times);
 			} else if (rank == 1) {
 				// Echo: deserialise what came, serialise it again and send it back.
-				for (int k = 0; k < WarmUps; k++)
+				for (int k = 0; k < ListPayload.WarmUps; k++)
 					Send (world, Recv (world, 0, bf, st), 0, bf);
 				world.Recv (count, 0, 1, null);
 				for (int k = 0; k < count[0]; k++)

@@ -1,6 +1,6 @@
 #!/bin/bash
 # samples-tests.sh - the samples as tests: each runs under mpiexec at the listed process counts, checks its own
-# result against a serial computation and exits non-zero if they differ.  Prints "ok NAME" / "not ok NAME: why".
+# result (against a serial computation, or the payload it gets back) and exits non-zero if it is wrong.  Prints "ok NAME" / "not ok NAME: why".
 # Run by tests/run-tests.sh with MOTOR, MPIEXEC, MPIEXEC_FLAGS and BUILDDIR set.
 set -u
 tmp=$(mktemp -d)
@@ -26,3 +26,9 @@ for np in 1 2 3; do
 	check matmul "$np" 'result checked' "$BUILDDIR/samples/MatMul.exe" 150
 done
 check hello 3 'rank 2 of 3' "$BUILDDIR/samples/Hello.exe"
+# The benchmarks' programs, briefly: every payload that comes back is checked.
+check pingpong 2 '^4096,' "$BUILDDIR/samples/PingPong.exe" --csv 4096 0.01
+check pingpong-nonblocking 2 '^4096,' "$BUILDDIR/samples/PingPong.exe" --csv --nonblocking 4096 0.01
+check pingpong-nonblocking 3 '^64,' "$BUILDDIR/samples/PingPong.exe" --csv --nonblocking 64 0.01
+check linkedlist 2 '^256,' "$BUILDDIR/samples/LinkedList.exe" --csv --max 256 --budget 0.01
+check linkedlist-binaryformatter 2 '^16,' "$BUILDDIR/samples/LinkedList.exe" --csv --binaryformatter --max 16 --budget 0.01

@@ -7,7 +7,8 @@
 //
 //     mpiexec -n 2 -bind-to core mono bench/pinvoke/LinkedListPinvoke.exe [--csv] [--max N] [--budget S]
 //
-// Everything else is samples/LinkedList.cs's: a list of N elements carries 4,096 bytes in total (element i holds
+// Everything else is samples/LinkedList.cs's, and the list and the timing are the very code it uses
+// (samples/ListPayload.cs, compiled into both): a list of N elements carries 4,096 bytes in total (element i holds
 // a byte[] of 4096/N bytes, the first 4096 % N one byte more), N = 1, 2, 4, ... up to --max; ranks 0 and 1 bounce
 // the whole list, serialisation and deserialisation included in every round trip.  Each N gets three untimed
 // warm-up round trips, the last of which sizes the timed run: as many round trips as fit in --budget seconds
@@ -31,35 +32,6 @@ public class LinkedList
 
 public static class LinkedListPinvoke
 {
-	const int TotalBytes = 4096;
-	const int WarmUps = 3;
-
-	// Make and Check as in samples/LinkedList.cs.
-	static LinkedList Make (int n)
-	{
-		LinkedList head = null;
-		for (int i = n - 1; i >= 0; i--) {
-			var a = new byte[TotalBytes / n + (i < TotalBytes % n ? 1 : 0)];
-			for (int j = 0; j < a.Length; j++)
-				a[j] = (byte) (i * 7 + j);
-			head = new LinkedList { array = a, next = head };
-		}
-		return head;
-	}
-
-	static bool Check (LinkedList head, int n)
-	{
-		int i = 0;
-		for (var e = head; e != null; e = e.next, i++) {
-			if (e.array == null || e.array.Length != TotalBytes / n + (i < TotalBytes % n ? 1 : 0))
-				return false;
-			for (int j = 0; j < e.array.Length; j++)
-				if (e.array[j] != (byte) (i * 7 + j))
-					return false;
-		}
-		return i == n;
-	}
-
 	static readonly BinaryFormatter formatter = new BinaryFormatter ();
 
 	static void Send (LinkedList list, int peer)
@@ -110,39 +82,30 @@ public static class LinkedListPinvoke
 		}
 		Wrapper.UseGCHandle = true;
 		var count = new byte[4];
-		if (rank == 0 && !csv)
-			Console.WriteLine ("{0,9} {1,14} {2,14}   ({3})", "elements", "us/roundtrip", "us/object", "BinaryFormatter + P/Invoke wrapper");
+		if (rank == 0)
+			ListPayload.Header (csv, "BinaryFormatter + P/Invoke wrapper");
 		for (int n = 1; n <= max; n *= 2) {
 			if (rank == 0) {
-				var list = Make (n);
+				var list = ListPayload.Make (n);
 				LinkedList got = null;
-				// Untimed warm-up round trips (the first ever includes JIT compilation); the last sizes the timed run.
 				double one = 0;
-				for (int k = 0; k < WarmUps; k++)
+				for (int k = 0; k < ListPayload.WarmUps; k++)
 					one = RoundTrip (list, ref got);
-				// At least 5 timed round trips, or 1 when one takes more than a second (long lists).
-				int timed = (int) Math.Max (one > 1.0 ? 1 : 5, Math.Min (2000, budget / Math.Max (one, 1e-9)));
+				int timed = ListPayload.TimedRoundTrips (one, budget);
 				Wrapper.Send (BitConverter.GetBytes (timed), 0, 4, 1, 1);
-				// Each round trip is timed on its own and the median reported, as in samples/LinkedList.cs.
 				var times = new double[timed];
 				for (int k = 0; k < timed; k++)
 					times[k] = RoundTrip (list, ref got);
-				Array.Sort (times);
-				double us = times[times.Length / 2] * 1e6;
-				if (!Check (got, n)) {
+				if (!ListPayload.Check (got, n)) {
 					Console.Error.WriteLine ("LinkedListPinvoke: wrong list received for N = " + n);
 					Console.Error.Flush ();
 					Native.MPI_Abort (MPIConst.COMM_WORLD, 3);
 					return 3;
 				}
-				if (csv)
-					Console.WriteLine (string.Format (CultureInfo.InvariantCulture, "{0},{1:F3},{2:F5}", n, us, us / (2.0 * n)));
-				else
-					Console.WriteLine ("{0,9} {1,14:F2} {2,14:F4}", n, us, us / (2.0 * n));
-				Console.Out.Flush ();
+				ListPayload.Report (csv, n, times);
 			} else if (rank == 1) {
 				// Echo: deserialise what came, serialise it again and send it back.
-				for (int k = 0; k < WarmUps; k++)
+				for (int k = 0; k < ListPayload.WarmUps; k++)
 					Send (Recv (0), 0);
 				Wrapper.Recv (count, 0, 4, 0, 1);
 				int timed = BitConverter.ToInt32 (count, 0);
