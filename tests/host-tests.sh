@@ -119,7 +119,10 @@ else
 	result install-destdir 1 "make install failed: $(tail -5 "$tmp/install.log")"
 fi
 
-# bench/run-critical-path.sh builds a copy of the tree with bench/critical-path.patch: the patch must still apply.
-run patch --dry-run -p1 -d "$SRCDIR" -i "$SRCDIR/bench/critical-path.patch"
-[ $status -eq 0 ] && ! grep -qi 'fuzz\|offset\|failed' "$tmp/out"
-result critical-path-patch-applies $? "status $status: $(cat "$tmp/out" "$tmp/err" | head -c 400)"
+# bench/run-critical-path.sh builds a copy of the tree with bench/critical-path.patch and
+# bench/critical-path-c.patch: both must still apply.
+for p in critical-path critical-path-c; do
+	run patch --dry-run -p1 -d "$SRCDIR" -i "$SRCDIR/bench/$p.patch"
+	[ $status -eq 0 ] && ! grep -qi 'fuzz\|offset\|failed' "$tmp/out"
+	result $p-patch-applies $? "status $status: $(cat "$tmp/out" "$tmp/err" | head -c 400)"
+done
