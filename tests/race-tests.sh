@@ -4,8 +4,9 @@
 # and again after taking it (gc-hooks/pin.c), so that a user thread often completes the slot's operation and
 # posts another into it meanwhile.  Before free slots were kept out of the hook's reach (state UNUSED), the
 # hook could then finish an operation the user thread was posting: 9 of 10 GC-storm runs here failed this way
-# (MPICH's request reference count went negative), and once, without the pauses, a receive buffer was lost.  Run by tests/run-tests.sh with MOTOR, MPIEXEC, MPIEXEC_FLAGS and BUILDDIR set and the process
-# counts as arguments.  Prints "ok NAME" or "not ok NAME: why" per run.
+# (MPICH's request reference count went negative), and once, without the pauses, a receive buffer was lost.
+# Run by tests/run-tests.sh with MOTOR, MPIEXEC, MPIEXEC_FLAGS and BUILDDIR set and the process counts as
+# arguments.  Prints "ok NAME" or "not ok NAME: why" per run.
 set -u
 exe=$BUILDDIR/tests/managed/NonBlockingTests.exe
 
