@@ -120,8 +120,8 @@ else
 fi
 
 # bench/run-critical-path.sh builds a copy of the tree with bench/critical-path.patch and
-# bench/critical-path-c.patch: both must still apply.
-for p in critical-path critical-path-c; do
+# bench/critical-path-c.patch, bench/run-layers.sh one with bench/layers.patch: all must still apply.
+for p in critical-path critical-path-c layers; do
 	run patch --dry-run -p1 -d "$SRCDIR" -i "$SRCDIR/bench/$p.patch"
 	[ $status -eq 0 ] && ! grep -qi 'fuzz\|offset\|failed' "$tmp/out"
 	result $p-patch-applies $? "status $status: $(cat "$tmp/out" "$tmp/err" | head -c 400)"
