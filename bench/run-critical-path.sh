@@ -29,19 +29,13 @@ while [ $# -gt 0 ]; do
 	esac
 	shift
 done
-src=$(cd "$(dirname "$0")/.." && pwd)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-(cd "$src" && git ls-files -z | xargs -0 cp --parents -t "$work")
-cd "$work"
-patch -s -p1 <bench/critical-path.patch
-patch -s -p1 <bench/critical-path-c.patch
-mpiexec=${MPIEXEC:-mpiexec} mpicc=${MPICC:-mpicc}
-{ ./autogen.sh && ./configure && make -j2 motor System.MP.dll samples/PingPong.exe &&
-	"$mpicc" -O2 -o pingpong-c-cp bench/pingpong-c.c &&
-	"$mpicc" -O2 -shared -fPIC -o overhead-mpi.so bench/overhead-mpi.c &&
-	mcs -nologo -r:System.MP.dll -out:Overhead.exe bench/Overhead.cs; } >build.log 2>&1 ||
-	{ tail -20 build.log; echo "run-critical-path.sh: build failed" >&2; exit 1; }
+. "$(dirname "$0")/patched-copy.sh" critical-path.patch critical-path-c.patch
+build ./autogen.sh
+build ./configure
+build make -j2 motor System.MP.dll samples/PingPong.exe
+build "$mpicc" -O2 -o pingpong-c-cp bench/pingpong-c.c
+build "$mpicc" -O2 -shared -fPIC -o overhead-mpi.so bench/overhead-mpi.c
+build mcs -nologo -r:System.MP.dll -out:Overhead.exe bench/Overhead.cs
 # Each run prints its segments on stderr; the programs' own output is not needed.
 segments() { "$@" 2>&1 >/dev/null | sed 's/^/  /'; }
 for ((r = 1; r <= reps; r++)); do

@@ -31,17 +31,12 @@ while [ $# -gt 0 ]; do
 	esac
 	shift
 done
-src=$(cd "$(dirname "$0")/.." && pwd)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-(cd "$src" && git ls-files -z | xargs -0 cp --parents -t "$work")
-cd "$work"
-patch -s -p1 <bench/layers.patch
-mpiexec=${MPIEXEC:-mpiexec} mpicc=${MPICC:-mpicc}
-{ ./autogen.sh && ./configure && make -j2 motor System.MP.dll samples/PingPong.exe &&
-	"$mpicc" -O2 -o pingpong-c bench/pingpong-c.c &&
-	mcs -nologo -r:System.MP.dll -out:FloorPingPong.exe bench/FloorPingPong.cs; } >build.log 2>&1 ||
-	{ tail -20 build.log; echo "run-layers.sh: build failed" >&2; exit 1; }
+. "$(dirname "$0")/patched-copy.sh" layers.patch
+build ./autogen.sh
+build ./configure
+build make -j2 motor System.MP.dll samples/PingPong.exe
+build "$mpicc" -O2 -o pingpong-c bench/pingpong-c.c
+build mcs -nologo -r:System.MP.dll -out:FloorPingPong.exe bench/FloorPingPong.cs
 names=(native floor api slots motor)
 run() {
 	local run=(env) how=("$mpiexec" -n 2 -bind-to core)
