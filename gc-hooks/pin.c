@@ -82,6 +82,7 @@ static pthread_mutex_t free_lock = PTHREAD_MUTEX_INITIALIZER; /* never held acro
 static __thread struct {
 	int n;
 	int32_t idx[TCACHE];
+	struct slot *sl[TCACHE]; /* the slot of each index, so that posting looks no chunk up */
 } tcache;
 
 static int harvest_enabled;
@@ -147,13 +148,15 @@ static MOTOR_COLD int grow(void)
 	return MOTOR_OK;
 }
 
-static int alloc_slot(int32_t *index)
+static int alloc_slot(int32_t *index, struct slot **sl)
 {
 	while (tcache.n == 0) {
 		pthread_mutex_lock(&free_lock);
 		while (free_head >= 0 && tcache.n < TCACHE / 2) {
-			tcache.idx[tcache.n++] = free_head;
-			free_head = slot_ref(free_head)->next_free;
+			struct slot *s = slot_ref(free_head);
+			tcache.idx[tcache.n] = free_head;
+			tcache.sl[tcache.n++] = s;
+			free_head = s->next_free;
 		}
 		pthread_mutex_unlock(&free_lock);
 		if (tcache.n == 0) {
@@ -163,6 +166,7 @@ static int alloc_slot(int32_t *index)
 		}
 	}
 	*index = tcache.idx[--tcache.n];
+	*sl = tcache.sl[tcache.n];
 	return MOTOR_OK;
 }
 
@@ -178,20 +182,24 @@ static void free_slot(int32_t index, struct slot *sl)
 		pthread_mutex_lock(&free_lock);
 		while (tcache.n > TCACHE / 2) {
 			int32_t s = tcache.idx[--tcache.n];
-			slot_ref(s)->next_free = free_head;
+			tcache.sl[tcache.n]->next_free = free_head;
 			free_head = s;
 		}
 		pthread_mutex_unlock(&free_lock);
 	}
-	tcache.idx[tcache.n++] = index;
+	tcache.idx[tcache.n] = index;
+	tcache.sl[tcache.n++] = sl;
 }
 
-/* Writes a completion into the Request object: scalars only, so no write barrier is needed; `done` last. */
+/* Writes a completion into the Request object: scalars only, so no write barrier is needed; `done` last.  Without
+ * a status (st NULL: a Wait or Test that wants none consumes the completion, so nobody will read it) the
+ * Request's result keeps the zeros it was made with. */
 static void tell_request(MonoObject *req, int rc, const motor_status *st)
 {
 	char *base = (char *)req;
 	*(int32_t *)(base + off_rc) = rc;
-	memcpy(base + off_result, st, sizeof *st);
+	if (st)
+		memcpy(base + off_result, st, sizeof *st);
 	atomic_store_explicit((atomic_int *)(base + off_done), 1, memory_order_release);
 }
 
@@ -342,10 +350,10 @@ int motor_pin_post(MonoObject *req, MonoObject *obj, const struct motor_buffer *
 	int refused, self = self_range(b, recv, peer, comm, &lo, &hi, &refused);
 	if (refused)
 		return MOTOR_EOVERLAP;
-	int rc = alloc_slot(&index);
+	struct slot *sl;
+	int rc = alloc_slot(&index, &sl);
 	if (rc != MOTOR_OK)
 		return rc;
-	struct slot *sl = slot_ref(index);
 	atomic_store_explicit(&sl->busy, BY_USER, memory_order_relaxed);
 	sl->self = 0;
 	sl->lo = lo;
@@ -381,10 +389,10 @@ int motor_pin_post_bytes(MonoObject *req, void *data, int64_t n, size_t cap, voi
 			int dest, int tag, int comm)
 {
 	int32_t index;
-	int rc = alloc_slot(&index);
+	struct slot *sl;
+	int rc = alloc_slot(&index, &sl);
 	if (rc != MOTOR_OK)
 		return rc;
-	struct slot *sl = slot_ref(index);
 	atomic_store_explicit(&sl->busy, BY_USER, memory_order_relaxed);
 	/* Native memory never moves: nothing to pin, only to free at completion.  Nor can it overlap a managed
 	 * buffer. */
@@ -427,7 +435,7 @@ static int claim(struct slot *sl, int32_t gen)
 int motor_pin_complete(MonoObject *req, int32_t index, int32_t gen, int wait, int32_t *flag)
 {
 	struct slot *sl = slot_at(index);
-	motor_status st = {0};
+	motor_status st;
 	int rc, f = 1;
 
 	if (!sl)
@@ -449,7 +457,7 @@ int motor_pin_complete(MonoObject *req, int32_t index, int32_t gen, int wait, in
 	else
 		rc = motor_mpi_test(&sl->req, &f, stp);
 	if (f)
-		finish(index, sl, rc, &st);
+		finish(index, sl, rc, stp);
 	else
 		unclaim(sl);
 	*flag = f;

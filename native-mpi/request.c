@@ -26,8 +26,9 @@ void motor_mpi__status_from(const MPI_Status *in, motor_status *st)
 
 static int finish(int rc, int n, MPI_Status *ms, motor_status *st)
 {
-	/* Testall/Waitall report per-request errors in the statuses; MPI_Test/Wait in the return code. */
-	int in_status = rc == MPI_ERR_IN_STATUS;
+	/* Testall/Waitall report per-request errors in the statuses; MPI_Test/Wait in the return code (their status
+	 * may be MPI_STATUS_IGNORE). */
+	int in_status = n > 1 && rc == MPI_ERR_IN_STATUS;
 	if (in_status) {
 		for (int i = 0; i < n; i++)
 			if (ms[i].MPI_ERROR != MPI_SUCCESS && ms[i].MPI_ERROR != MPI_ERR_PENDING) {
@@ -49,13 +50,18 @@ static int finish(int rc, int n, MPI_Status *ms, motor_status *st)
 
 int motor_mpi__complete(MPI_Request *reqs, int n, motor_status *st)
 {
-	MPI_Status ms[2] = {{0}}; /* MPI leaves some fields of a send's status unset */
+	MPI_Status ms[2];
 	int flag = 0, rc;
 
 	if (n < 1 || n > 2)
 		return MOTOR_EARG;
+	/* One request and no status wanted: its error is the return code, so MPI need not fill a status.  Otherwise
+	 * the statuses are cleared first: MPI leaves some fields of a send's status unset. */
+	MPI_Status *msp = n == 1 && !st ? MPI_STATUS_IGNORE : ms;
+	if (msp == ms)
+		memset(ms, 0, sizeof ms);
 	for (int i = 0; i < motor_mpi__spin; i++) {
-		rc = n == 1 ? MPI_Test(reqs, &flag, ms) : MPI_Testall(n, reqs, &flag, ms);
+		rc = n == 1 ? MPI_Test(reqs, &flag, msp) : MPI_Testall(n, reqs, &flag, ms);
 		if (flag || (rc != MPI_SUCCESS && n == 1)) {
 			motor_mpi__count(&motor_mpi__immediate);
 			return finish(rc, n, ms, st);
@@ -67,7 +73,7 @@ int motor_mpi__complete(MPI_Request *reqs, int n, motor_status *st)
 
 	struct motor_block b;
 	motor_mpi__block_begin(&b);
-	rc = n == 1 ? MPI_Wait(reqs, ms) : MPI_Waitall(n, reqs, ms);
+	rc = n == 1 ? MPI_Wait(reqs, msp) : MPI_Waitall(n, reqs, ms);
 	motor_mpi__block_end(&b);
 	return finish(rc, n, ms, st);
 }
@@ -86,7 +92,7 @@ int motor_mpi_test(motor_req *req, int *flag, motor_status *st)
 {
 	MPI_Request r = motor_mpi__req_get(req);
 	MPI_Status ms = {0};
-	int rc = MPI_Test(&r, flag, &ms);
+	int rc = MPI_Test(&r, flag, st ? &ms : MPI_STATUS_IGNORE);
 	motor_mpi__req_set(req, r);
 	if (*flag || rc != MPI_SUCCESS) {
 		*flag = 1;
