@@ -60,6 +60,7 @@ struct slot {
 	size_t owned_cap;
 	void (*release)(void *data, size_t cap);
 	int next_free;
+	int32_t index;       /* its own handle, set once when its chunk is added */
 	int self;            /* a message of this rank to itself may match it: [lo, hi) is its buffer */
 	int self_pos;        /* its place in self_list while `self` */
 	uintptr_t lo, hi;
@@ -81,8 +82,7 @@ static pthread_mutex_t free_lock = PTHREAD_MUTEX_INITIALIZER; /* never held acro
 #define TCACHE 32
 static __thread struct {
 	int n;
-	int32_t idx[TCACHE];
-	struct slot *sl[TCACHE]; /* the slot of each index, so that posting looks no chunk up */
+	struct slot *sl[TCACHE]; /* pointers, not handles: posting looks no chunk up */
 } tcache;
 
 static int harvest_enabled;
@@ -141,6 +141,7 @@ static MOTOR_COLD int grow(void)
 	atomic_store_explicit(&chunks[index], c, memory_order_release);
 	pthread_mutex_lock(&free_lock);
 	for (int i = CHUNK - 1; i >= 0; i--) {
+		c->slots[i].index = index * CHUNK + i;
 		c->slots[i].next_free = free_head;
 		free_head = index * CHUNK + i;
 	}
@@ -148,13 +149,12 @@ static MOTOR_COLD int grow(void)
 	return MOTOR_OK;
 }
 
-static int alloc_slot(int32_t *index, struct slot **sl)
+static int alloc_slot(struct slot **sl)
 {
 	while (tcache.n == 0) {
 		pthread_mutex_lock(&free_lock);
 		while (free_head >= 0 && tcache.n < TCACHE / 2) {
 			struct slot *s = slot_ref(free_head);
-			tcache.idx[tcache.n] = free_head;
 			tcache.sl[tcache.n++] = s;
 			free_head = s->next_free;
 		}
@@ -165,15 +165,14 @@ static int alloc_slot(int32_t *index, struct slot **sl)
 				return rc;
 		}
 	}
-	*index = tcache.idx[--tcache.n];
-	*sl = tcache.sl[tcache.n];
+	*sl = tcache.sl[--tcache.n];
 	return MOTOR_OK;
 }
 
 /* Only the slot's holder frees it, so the generation needs no atomic add.  A new generation tells a stale handle
  * that its operation is over (its result already in its Request: hence release).  The holder lets go of the
  * slot here: it must not touch it afterwards. */
-static void free_slot(int32_t index, struct slot *sl)
+static void free_slot(struct slot *sl)
 {
 	atomic_store_explicit(&sl->gen, atomic_load_explicit(&sl->gen, memory_order_relaxed) + 1, memory_order_release);
 	atomic_store_explicit(&sl->state, FREE, memory_order_release);
@@ -181,13 +180,12 @@ static void free_slot(int32_t index, struct slot *sl)
 	if (tcache.n == TCACHE) {
 		pthread_mutex_lock(&free_lock);
 		while (tcache.n > TCACHE / 2) {
-			int32_t s = tcache.idx[--tcache.n];
-			tcache.sl[tcache.n]->next_free = free_head;
-			free_head = s;
+			struct slot *s = tcache.sl[--tcache.n];
+			s->next_free = free_head;
+			free_head = s->index;
 		}
 		pthread_mutex_unlock(&free_lock);
 	}
-	tcache.idx[tcache.n] = index;
 	tcache.sl[tcache.n++] = sl;
 }
 
@@ -222,7 +220,7 @@ static void drop_self(struct slot *sl)
 }
 
 /* Lists a slot whose operation a message to self may match. */
-static MOTOR_COLD int add_self(int32_t index, struct slot *sl)
+static MOTOR_COLD int add_self(struct slot *sl)
 {
 	pthread_mutex_lock(&self_lock);
 	if (self_n == self_cap) {
@@ -236,7 +234,7 @@ static MOTOR_COLD int add_self(int32_t index, struct slot *sl)
 		self_cap = cap;
 	}
 	sl->self_pos = self_n;
-	self_list[self_n++] = index;
+	self_list[self_n++] = sl->index;
 	pthread_mutex_unlock(&self_lock);
 	sl->self = 1;
 	atomic_fetch_add(&self_active[sl->recv], 1);
@@ -245,7 +243,7 @@ static MOTOR_COLD int add_self(int32_t index, struct slot *sl)
 
 /* The operation of a slot this thread holds has completed: tell its Request, drop what kept the buffer in
  * place, free the slot (which lets go of it). */
-static void finish(int32_t index, struct slot *sl, int rc, const motor_status *st)
+static void finish(struct slot *sl, int rc, const motor_status *st)
 {
 	drop_self(sl);
 	tell_request(sl->request, rc, st);
@@ -256,7 +254,7 @@ static void finish(int32_t index, struct slot *sl, int rc, const motor_status *s
 		sl->release(sl->owned, sl->owned_cap);
 		sl->owned = NULL;
 	}
-	free_slot(index, sl);
+	free_slot(sl);
 }
 
 static void set_handle(MonoObject *req, int32_t index, int32_t gen);
@@ -264,10 +262,10 @@ static void set_handle(MonoObject *req, int32_t index, int32_t gen);
 /* Posting, shared by both kinds of operation: the caller takes a free slot, marks it busy and fills in what
  * it holds; publish_slot publishes it (the Request learns its handle, the slot becomes ACTIVE, so the GC
  * hook may see it) -- then post, and on failure give everything back. */
-static void publish_slot(struct slot *sl, int32_t index, MonoObject *req)
+static void publish_slot(struct slot *sl, MonoObject *req)
 {
 	sl->request = req;
-	set_handle(req, index, atomic_load_explicit(&sl->gen, memory_order_relaxed));
+	set_handle(req, sl->index, atomic_load_explicit(&sl->gen, memory_order_relaxed));
 	atomic_store_explicit(&sl->state, ACTIVE, memory_order_release);
 }
 
@@ -279,14 +277,14 @@ static void unclaim(struct slot *sl)
 
 /* After posting: a failed post leaves nothing behind (the caller still owns any buffer it passed); a posted
  * operation becomes IDLE, for Wait/Test and the hook to take. */
-static int close_slot(struct slot *sl, int32_t index, MonoObject *req, int rc)
+static int close_slot(struct slot *sl, MonoObject *req, int rc)
 {
 	if (rc != MOTOR_OK) {
 		drop_self(sl);
 		sl->buffer = sl->request = NULL;
 		sl->owned = NULL;
 		set_handle(req, -1, 0);
-		free_slot(index, sl);
+		free_slot(sl);
 	} else {
 		unclaim(sl);
 	}
@@ -345,13 +343,12 @@ int motor_pin_check_self(const struct motor_buffer *b, int recv, int peer, int c
 int motor_pin_post(MonoObject *req, MonoObject *obj, const struct motor_buffer *b, int recv, int peer, int tag,
 		   int comm, int mode)
 {
-	int32_t index;
 	uintptr_t lo, hi;
 	int refused, self = self_range(b, recv, peer, comm, &lo, &hi, &refused);
 	if (refused)
 		return MOTOR_EOVERLAP;
 	struct slot *sl;
-	int rc = alloc_slot(&index, &sl);
+	int rc = alloc_slot(&sl);
 	if (rc != MOTOR_OK)
 		return rc;
 	atomic_store_explicit(&sl->busy, BY_USER, memory_order_relaxed);
@@ -359,15 +356,15 @@ int motor_pin_post(MonoObject *req, MonoObject *obj, const struct motor_buffer *
 	sl->lo = lo;
 	sl->hi = hi;
 	sl->recv = recv;
-	if (self && (rc = add_self(index, sl)) != MOTOR_OK)
-		return close_slot(sl, index, req, rc);
+	if (self && (rc = add_self(sl)) != MOTOR_OK)
+		return close_slot(sl, req, rc);
 
 	/* The policy: pin what can move; keep alive what cannot.  Both go through the root table: for a large
 	 * object, which SGen never moves, being held by a root only keeps it alive -- at the cost of one word,
 	 * where a GC handle would cost ~40 ns per operation. */
 	sl->buffer = obj;
 	sl->movable = b->obj_bytes <= SGEN_MAX_SMALL_OBJ_SIZE;
-	publish_slot(sl, index, req);
+	publish_slot(sl, req);
 
 	rc = recv ? motor_mpi_irecv(b->data, b->count, b->dt, peer, tag, comm, &sl->req)
 		  : motor_mpi_isend(b->data, b->count, b->dt, peer, tag, comm, mode, &sl->req);
@@ -376,21 +373,20 @@ int motor_pin_post(MonoObject *req, MonoObject *obj, const struct motor_buffer *
 	motor_status st;
 	if (rc == MOTOR_OK && !recv && motor_mpi_done_at_post(&sl->req, &st)) {
 		count(&pins_avoided);
-		finish(index, sl, MOTOR_OK, &st);
+		finish(sl, MOTOR_OK, &st);
 		return MOTOR_OK;
 	}
 	if (rc == MOTOR_OK) {
 		count(sl->movable ? &pins_taken : &pins_avoided);
 	}
-	return close_slot(sl, index, req, rc);
+	return close_slot(sl, req, rc);
 }
 
 int motor_pin_post_bytes(MonoObject *req, void *data, int64_t n, size_t cap, void (*release)(void *, size_t),
 			int dest, int tag, int comm)
 {
-	int32_t index;
 	struct slot *sl;
-	int rc = alloc_slot(&index, &sl);
+	int rc = alloc_slot(&sl);
 	if (rc != MOTOR_OK)
 		return rc;
 	atomic_store_explicit(&sl->busy, BY_USER, memory_order_relaxed);
@@ -403,9 +399,9 @@ int motor_pin_post_bytes(MonoObject *req, void *data, int64_t n, size_t cap, voi
 	sl->owned = data;
 	sl->owned_cap = cap;
 	sl->release = release;
-	publish_slot(sl, index, req);
+	publish_slot(sl, req);
 	rc = motor_mpi_isend_bytes(data, n, dest, tag, comm, &sl->req);
-	return close_slot(sl, index, req, rc);
+	return close_slot(sl, req, rc);
 }
 
 /* What claim returns when the handle's operation is over: its slot has been freed since (and perhaps reused). */
@@ -457,7 +453,7 @@ int motor_pin_complete(MonoObject *req, int32_t index, int32_t gen, int wait, in
 	else
 		rc = motor_mpi_test(&sl->req, &f, stp);
 	if (f)
-		finish(index, sl, rc, stp);
+		finish(sl, rc, stp);
 	else
 		unclaim(sl);
 	*flag = f;
@@ -505,7 +501,7 @@ static void each_slot(void (*visit)(struct chunk *ch, int32_t index, void *ctx),
 
 /* Tests the operation of a slot this thread has claimed: finishes it if it has completed (returns 1), else
  * lets go of the slot (returns 0). */
-static int finish_if_done(struct slot *sl, int32_t index)
+static int finish_if_done(struct slot *sl)
 {
 	motor_status st = {0};
 	int flag = 0;
@@ -514,7 +510,7 @@ static int finish_if_done(struct slot *sl, int32_t index)
 		unclaim(sl);
 		return 0;
 	}
-	finish(index, sl, rc, &st);
+	finish(sl, rc, &st);
 	return 1;
 }
 
@@ -533,7 +529,7 @@ static void harvest_slot(struct chunk *ch, int32_t index, void *unused)
 	if (race_delay_us)
 		race_pause();
 	int movable = sl->movable;
-	if (finish_if_done(sl, index)) {
+	if (finish_if_done(sl)) {
 		if (movable)
 			atomic_fetch_add_explicit(&gc_released, 1, memory_order_relaxed);
 		atomic_fetch_add_explicit(&gc_completed, 1, memory_order_relaxed);
@@ -678,7 +674,7 @@ int motor_pin_waitany(MonoArray *reqs, int32_t *index)
 			int32_t s = *(int32_t *)((char *)r + off_slot);
 			struct slot *sl = slot_at(s);
 			sl->req = mreqs[j];
-			finish(s, sl, rc, &st);
+			finish(sl, rc, &st);
 			*index = which[j];
 			rc = MOTOR_OK;
 		}
@@ -709,7 +705,7 @@ static void shutdown_slot(struct chunk *ch, int32_t index, void *ctx)
 		return;
 	if (p->pass == 1)
 		motor_mpi_cancel(&sl->req); /* nothing will come for it any more */
-	if (!finish_if_done(sl, index))
+	if (!finish_if_done(sl))
 		p->left++;
 }
 
