@@ -6,6 +6,7 @@
 // program ever calls Wait and whether or not it still holds the Request.  Dropping a Request is therefore
 // safe: nothing leaks, no pin stays behind.  (Request has no finalizer: a finalizable object costs ~0.5 us to
 // allocate in Mono, more than a whole small-message round trip.)
+using System.Runtime.CompilerServices;
 using System.Threading;
 
 namespace System.MP
@@ -28,7 +29,7 @@ namespace System.MP
 		// arrived and posting the reply.
 		[ThreadStatic] static Request spare;
 
-		[System.Runtime.CompilerServices.MethodImpl (System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+		[MethodImpl (MethodImplOptions.AggressiveInlining)]
 		internal static Request Fresh ()
 		{
 			Request r = spare;
@@ -39,7 +40,7 @@ namespace System.MP
 		}
 
 		// Called by a Wait that is about to call MPI: the time it may spend waiting pays for the next allocation.
-		[System.Runtime.CompilerServices.MethodImpl (System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+		[MethodImpl (MethodImplOptions.AggressiveInlining)]
 		static void MakeSpare ()
 		{
 			if (spare == null)
@@ -93,6 +94,7 @@ namespace System.MP
 				throw ResultException ();
 		}
 
+		[MethodImpl (MethodImplOptions.AggressiveInlining)] // Comm.cs: the per-message operations are inlined
 		public void Wait ()
 		{
 			// The common case in one internal call: an operation the runtime posted (an ORequest has no slot),
