@@ -2,7 +2,7 @@
  * pingpong-c.c - the native C baseline of the ping-pong benchmark: the same protocol as bench/PingPong.cs
  * (MPI_Send/MPI_Recv of a byte buffer between ranks 0 and 1, payload marked and checked every round trip).
  *
- *     mpiexec -n 2 -bind-to core bench/pingpong-c [--nonblocking [--polled]] [max-bytes [scale]]
+ *     mpiexec -n 2 -bind-to core bench/pingpong-c [--nonblocking [--polled]] [--single] [max-bytes [scale]]
  *
  * --nonblocking: the protocol of PingPong.cs --nonblocking (a receive kept posted with MPI_Irecv, MPI_Send,
  * MPI_Wait).
@@ -10,6 +10,9 @@
  * MPI where the garbage collector would wait for it: a wait polls MPI_Test up to 256 times (MOTOR_SPIN's
  * default) before it calls MPI_Wait, and a send is MPI_Isend completed by such a wait.  Against plain
  * --nonblocking it measures what that rule costs in C alone; against System.MP, what Motor's own layers add.
+ * MPI runs at MPI_THREAD_MULTIPLE, the level Motor's runtime asks for (its collector completes requests from
+ * whichever thread collects); --single asks for MPI_THREAD_SINGLE instead, as a single-threaded C program would,
+ * and so measures what that level costs the C program.
  * Prints "bytes,us_per_roundtrip" for 1 B ... max-bytes (default 4 MiB).  `scale` multiplies the iteration
  * counts (default 1).  Exits non-zero if a payload arrives corrupted.
  */
@@ -84,19 +87,25 @@ static double nonblocking(int rank, unsigned char *sbuf, unsigned char *rbuf, in
 
 int main(int argc, char **argv)
 {
-	int rank, provided;
-	MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
-	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-	int nb = argc > 1 && strcmp(argv[1], "--nonblocking") == 0;
-	if (nb) {
-		argc--;
-		argv++;
-		if (argc > 1 && strcmp(argv[1], "--polled") == 0) {
+	int rank, provided, nb = 0, single = 0;
+	for (; argc > 1 && strncmp(argv[1], "--", 2) == 0; argc--, argv++) {
+		if (strcmp(argv[1], "--nonblocking") == 0)
+			nb = 1;
+		else if (strcmp(argv[1], "--polled") == 0)
 			polled = 1;
-			argc--;
-			argv++;
+		else if (strcmp(argv[1], "--single") == 0)
+			single = 1;
+		else {
+			fprintf(stderr, "pingpong-c: unknown option '%s'\n", argv[1]);
+			return 2;
 		}
 	}
+	if (polled && !nb) {
+		fprintf(stderr, "pingpong-c: --polled needs --nonblocking\n");
+		return 2;
+	}
+	MPI_Init_thread(&argc, &argv, single ? MPI_THREAD_SINGLE : MPI_THREAD_MULTIPLE, &provided);
+	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
 	long max = argc > 1 ? atol(argv[1]) : 4L << 20;
 	double scale = argc > 2 ? atof(argv[2]) : 1.0;
 	unsigned char *buf = malloc(max), *rbuf = malloc(max);

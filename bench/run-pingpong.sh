@@ -12,6 +12,10 @@
 # variant native-polled: the C program driving MPI the way Motor must (pingpong-c --polled: waits poll MPI_Test
 # before MPI_Wait, sends are MPI_Isend + such a wait), so motor/native-polled is what Motor's own layers add and
 # native-polled/native what the never-block-the-collector rule costs in C alone.
+# Both protocols also run the variant native-single: the C program at MPI_THREAD_SINGLE (pingpong-c --single),
+# as a single-threaded C program would run, where the other C variants run at MPI_THREAD_MULTIPLE as Motor's
+# runtime must (its collector completes requests from whichever thread collects).  native-single/native is
+# what that level costs C; motor/native-single is Motor against such a program.  No target is set on either.
 # --no-pinvoke leaves the P/Invoke variants out (they need MPICH's integer handles).
 #
 # Method: N repetitions; each repetition runs every variant (2 ranks, `-bind-to core`), rotating which one goes
@@ -79,6 +83,7 @@ motor_prog=$BUILDDIR/samples/PingPong.exe
 pinvoke_prog=$BUILDDIR/bench/pinvoke/PingPongPinvoke.exe
 variants="native motor"
 [ "$name" = pingpong-nb ] && variants+=" native-polled"
+variants+=" native-single"
 if [ $pinvoke = 1 ]; then
 	[ -f "$pinvoke_prog" ] || die "$pinvoke_prog not built (make bench/pinvoke/PingPongPinvoke.exe; MPICH only) -- or pass --no-pinvoke"
 	command -v "$MONO" >/dev/null || die "mono not found (needed for the P/Invoke baseline)"
@@ -130,6 +135,7 @@ run_variant() {
 	case $variant in
 	native) cmd+=("$native_prog" "${mode[@]}" "$max" "$scale") ;;
 	native-polled) cmd+=("$native_prog" --nonblocking --polled "$max" "$scale") ;;
+	native-single) cmd+=("$native_prog" "${mode[@]}" --single "$max" "$scale") ;;
 	motor) cmd+=("$MOTOR" "$motor_prog" --csv "${mode[@]}" "$max" "$scale") ;;
 	pinvoke-*) cmd+=("$MONO" "$pinvoke_prog" --pin "${variant#pinvoke-}" "${mode[@]}" "$max" "$scale") ;;
 	esac
@@ -209,7 +215,7 @@ awk -F, -v reps="$reps" -v scale="$scale" -v variants="$variants" -v nb="$([ "$n
 		for (i = 1; i <= nv; i++) { hdr = hdr " " vs[i] " us |"; sep = sep "------:|" }
 		hdr = hdr " motor/native | target | met |"; sep = sep "------:|:------:|:---:|"
 		for (i = 3; i <= nv; i++)
-			if (vs[i] == "native-polled") { hdr = hdr " native-polled/native | motor/native-polled |"; sep = sep "------:|------:|" }
+			if (vs[i] ~ /^native-/) { hdr = hdr " " vs[i] "/native | motor/" vs[i] " |"; sep = sep "------:|------:|" }
 			else { hdr = hdr " motor/" vs[i] " | target | met |"; sep = sep "------:|:------:|:---:|" }
 		print hdr; print sep
 		for (s = 1; s in sizes; s *= 2) {
@@ -223,7 +229,7 @@ awk -F, -v reps="$reps" -v scale="$scale" -v variants="$variants" -v nb="$([ "$n
 			for (i = 3; i <= nv; i++) {
 				# motor/X from the paired ratios to native: (motor/native) / (X/native).
 				q = r / pr[s, vs[i]]
-				if (vs[i] == "native-polled") { line = line sprintf(" %.3f | %.3f |", pr[s, vs[i]], q); continue }
+				if (vs[i] ~ /^native-/) { line = line sprintf(" %.3f | %.3f |", pr[s, vs[i]], q); continue }
 				lim = s <= 1024 ? (vs[i] == "pinvoke-gchandle" ? 0.80 : 0.90) : 1.00
 				m2 = q <= lim + 1e-9 ? "yes" : "no"
 				if (m2 == "no") missed = missed " " vs[i] "@" s

@@ -5,8 +5,8 @@
 #     MPIEXEC=... MOTOR=... BUILDDIR=... MONO=... MPI_FLAVOUR=... bash bench/suite.sh [--quick] [--out DIR]
 #
 # Experiments (each interleaves its variants, repeats them and reports medians and ratios to native C):
-#   pingpong     blocking ping-pong 1 B - 4 MiB: native C, System.MP, P/Invoke wrapper (GCHandle and fixed)
-#   pingpong-nb  non-blocking ping-pong (Irecv + Send + Wait): native C, System.MP, P/Invoke (GCHandle)
+#   pingpong     blocking ping-pong 1 B - 4 MiB: native C (MPI_THREAD_MULTIPLE and _SINGLE), System.MP, P/Invoke wrapper (GCHandle and fixed)
+#   pingpong-nb  non-blocking ping-pong (Irecv + Send + Wait): native C (also polled, and at MPI_THREAD_SINGLE), System.MP, P/Invoke (GCHandle)
 #   linkedlist   the paper's linked-list ping-pong (4,096 bytes over N elements): OSend/ORecv vs BinaryFormatter
 #                over System.MP and over the P/Invoke wrapper (the latter MPICH only)
 #   scatter      OScatter of 1,000,000 objects over 4 ranks vs OSend of them to one rank (bench/run-objects.sh)
