@@ -43,7 +43,7 @@ namespace System.MP
 		public void Bcast (object buf, int offset, int count, int root)
 		{
 			if ((offset | count) < 0)
-				throw Errors.BadRange (offset, count);
+				throw Coll.Refuse (this, Errors.BadRange (offset, count));
 			int rc = MPDirect.Bcast (buf, offset, count, root, handle);
 			if (rc != 0)
 				throw Coll.Error (rc, "Bcast", null, buf, null);
@@ -154,7 +154,7 @@ namespace System.MP
 		/// MPI.IN_PLACE.</summary>
 		public void Reduce (Array sendbuf, Array recvbuf, Op op, int root)
 		{
-			int h = Coll.Handle (op, recvbuf ?? sendbuf);
+			int h = Coll.Handle (this, op, recvbuf ?? sendbuf);
 			int flags = Coll.Flags (this, ref sendbuf, ref recvbuf, SendInPlace, root, "Reduce");
 			op.Reduced (MPDirect.Reduce (sendbuf, recvbuf, flags, h, root, handle), sendbuf, recvbuf, "Reduce", SameLength);
 		}
@@ -173,7 +173,7 @@ namespace System.MP
 		/// <paramref name="recvbuf"/>.  sendbuf may be MPI.IN_PLACE.</summary>
 		public void Allreduce (Array sendbuf, Array recvbuf, Op op)
 		{
-			int h = Coll.Handle (op, recvbuf);
+			int h = Coll.Handle (this, op, recvbuf);
 			int flags = 0;
 			if (ReferenceEquals (sendbuf, MPI.IN_PLACE)) {
 				flags = SendInPlace;
@@ -192,7 +192,7 @@ namespace System.MP
 		/// <summary>Inclusive prefix reduction: rank r receives the reduction of ranks 0..r.</summary>
 		public void Scan (Array sendbuf, Array recvbuf, Op op)
 		{
-			int h = Coll.Handle (op, recvbuf);
+			int h = Coll.Handle (this, op, recvbuf);
 			int flags = Coll.Flags (this, ref sendbuf, ref recvbuf, SendInPlace, -1, "Scan");
 			op.Reduced (MPDirect.Scan (sendbuf, recvbuf, flags, h, handle), sendbuf, recvbuf, "Scan", SameLength);
 		}
@@ -206,7 +206,7 @@ namespace System.MP
 		/// recvbuf is undefined afterwards (MPI leaves it so).</summary>
 		public void Exscan (Array sendbuf, Array recvbuf, Op op)
 		{
-			int h = Coll.Handle (op, recvbuf);
+			int h = Coll.Handle (this, op, recvbuf);
 			int flags = Coll.Flags (this, ref sendbuf, ref recvbuf, SendInPlace, -1, "Exscan");
 			op.Reduced (MPDirect.Exscan (sendbuf, recvbuf, flags, h, handle), sendbuf, recvbuf, "Exscan", SameLength);
 		}
@@ -220,7 +220,7 @@ namespace System.MP
 		/// scatters the result: rank r receives block r.</summary>
 		public void Reduce_scatter_block (Array sendbuf, Array recvbuf, Op op)
 		{
-			int h = Coll.Handle (op, recvbuf);
+			int h = Coll.Handle (this, op, recvbuf);
 			int flags = Coll.Flags (this, ref sendbuf, ref recvbuf, SendInPlace, -1, "Reduce_scatter_block");
 			op.Reduced (MPDirect.ReduceScatterBlock (sendbuf, recvbuf, flags, h, handle), sendbuf, recvbuf, "Reduce_scatter_block",
 			            "sendbuf must hold Get_size() times as many elements as recvbuf (in place: buf's length must be a multiple of Get_size())");
@@ -239,6 +239,8 @@ namespace System.MP
 	{
 		// Codes of native-mpi/motor-mpi.h for collectives and operators.
 		internal const int EOP = -30, EOPTYPE = -31, ESIZE = -32, ETYPE = -33;
+		// MOTOR_EPEER(r) = EPEER_BASE - r: rank r refused its arguments to the same collective.
+		internal const int EPEER_BASE = -1000;
 
 		/// <summary>The flags for MPI.IN_PLACE in either buffer, which it replaces with null.  `allowed` is the
 		/// one buffer where MPI has an in-place form, and only at `root` when root >= 0.</summary>
@@ -257,22 +259,44 @@ namespace System.MP
 				return 0;
 			string where = allowed == 1 ? "sendbuf" : "recvbuf";
 			if (flags != allowed)
-				throw new ArgumentException (what + ": MPI.IN_PLACE can only be the " + where, flags == 1 ? "sendbuf" : "recvbuf");
+				throw Refuse (comm, new ArgumentException (what + ": MPI.IN_PLACE can only be the " + where, flags == 1 ? "sendbuf" : "recvbuf"));
 			if (root >= 0 && comm.Get_rank () != root)
-				throw new ArgumentException (what + ": MPI.IN_PLACE is only for the root's " + where, where);
+				throw Refuse (comm, new ArgumentException (what + ": MPI.IN_PLACE is only for the root's " + where, where));
 			return flags;
 		}
 
-		internal static int Handle (Op op, Array buf)
+		/// <summary>The handle of <paramref name="op"/> for a reduction on <paramref name="comm"/> (null: a local
+		/// one); a null or freed operator is refused there (see <see cref="Refuse"/>).</summary>
+		internal static int Handle (Intracomm comm, Op op, Array buf)
 		{
-			if (op == null)
-				throw new ArgumentNullException ("op");
-			return op.Handle (buf);
+			try {
+				if (op == null)
+					throw new ArgumentNullException ("op");
+				return op.Handle (buf);
+			} catch (Exception e) {
+				if (comm == null)
+					throw;
+				throw Refuse (comm, e);
+			}
+		}
+
+		/// <summary>Takes this rank's part, as a refusal, in the agreement that every collective on a
+		/// communicator of several ranks makes before it moves data (native-mpi/coll.c), and returns
+		/// <paramref name="e"/> to throw.  Every check made here in managed code before the internal call goes
+		/// through it, so the other ranks raise too instead of waiting for this one.</summary>
+		internal static Exception Refuse (Intracomm comm, Exception e)
+		{
+			MPDirect.CollRefuse (comm.handle);
+			return e;
 		}
 
 		/// <summary>The exception for code <paramref name="rc"/> of collective <paramref name="what"/>.</summary>
 		internal static Exception Error (int rc, string what, string sizeRule, object buf, Op op)
 		{
+			if (rc <= EPEER_BASE)
+				return new InvalidOperationException (what + ": rank " + (EPEER_BASE - rc) + " refused its arguments " +
+					"(the exception there says why), so no rank moved any data; this rank's buffers are unchanged and " +
+					"the communicator can be used again");
 			switch (rc) {
 			case ESIZE:
 				return new ArgumentException (what + ": the buffer sizes do not fit: " + sizeRule);
@@ -312,7 +336,7 @@ namespace System.MP
 		/// library calls an operator from a thread of its own; this thread waits in a GC-safe region.</summary>
 		public static void ReduceLocalOnNewThread (Op op, Array inbuf, Array inoutbuf)
 		{
-			int h = Coll.Handle (op, inoutbuf);
+			int h = Coll.Handle (null, op, inoutbuf);
 			op.Reduced (MPDirect.ReduceLocalForeignThread (inbuf, inoutbuf, h), inbuf, inoutbuf, "Reduce_local",
 			            "inbuf and inoutbuf must have the same length");
 		}

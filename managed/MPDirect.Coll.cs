@@ -28,6 +28,8 @@ namespace System.MP
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int ReduceScatterBlock (Array sbuf, Array rbuf, int flags, int op, int comm);
 
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int CollMode (int nonblocking);
+		// this rank's part, as a refusal, in the agreement of a collective it refused before its internal call
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int CollRefuse (int comm);
 
 		// reduction operators (runtime-ext/icall-op.c)
 		[MethodImpl (MethodImplOptions.InternalCall)]

@@ -85,6 +85,41 @@ static int prepare(struct coll *a, enum kind kind, const void *sbuf, void *rbuf,
 	return MOTOR_OK;
 }
 
+static int run(const struct coll *a);
+
+/* The agreement (motor-mpi.h): every rank offers its rank if it refused, INT_MAX if not; the minimum names
+ * the lowest refusing rank.  It costs one small MPI_Allreduce per collective, which is the price of never
+ * leaving a rank behind: a refusal can depend on buffers only one rank sees, so nothing short of a message
+ * tells the others. */
+static int agree(const struct motor_comm *c, int verdict)
+{
+	if (c->size == 1)
+		return verdict;
+	int who = verdict == MOTOR_OK ? INT_MAX : c->rank;
+	struct coll a = {.kind = ALLREDUCE, .sbuf = MPI_IN_PLACE, .rbuf = &who, .count = 1, .type = MPI_INT,
+			 .op = MPI_MIN, .root = -1, .comm = c->comm};
+	int rc = run(&a);
+	if (verdict != MOTOR_OK)
+		return verdict;
+	if (rc != MPI_SUCCESS)
+		return rc;
+	return who == INT_MAX ? MOTOR_OK : MOTOR_EPEER(who);
+}
+
+int motor_mpi_coll_refuse(int comm, int code)
+{
+	struct motor_comm *c = motor_mpi__comm(comm);
+	return c ? agree(c, code) : code;
+}
+
+/* prepare() and the agreement: MOTOR_OK when every rank may go on with the collective. */
+static int begin(struct coll *a, enum kind kind, const void *sbuf, void *rbuf, int64_t count, int dt, int op,
+		 int root, int comm)
+{
+	int rc = prepare(a, kind, sbuf, rbuf, count, dt, op, root, comm);
+	return rc == MOTOR_ECOMM ? rc : motor_mpi_coll_refuse(comm, rc);
+}
+
 static int call_blocking(const struct coll *a)
 {
 	switch (a->kind) {
@@ -157,35 +192,35 @@ static int run(const struct coll *a)
 int motor_mpi_bcast(void *buf, int64_t count, int dt, int root, int comm)
 {
 	struct coll a;
-	int rc = prepare(&a, BCAST, NULL, buf, count, dt, -1, root, comm);
+	int rc = begin(&a, BCAST, NULL, buf, count, dt, -1, root, comm);
 	return rc == MOTOR_OK ? run(&a) : rc;
 }
 
 int motor_mpi_scatter(const void *sbuf, void *rbuf, int64_t count, int dt, int root, int comm)
 {
 	struct coll a;
-	int rc = prepare(&a, SCATTER, sbuf, rbuf, count, dt, -1, root, comm);
+	int rc = begin(&a, SCATTER, sbuf, rbuf, count, dt, -1, root, comm);
 	return rc == MOTOR_OK ? run(&a) : rc;
 }
 
 int motor_mpi_gather(const void *sbuf, void *rbuf, int64_t count, int dt, int root, int comm)
 {
 	struct coll a;
-	int rc = prepare(&a, GATHER, sbuf, rbuf, count, dt, -1, root, comm);
+	int rc = begin(&a, GATHER, sbuf, rbuf, count, dt, -1, root, comm);
 	return rc == MOTOR_OK ? run(&a) : rc;
 }
 
 int motor_mpi_allgather(const void *sbuf, void *rbuf, int64_t count, int dt, int comm)
 {
 	struct coll a;
-	int rc = prepare(&a, ALLGATHER, sbuf, rbuf, count, dt, -1, -1, comm);
+	int rc = begin(&a, ALLGATHER, sbuf, rbuf, count, dt, -1, -1, comm);
 	return rc == MOTOR_OK ? run(&a) : rc;
 }
 
 int motor_mpi_alltoall(const void *sbuf, void *rbuf, int64_t count, int dt, int comm)
 {
 	struct coll a;
-	int rc = prepare(&a, ALLTOALL, sbuf, rbuf, count, dt, -1, -1, comm);
+	int rc = begin(&a, ALLTOALL, sbuf, rbuf, count, dt, -1, -1, comm);
 	return rc == MOTOR_OK ? run(&a) : rc;
 }
 
@@ -193,7 +228,7 @@ int motor_mpi_scatterv(const void *sbuf, const int32_t *counts, const int32_t *d
 		       int dt, int root, int comm)
 {
 	struct coll a;
-	int rc = prepare(&a, SCATTERV, sbuf, rbuf, rcount, dt, -1, root, comm);
+	int rc = begin(&a, SCATTERV, sbuf, rbuf, rcount, dt, -1, root, comm);
 	if (rc != MOTOR_OK)
 		return rc;
 	a.sc = counts;
@@ -205,7 +240,7 @@ int motor_mpi_gatherv(const void *sbuf, int64_t scount, void *rbuf, const int32_
 		      int dt, int root, int comm)
 {
 	struct coll a;
-	int rc = prepare(&a, GATHERV, sbuf, rbuf, scount, dt, -1, root, comm);
+	int rc = begin(&a, GATHERV, sbuf, rbuf, scount, dt, -1, root, comm);
 	if (rc != MOTOR_OK)
 		return rc;
 	a.rc = counts;
@@ -217,7 +252,7 @@ int motor_mpi_allgatherv(const void *sbuf, int64_t scount, void *rbuf, const int
 			 const int32_t *displs, int dt, int comm)
 {
 	struct coll a;
-	int rc = prepare(&a, ALLGATHERV, sbuf, rbuf, scount, dt, -1, -1, comm);
+	int rc = begin(&a, ALLGATHERV, sbuf, rbuf, scount, dt, -1, -1, comm);
 	if (rc != MOTOR_OK)
 		return rc;
 	a.rc = counts;
@@ -229,7 +264,7 @@ int motor_mpi_alltoallv(const void *sbuf, const int32_t *scounts, const int32_t 
 			const int32_t *rcounts, const int32_t *rdispls, int dt, int comm)
 {
 	struct coll a;
-	int rc = prepare(&a, ALLTOALLV, sbuf, rbuf, 0, dt, -1, -1, comm);
+	int rc = begin(&a, ALLTOALLV, sbuf, rbuf, 0, dt, -1, -1, comm);
 	if (rc != MOTOR_OK)
 		return rc;
 	a.sc = scounts;
@@ -243,8 +278,8 @@ int motor_mpi_reduce(const void *sbuf, void *rbuf, int64_t count, int dt, int op
 {
 	struct coll a;
 	if (op < 0)
-		return MOTOR_EOP;
-	int rc = prepare(&a, REDUCE, sbuf, rbuf, count, dt, op, root, comm);
+		return motor_mpi_coll_refuse(comm, MOTOR_EOP);
+	int rc = begin(&a, REDUCE, sbuf, rbuf, count, dt, op, root, comm);
 	return rc == MOTOR_OK ? run(&a) : rc;
 }
 
@@ -252,8 +287,8 @@ int motor_mpi_allreduce(const void *sbuf, void *rbuf, int64_t count, int dt, int
 {
 	struct coll a;
 	if (op < 0)
-		return MOTOR_EOP;
-	int rc = prepare(&a, ALLREDUCE, sbuf, rbuf, count, dt, op, -1, comm);
+		return motor_mpi_coll_refuse(comm, MOTOR_EOP);
+	int rc = begin(&a, ALLREDUCE, sbuf, rbuf, count, dt, op, -1, comm);
 	return rc == MOTOR_OK ? run(&a) : rc;
 }
 
@@ -261,8 +296,8 @@ int motor_mpi_scan(const void *sbuf, void *rbuf, int64_t count, int dt, int op, 
 {
 	struct coll a;
 	if (op < 0)
-		return MOTOR_EOP;
-	int rc = prepare(&a, SCAN, sbuf, rbuf, count, dt, op, -1, comm);
+		return motor_mpi_coll_refuse(comm, MOTOR_EOP);
+	int rc = begin(&a, SCAN, sbuf, rbuf, count, dt, op, -1, comm);
 	return rc == MOTOR_OK ? run(&a) : rc;
 }
 
@@ -270,8 +305,8 @@ int motor_mpi_exscan(const void *sbuf, void *rbuf, int64_t count, int dt, int op
 {
 	struct coll a;
 	if (op < 0)
-		return MOTOR_EOP;
-	int rc = prepare(&a, EXSCAN, sbuf, rbuf, count, dt, op, -1, comm);
+		return motor_mpi_coll_refuse(comm, MOTOR_EOP);
+	int rc = begin(&a, EXSCAN, sbuf, rbuf, count, dt, op, -1, comm);
 	return rc == MOTOR_OK ? run(&a) : rc;
 }
 
@@ -279,8 +314,8 @@ int motor_mpi_reduce_scatter_block(const void *sbuf, void *rbuf, int64_t count, 
 {
 	struct coll a;
 	if (op < 0)
-		return MOTOR_EOP;
-	int rc = prepare(&a, REDUCE_SCATTER_BLOCK, sbuf, rbuf, count, dt, op, -1, comm);
+		return motor_mpi_coll_refuse(comm, MOTOR_EOP);
+	int rc = begin(&a, REDUCE_SCATTER_BLOCK, sbuf, rbuf, count, dt, op, -1, comm);
 	return rc == MOTOR_OK ? run(&a) : rc;
 }
 

@@ -58,7 +58,11 @@ enum {
 	MOTOR_EOPTYPE = -31,   /* operator not defined for the element type (MPI's rules, or a user operator's type) */
 	MOTOR_ESIZE = -32,     /* buffer sizes do not fit the collective (e.g. recvbuf not size x sendbuf) */
 	MOTOR_ETYPE = -33,     /* send and receive buffers have different element types */
+	/* MOTOR_EPEER(r): rank r of the communicator refused its arguments to the same collective, so no rank
+	 * moved any data (coll.c).  Codes at or below MOTOR_EPEER_BASE; the rank is MOTOR_EPEER_BASE - code. */
+	MOTOR_EPEER_BASE = -1000,
 };
+#define MOTOR_EPEER(rank) (MOTOR_EPEER_BASE - (rank))
 
 /* Managed-side constants.  They are fixed here (and in managed/MPI.cs) and mapped to the MPI library's. */
 enum {
@@ -330,7 +334,16 @@ int motor_mpi_reduce_local_on_new_thread(const void *in, void *inout, int64_t co
 /* Collective operations on a communicator, `count`s in elements of `dt`.  Roots are checked (MOTOR_ERANK),
  * operators against the datatype (motor_mpi_op_check); buffer sizes are the caller's to check.  A buffer
  * argument of MOTOR_IN_PLACE is MPI_IN_PLACE; buffers that MPI ignores on a rank may be NULL.  Each waits,
- * if it must, between the blocking hooks; a user-defined operator may be called while it does. */
+ * if it must, between the blocking hooks; a user-defined operator may be called while it does.
+ *
+ * Agreement.  Before any data moves, the ranks of a communicator with more than one rank agree on whether
+ * every one of them accepted its arguments (one MPI_Allreduce of an int).  If one refused, no rank calls the
+ * collective: the refusing ranks return their own code and the others MOTOR_EPEER(lowest refusing rank).  So a
+ * check that only some ranks can make (a root's buffer, a count vector) never strands or corrupts the others,
+ * and the communicator's next collective is correct.  A caller that refuses before it gets here must take its
+ * part in the agreement with motor_mpi_coll_refuse, exactly once per collective.  Only an invalid
+ * communicator (MOTOR_ECOMM) returns without agreeing. */
+int motor_mpi_coll_refuse(int comm, int code);
 #define MOTOR_IN_PLACE ((void *)(uintptr_t)1)
 
 int motor_mpi_bcast(void *buf, int64_t count, int dt, int root, int comm);

@@ -102,7 +102,7 @@ int32_t motor_icall_bcast(MonoObject *buf, int32_t offset, int32_t count, int32_
 	struct motor_buffer b;
 	int rc = motor_buffer_resolve(buf, offset, count, &b);
 	if (rc != MOTOR_OK)
-		return rc;
+		return motor_mpi_coll_refuse(comm, rc);
 	rc = motor_mpi_bcast(b.data, b.count, b.dt, root, comm);
 	MOTOR_KEEP_ALIVE(buf);
 	return rc;
@@ -158,7 +158,7 @@ int32_t motor_icall_scatter(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, i
 	struct rooted x;
 	int rc = rooted(sbuf, rbuf, 0, NULL, NULL, flags & RECV_IN_PLACE, root, comm, &x);
 	if (rc != MOTOR_OK)
-		return rc;
+		return motor_mpi_coll_refuse(comm, rc);
 	rc = motor_mpi_scatter(x.w.data, x.b.data, x.count, x.b.dt, root, comm);
 	MOTOR_KEEP_ALIVE(sbuf);
 	MOTOR_KEEP_ALIVE(rbuf);
@@ -170,7 +170,7 @@ int32_t motor_icall_gather(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, in
 	struct rooted x;
 	int rc = rooted(rbuf, sbuf, 0, NULL, NULL, flags & SEND_IN_PLACE, root, comm, &x);
 	if (rc != MOTOR_OK)
-		return rc;
+		return motor_mpi_coll_refuse(comm, rc);
 	rc = motor_mpi_gather(x.b.data, x.w.data, x.count, x.w.dt, root, comm);
 	MOTOR_KEEP_ALIVE(sbuf);
 	MOTOR_KEEP_ALIVE(rbuf);
@@ -185,18 +185,22 @@ static int32_t all(int alltoall, MonoObject *sbuf, MonoObject *rbuf, int32_t fla
 	int rank, size, rc;
 
 	if ((rc = rank_size(comm, &rank, &size)) != MOTOR_OK || (rc = whole(rbuf, 1, &r)) != MOTOR_OK)
-		return rc;
-	if (r.count % size)
-		return MOTOR_ESIZE;
+		goto refuse;
+	if (r.count % size) {
+		rc = MOTOR_ESIZE;
+		goto refuse;
+	}
 	int64_t count = r.count / size;
 	if (flags & SEND_IN_PLACE)
 		s = (struct cbuf){.data = MOTOR_IN_PLACE};
 	else if ((rc = whole(sbuf, 1, &s)) != MOTOR_OK || (rc = check_send(&s, &r, alltoall ? r.count : count)) != MOTOR_OK)
-		return rc;
+		goto refuse;
 	rc = (alltoall ? motor_mpi_alltoall : motor_mpi_allgather)(s.data, r.data, count, r.dt, comm);
 	MOTOR_KEEP_ALIVE(sbuf);
 	MOTOR_KEEP_ALIVE(rbuf);
 	return rc;
+refuse:
+	return motor_mpi_coll_refuse(comm, rc);
 }
 
 int32_t motor_icall_allgather(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t comm)
@@ -215,7 +219,7 @@ int32_t motor_icall_scatterv(MonoObject *sbuf, MonoArray *counts, MonoArray *dis
 	struct rooted x;
 	int rc = rooted(sbuf, rbuf, 1, counts, displs, flags & RECV_IN_PLACE, root, comm, &x);
 	if (rc != MOTOR_OK)
-		return rc;
+		return motor_mpi_coll_refuse(comm, rc);
 	rc = motor_mpi_scatterv(x.w.data, x.c, x.d, x.b.data, x.count, x.b.dt, root, comm);
 	MOTOR_KEEP_ALIVE(sbuf);
 	MOTOR_KEEP_ALIVE(rbuf);
@@ -230,7 +234,7 @@ int32_t motor_icall_gatherv(MonoObject *sbuf, MonoObject *rbuf, MonoArray *count
 	struct rooted x;
 	int rc = rooted(rbuf, sbuf, 1, counts, displs, flags & SEND_IN_PLACE, root, comm, &x);
 	if (rc != MOTOR_OK)
-		return rc;
+		return motor_mpi_coll_refuse(comm, rc);
 	rc = motor_mpi_gatherv(x.b.data, x.count, x.w.data, x.c, x.d, x.w.dt, root, comm);
 	MOTOR_KEEP_ALIVE(sbuf);
 	MOTOR_KEEP_ALIVE(rbuf);
@@ -248,17 +252,19 @@ int32_t motor_icall_allgatherv(MonoObject *sbuf, MonoObject *rbuf, MonoArray *co
 
 	if ((rc = rank_size(comm, &rank, &size)) != MOTOR_OK || (rc = whole(rbuf, 1, &r)) != MOTOR_OK ||
 	    (rc = check_v(counts, displs, size, r.count, &c, &d)) != MOTOR_OK)
-		return rc;
+		goto refuse;
 	if (flags & SEND_IN_PLACE)
 		s = (struct cbuf){.data = MOTOR_IN_PLACE, .count = c[rank]};
 	else if ((rc = whole(sbuf, 1, &s)) != MOTOR_OK || (rc = check_send(&s, &r, c[rank])) != MOTOR_OK)
-		return rc;
+		goto refuse;
 	rc = motor_mpi_allgatherv(s.data, s.count, r.data, c, d, r.dt, comm);
 	MOTOR_KEEP_ALIVE(sbuf);
 	MOTOR_KEEP_ALIVE(rbuf);
 	MOTOR_KEEP_ALIVE(counts);
 	MOTOR_KEEP_ALIVE(displs);
 	return rc;
+refuse:
+	return motor_mpi_coll_refuse(comm, rc);
 }
 
 int32_t motor_icall_alltoallv(MonoObject *sbuf, MonoArray *scounts, MonoArray *sdispls, MonoObject *rbuf,
@@ -270,13 +276,13 @@ int32_t motor_icall_alltoallv(MonoObject *sbuf, MonoArray *scounts, MonoArray *s
 
 	if ((rc = rank_size(comm, &rank, &size)) != MOTOR_OK || (rc = whole(rbuf, 1, &r)) != MOTOR_OK ||
 	    (rc = check_v(rcounts, rdispls, size, r.count, &rc_, &rd)) != MOTOR_OK)
-		return rc;
+		goto refuse;
 	if (flags & SEND_IN_PLACE) {
 		s = (struct cbuf){.data = MOTOR_IN_PLACE};
 	} else {
 		if ((rc = whole(sbuf, 1, &s)) != MOTOR_OK || (rc = check_pair(&s, &r)) != MOTOR_OK ||
 		    (rc = check_v(scounts, sdispls, size, s.count, &sc, &sd)) != MOTOR_OK)
-			return rc;
+			goto refuse;
 	}
 	rc = motor_mpi_alltoallv(s.data, sc, sd, r.data, rc_, rd, r.dt, comm);
 	MOTOR_KEEP_ALIVE(sbuf);
@@ -286,6 +292,8 @@ int32_t motor_icall_alltoallv(MonoObject *sbuf, MonoArray *scounts, MonoArray *s
 	MOTOR_KEEP_ALIVE(rcounts);
 	MOTOR_KEEP_ALIVE(rdispls);
 	return rc;
+refuse:
+	return motor_mpi_coll_refuse(comm, rc);
 }
 
 /* ---- reductions ------------------------------------------------------------------------------------ */
@@ -319,23 +327,27 @@ int32_t motor_icall_reduce(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, in
 	int rank, size, rc;
 
 	if ((rc = rank_size(comm, &rank, &size)) != MOTOR_OK)
-		return rc;
-	if (root < 0 || root >= size)
-		return MOTOR_ERANK;
+		goto refuse;
+	if (root < 0 || root >= size) {
+		rc = MOTOR_ERANK;
+		goto refuse;
+	}
 	if (rank == root) {
 		if ((rc = whole(rbuf, 1, &r)) != MOTOR_OK)
-			return rc;
+			goto refuse;
 		if (flags & SEND_IN_PLACE)
 			s = (struct cbuf){.data = MOTOR_IN_PLACE, .count = r.count, .dt = r.dt};
 		else if ((rc = whole(sbuf, 1, &s)) != MOTOR_OK || (rc = check_send(&s, &r, r.count)) != MOTOR_OK)
-			return rc;
+			goto refuse;
 	} else if ((rc = whole(sbuf, 1, &s)) != MOTOR_OK) {
-		return rc;
+		goto refuse;
 	}
 	rc = reduce_call(REDUCE, &s, &r, s.count, s.dt, op, root, comm);
 	MOTOR_KEEP_ALIVE(sbuf);
 	MOTOR_KEEP_ALIVE(rbuf);
 	return rc;
+refuse:
+	return motor_mpi_coll_refuse(comm, rc);
 }
 
 /* Allreduce, Scan, Exscan: equal buffers on every rank.  Reduce_scatter_block: the send buffer holds `size`
@@ -347,23 +359,27 @@ static int32_t reduce_all(int kind, MonoObject *sbuf, MonoObject *rbuf, int32_t 
 	int64_t count;
 
 	if ((rc = rank_size(comm, &rank, &size)) != MOTOR_OK || (rc = whole(rbuf, 1, &r)) != MOTOR_OK)
-		return rc;
+		goto refuse;
 	count = r.count;
 	if (flags & SEND_IN_PLACE) {
 		s = (struct cbuf){.data = MOTOR_IN_PLACE};
 		if (kind == REDUCE_SCATTER_BLOCK) {
-			if (r.count % size)
-				return MOTOR_ESIZE;
+			if (r.count % size) {
+				rc = MOTOR_ESIZE;
+				goto refuse;
+			}
 			count = r.count / size;
 		}
 	} else if ((rc = whole(sbuf, 1, &s)) != MOTOR_OK ||
 		   (rc = check_send(&s, &r, kind == REDUCE_SCATTER_BLOCK ? r.count * size : r.count)) != MOTOR_OK) {
-		return rc;
+		goto refuse;
 	}
 	rc = reduce_call(kind, &s, &r, count, r.dt, op, -1, comm);
 	MOTOR_KEEP_ALIVE(sbuf);
 	MOTOR_KEEP_ALIVE(rbuf);
 	return rc;
+refuse:
+	return motor_mpi_coll_refuse(comm, rc);
 }
 
 int32_t motor_icall_allreduce(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t op, int32_t comm)
@@ -392,4 +408,10 @@ int32_t motor_icall_coll_mode(int32_t nonblocking)
 	if (nonblocking >= 0)
 		motor_mpi_set_coll_nonblocking(nonblocking);
 	return was;
+}
+
+int32_t motor_icall_coll_refuse(int32_t comm)
+{
+	int rc = motor_mpi_coll_refuse(comm, MOTOR_EARG);
+	return rc == MOTOR_ECOMM ? rc : MOTOR_OK;
 }

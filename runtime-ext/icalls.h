@@ -84,6 +84,9 @@ int32_t motor_icall_exscan(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, in
 int32_t motor_icall_reduce_scatter_block(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t op, int32_t comm);
 /* Diagnostics: 1 = collectives use their non-blocking forms, 0 = blocking forms, -1 = unchanged; returns the old mode. */
 int32_t motor_icall_coll_mode(int32_t nonblocking);
+/* This rank's part, as a refusal, in the agreement of a collective that managed code refused before calling its
+ * internal call (motor_mpi_coll_refuse).  Returns 0, or MOTOR_ECOMM for a communicator that is not valid. */
+int32_t motor_icall_coll_refuse(int32_t comm);
 
 /* icall-op.c */
 int32_t motor_icall_op_create(MonoReflectionType *type, int32_t commute, void *fn, void *ctx, int32_t *op);

@@ -353,6 +353,16 @@ public static class CollectiveTests
 			Assert.Contains (needle, e.Message, what);
 	}
 
+	/// <summary>A refusal only the root can see: the root runs <paramref name="atRoot"/> and raises TEx, the
+	/// others run <paramref name="elsewhere"/> and raise InvalidOperationException because the root refused.</summary>
+	static void AtRoot<TEx> (Action atRoot, Action elsewhere, string what, string needle = null) where TEx : Exception
+	{
+		if (Rank == 0)
+			Refused<TEx> (atRoot, what, needle);
+		else
+			Refused<InvalidOperationException> (elsewhere, what + " off the root", "rank 0 refused");
+	}
+
 	public static void RefusesSizeMismatches ()
 	{
 		Refused<ArgumentException> (() => World.Allgather (new int[2], new int[2 * Size + 1]), "Allgather", "Get_size()");
@@ -363,18 +373,18 @@ public static class CollectiveTests
 		Refused<ArgumentException> (() => World.Reduce_scatter_block (new int[2 * Size], new int[3], Op.SUM), "Reduce_scatter_block");
 		Refused<ArgumentException> (() => World.Scan (new int[1], new int[2], Op.SUM), "Scan");
 		Refused<ArgumentException> (() => World.Exscan (new int[2], new int[1], Op.SUM), "Exscan");
-		// Only the root sees these, so only the root calls.
-		if (Rank == 0) {
-			Refused<ArgumentException> (() => World.Scatter (new int[2 * Size], new int[3], 0), "Scatter", "Get_size()");
-			Refused<ArgumentException> (() => World.Gather (new int[2], new int[2 * Size + 2], 0), "Gather");
-			Refused<ArgumentException> (() => World.Reduce (new int[2], new int[3], Op.SUM, 0), "Reduce");
-			Refused<ArgumentException> (() => World.Scatterv (new int[4], new int[Size + 1], new int[Size + 1], new int[1], 0), "Scatterv counts length");
-			Refused<ArgumentException> (() => World.Gatherv (new int[1], new int[4], Enumerable.Repeat (1, Size).ToArray (),
-				Enumerable.Repeat (4, Size).ToArray (), 0), "Gatherv block past the end");
-			Refused<ArgumentException> (() => World.Gatherv (new int[1], new int[4], Enumerable.Repeat (-1, Size).ToArray (),
-				new int[Size], 0), "Gatherv negative count");
-			Refused<ArgumentNullException> (() => World.Scatterv (new int[4], null, null, new int[1], 0), "Scatterv null counts");
-		}
+		// Only the root sees these: the other ranks, with arguments right for them, raise because it refused.
+		AtRoot<ArgumentException> (() => World.Scatter (new int[2 * Size], new int[3], 0), () => World.Scatter (null, new int[3], 0), "Scatter", "Get_size()");
+		AtRoot<ArgumentException> (() => World.Gather (new int[2], new int[2 * Size + 2], 0), () => World.Gather (new int[2], null, 0), "Gather");
+		AtRoot<ArgumentException> (() => World.Reduce (new int[2], new int[3], Op.SUM, 0), () => World.Reduce (new int[2], null, Op.SUM, 0), "Reduce");
+		AtRoot<ArgumentException> (() => World.Scatterv (new int[4], new int[Size + 1], new int[Size + 1], new int[1], 0),
+			() => World.Scatterv (null, null, null, new int[1], 0), "Scatterv counts length");
+		AtRoot<ArgumentException> (() => World.Gatherv (new int[1], new int[4], Enumerable.Repeat (1, Size).ToArray (),
+			Enumerable.Repeat (4, Size).ToArray (), 0), () => World.Gatherv (new int[1], null, null, null, 0), "Gatherv block past the end");
+		AtRoot<ArgumentException> (() => World.Gatherv (new int[1], new int[4], Enumerable.Repeat (-1, Size).ToArray (),
+			new int[Size], 0), () => World.Gatherv (new int[1], null, null, null, 0), "Gatherv negative count");
+		AtRoot<ArgumentNullException> (() => World.Scatterv (new int[4], null, null, new int[1], 0),
+			() => World.Scatterv (null, null, null, new int[1], 0), "Scatterv null counts");
 		Refused<ArgumentException> (() => World.Allgatherv (new int[2], new int[2 * Size], Enumerable.Repeat (1, Size).ToArray (),
 			Enumerable.Range (0, Size).ToArray ()), "Allgatherv sendbuf longer than its count");
 		Refused<ArgumentException> (() => World.Alltoallv (new int[1], new int[Size], new int[Size], new int[1],
@@ -402,8 +412,13 @@ public static class CollectiveTests
 		Refused<ArgumentOutOfRangeException> (() => World.Scatter (new int[Size], new int[1], Size + 3), "Scatter root");
 		Refused<ArgumentException> (() => World.Allreduce (new int[1], MPI.IN_PLACE, Op.SUM), "IN_PLACE as recvbuf", "sendbuf");
 		Refused<ArgumentException> (() => World.Scatter (MPI.IN_PLACE, new int[1], 0), "IN_PLACE as Scatter's sendbuf", "recvbuf");
-		if (Rank != 0)
-			Refused<ArgumentException> (() => World.Gather (MPI.IN_PLACE, new int[Size], 0), "IN_PLACE off the root", "root");
+		if (Size > 1) {
+			// Off the root MPI.IN_PLACE is refused; the root, whose arguments are right, raises because of it.
+			if (Rank != 0)
+				Refused<ArgumentException> (() => World.Gather (MPI.IN_PLACE, new int[Size], 0), "IN_PLACE off the root", "root");
+			else
+				Refused<InvalidOperationException> (() => World.Gather (MPI.IN_PLACE, new int[Size], 0), "the root of a refused Gather", "refused");
+		}
 		var freed = World.Dup ();
 		freed.Free ();
 		Refused<ObjectDisposedException> (() => freed.Allreduce (new int[1], Op.SUM), "freed communicator");
