@@ -2,12 +2,13 @@
 // where MPI is up, on any thread, with operations in flight, and inside a user-defined reduction operator.
 //
 // What this protects.  Mono turns a null dereference into a NullReferenceException from its SIGSEGV handler.
-// UCX (under MPICH's ch4:ucx device, and Open MPI's UCX components) installs a SIGSEGV handler of its own that
+// UCX (under MPICH's ch4:ucx device, Debian 12's MPICH) installs a SIGSEGV handler of its own that
 // prints a backtrace and kills the process -- which is what ends a P/Invoke MPI binding's process at its first
 // NullReferenceException, because there the MPI library (and UCX with it) is loaded after Mono has set up its
 // handlers.  Motor links the MPI library: libucs's constructor installs UCX's handler before main, and
-// mono_jit_init then replaces it with Mono's; MPI_Init installs none (Open MPI's own handler is not installed
-// over one already there).  Should the order ever change (the MPI library loaded late, or a library
+// mono_jit_init then replaces it with Mono's; MPI_Init installs none (Open MPI installs its own stack-trace
+// handler at MPI_Init, but only for signals that have no handler yet).  The tests run, and must pass, whatever
+// the MPI library.  Should the order ever change (the MPI library loaded late, or a library
 // installing its handler at MPI_Init), the first dereference below kills the rank and every test here fails;
 // running this program with UCX's sigaction guard preloaded (LD_PRELOAD=libucs_signal.so, which keeps Mono from
 // replacing UCX's handler) reproduces that.
