@@ -327,14 +327,14 @@ namespace System.MP
 		/// <summary>Whether collectives post their non-blocking MPI forms and poll them (true) or call the
 		/// blocking forms inside a GC-safe region (false, the default; MOTOR_COLL_NB=1 sets true at start-up).
 		/// For tests and benchmarks.</summary>
-		public static bool CollectivesNonBlocking {
+		internal static bool CollectivesNonBlocking {
 			get { return MPDirect.CollMode (-1) != 0; }
 			set { MPDirect.CollMode (value ? 1 : 0); }
 		}
 
 		/// <summary>op.Reduce_local run on a new native thread that the runtime has never seen, as when the MPI
 		/// library calls an operator from a thread of its own; this thread waits in a GC-safe region.</summary>
-		public static void ReduceLocalOnNewThread (Op op, Array inbuf, Array inoutbuf)
+		internal static void ReduceLocalOnNewThread (Op op, Array inbuf, Array inoutbuf)
 		{
 			int h = Coll.Handle (null, op, inoutbuf);
 			op.Reduced (MPDirect.ReduceLocalForeignThread (inbuf, inoutbuf, h), inbuf, inoutbuf, "Reduce_local",

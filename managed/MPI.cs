@@ -3,60 +3,100 @@
 #pragma warning disable 465 // MPI.Finalize is the MPI name, not a destructor
 namespace System.MP
 {
+	/// <summary>The MPI environment: constants, the predefined communicators, initialisation state, clocks.  The
+	/// motor runtime initialises MPI before Main runs and finalises it after Main returns, so a program need not call
+	/// <see cref="Init()"/> or <see cref="Finalize"/>.</summary>
 	public static partial class MPI
 	{
 		// Managed constants (native-mpi maps them to the MPI library's values).
+		/// <summary>As the source of a receive or probe: a message from any rank.</summary>
 		public const int ANY_SOURCE = -1;
+		/// <summary>As the tag of a receive or probe: a message with any tag (not allowed when sending).</summary>
 		public const int ANY_TAG = -1;
+		/// <summary>As a destination or source: no process.  A send to it does nothing, a receive from it completes at
+		/// once with source PROC_NULL and tag ANY_TAG and leaves the buffer unchanged.</summary>
 		public const int PROC_NULL = -2;
+		/// <summary>"No value": the colour of <see cref="Intracomm.Split"/> for a rank that joins no new
+		/// communicator, and what <see cref="Status.Get_count"/>, <see cref="Group.Get_rank"/> and
+		/// <see cref="Request.Waitany"/> return when they have no answer.</summary>
 		public const int UNDEFINED = -32766;
 
 		// Results of Comm.Compare and Group.Compare.
+		/// <summary>Compare result: the very same communicator, or groups with the same members in the same order.</summary>
 		public const int IDENT = 0;
+		/// <summary>Compare result: different communicators with the same group in the same order.</summary>
 		public const int CONGRUENT = 1;
+		/// <summary>Compare result: the same members in a different order.</summary>
 		public const int SIMILAR = 2;
+		/// <summary>Compare result: different members.</summary>
 		public const int UNEQUAL = 3;
 
+		/// <summary>Thread support level (MPI_THREAD_SINGLE): only one thread exists.</summary>
 		public const int THREAD_SINGLE = 0;
+		/// <summary>Thread support level (MPI_THREAD_FUNNELED): only the main thread calls MPI.</summary>
 		public const int THREAD_FUNNELED = 1;
+		/// <summary>Thread support level (MPI_THREAD_SERIALIZED): one thread at a time calls MPI.</summary>
 		public const int THREAD_SERIALIZED = 2;
+		/// <summary>Thread support level (MPI_THREAD_MULTIPLE): any thread may call MPI at any time.</summary>
 		public const int THREAD_MULTIPLE = 3;
 
 		static readonly Intracomm world = new Intracomm (0);
 		static readonly Intracomm self = new Intracomm (1);
 
+		/// <summary>The communicator of every process of the job (MPI_COMM_WORLD).  It cannot be freed.</summary>
 		public static Intracomm COMM_WORLD { get { return world; } }
+		/// <summary>The communicator of this process alone (MPI_COMM_SELF).  It cannot be freed.</summary>
 		public static Intracomm COMM_SELF { get { return self; } }
 
 		/// <summary>The largest tag a message may carry (MPI_TAG_UB, at least 32767).</summary>
 		public static int TAG_UB { get { return MPDirect.TagUB (); } }
 
+		/// <summary>Does nothing: the runtime has initialised MPI already.  For programs written against other
+		/// bindings.</summary>
+		/// <exception cref="InvalidOperationException">MPI has been finalized (by <see cref="Finalize"/>); it cannot be
+		/// initialised again.</exception>
 		public static void Init ()
 		{
 			if (Is_finalized ())
 				throw new InvalidOperationException ("MPI has been finalized and cannot be initialised again");
 		}
 
+		/// <summary>Does nothing: the runtime has initialised MPI already.  For programs written against other
+		/// bindings.</summary>
+		/// <param name="args">The program's arguments; left unchanged.</param>
+		/// <exception cref="InvalidOperationException">MPI has been finalized; it cannot be initialised again.</exception>
 		public static void Init (ref string[] args)
 		{
 			Init ();
 		}
 
+		/// <summary>Finalizes MPI now rather than when Main returns.  Collective over every process of the job.
+		/// Calling it again does nothing.  Afterwards every MPI operation raises InvalidOperationException.</summary>
+		/// <exception cref="MPIException">The MPI library reported an error while finalizing.</exception>
 		public static void Finalize ()
 		{
 			Errors.Check (MPDirect.FinalizeMpi ());
 		}
 
+		/// <summary>Whether MPI has been initialised (always true under motor).</summary>
+		/// <returns>True once MPI has been initialised, even after it has been finalized.</returns>
 		public static bool Is_initialized ()
 		{
 			return MPDirect.Initialized () != 0;
 		}
 
+		/// <summary>Whether MPI has been finalized.</summary>
+		/// <returns>True once <see cref="Finalize"/> has run.</returns>
 		public static bool Is_finalized ()
 		{
 			return MPDirect.Finalized () != 0;
 		}
 
+		/// <summary>The level of thread support the MPI library provides.</summary>
+		/// <returns><see cref="THREAD_SINGLE"/>, <see cref="THREAD_FUNNELED"/>, <see cref="THREAD_SERIALIZED"/> or
+		/// <see cref="THREAD_MULTIPLE"/> (what motor asks for).</returns>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
+		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public static int Query_thread ()
 		{
 			int provided;
@@ -64,16 +104,23 @@ namespace System.MP
 			return provided;
 		}
 
+		/// <summary>Elapsed wall-clock time (MPI_Wtime).</summary>
+		/// <returns>Seconds since an arbitrary moment in the past, fixed for the life of the process.</returns>
 		public static double Wtime ()
 		{
 			return MPDirect.Wtime ();
 		}
 
+		/// <summary>The resolution of <see cref="Wtime"/> (MPI_Wtick).</summary>
+		/// <returns>Seconds between successive ticks of the clock.</returns>
 		public static double Wtick ()
 		{
 			return MPDirect.Wtick ();
 		}
 
+		/// <summary>The name of the node this process runs on (MPI_Get_processor_name).</summary>
+		/// <returns>The name, as the MPI library gives it.</returns>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public static string Get_processor_name ()
 		{
 			string name = MPDirect.ProcessorName ();

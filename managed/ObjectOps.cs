@@ -176,7 +176,7 @@ namespace System.MP
 	public static class ObjectDiagnostics
 	{
 		/// <summary>The message OSend would send for <paramref name="obj"/>.</summary>
-		public static byte[] Serialize (object obj)
+		internal static byte[] Serialize (object obj)
 		{
 			int rc;
 			byte[] b = MPDirect.OSerialize (obj, out rc);
@@ -186,7 +186,7 @@ namespace System.MP
 		}
 
 		/// <summary>The object ORecv would return for the message <paramref name="data"/>.</summary>
-		public static object Deserialize (byte[] data)
+		internal static object Deserialize (byte[] data)
 		{
 			if (data == null)
 				throw new ArgumentNullException ("data");

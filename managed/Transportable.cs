@@ -5,8 +5,15 @@ namespace System.MP
 	/// refers to; an unmarked reference field arrives null.  Primitive, struct and string fields always travel.
 	/// On a class it documents intent and changes nothing.  The runtime reads the mark once per class and keeps
 	/// it in the class's field plan.</summary>
+	/// <example><code>
+	/// class Node { public int Value; [Transportable] public Node Next; }
+	/// </code></example>
 	[AttributeUsage (AttributeTargets.Class | AttributeTargets.Field)]
 	public sealed class TransportableAttribute : Attribute
 	{
+		/// <summary>Marks a field (or documents a class); the attribute has no settings.</summary>
+		public TransportableAttribute ()
+		{
+		}
 	}
 }
