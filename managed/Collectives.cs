@@ -17,6 +17,9 @@ namespace System.MP
 	public static partial class MPI
 	{
 		/// <summary>Stands for MPI_IN_PLACE in the collectives: see Intracomm.Gather, Allreduce, ...</summary>
+		/// <remarks>Pass it as the send buffer of Gather, Gatherv and Reduce at the root, of Allgather(v),
+		/// Alltoall(v), Allreduce, Scan, Exscan and Reduce_scatter_block on every rank, or as the receive buffer of
+		/// Scatter and Scatterv at the root.  Anywhere else it is refused with ArgumentException.</remarks>
 		public static readonly Array IN_PLACE = new InPlaceMarker[0];
 
 		struct InPlaceMarker
@@ -32,6 +35,19 @@ namespace System.MP
 
 		/// <summary>Sends the root's <paramref name="buf"/> into every other rank's.  Every rank passes a buffer of
 		/// the same size and type.</summary>
+		/// <param name="buf">At the root, the data; elsewhere, where it lands.  A buffer as for
+		/// <see cref="Comm.Send(object,int,int)"/>.</param>
+		/// <param name="root">The rank that sends (Bcast, Scatter) or receives (Gather, Reduce) the whole; the same on every rank.</param>
+		/// <remarks>Sizes are not compared across ranks before the transfer: a rank whose buffer is smaller than the
+		/// root's gets MPIException (MPI_ERR_TRUNCATE) from the MPI library.</remarks>
+		/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+		/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be an MPI buffer.</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="root"/> is not a rank of the communicator.</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message
+		/// names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's buffers are
+		/// unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Bcast (object buf, int root)
 		{
 			int rc = MPDirect.Bcast (buf, 0, -1, root, handle);
@@ -40,6 +56,19 @@ namespace System.MP
 		}
 
 		/// <summary>Broadcasts elements [offset, offset+count) of an array.</summary>
+		/// <param name="buf">The array: at the root the data, elsewhere where it lands.</param>
+		/// <param name="offset">Index of the first element.</param>
+		/// <param name="count">Number of elements; the same on every rank.</param>
+		/// <param name="root">The rank that sends (Bcast, Scatter) or receives (Gather, Reduce) the whole; the same on every rank.</param>
+		/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+		/// <exception cref="ArgumentException"><paramref name="buf"/> is not an array, or cannot be an MPI buffer.</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> or <paramref name="count"/> is negative or
+		/// the range runs past the array, or <paramref name="root"/> is not a rank of the communicator.</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message
+		/// names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's buffers are
+		/// unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Bcast (object buf, int offset, int count, int root)
 		{
 			if ((offset | count) < 0)
@@ -53,6 +82,21 @@ namespace System.MP
 
 		/// <summary>The root's <paramref name="sendbuf"/> holds Get_size() blocks; block r lands in rank r's
 		/// <paramref name="recvbuf"/>.  At the root, recvbuf may be MPI.IN_PLACE (its block stays in sendbuf).</summary>
+		/// <param name="sendbuf">At the root, Get_size() blocks of recvbuf's length; ignored (may be null) elsewhere.</param>
+		/// <param name="recvbuf">This rank's block; at the root it may be <see cref="MPI.IN_PLACE"/>.</param>
+		/// <param name="root">The rank that sends (Bcast, Scatter) or receives (Gather, Reduce) the whole; the same on every rank.</param>
+		/// <exception cref="ArgumentNullException">A buffer this rank needs is null.</exception>
+		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs
+		/// without references, or the send and receive buffers have different element types, or they are the same array
+		/// (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no
+		/// in-place form or off the root.</exception>
+		/// <exception cref="ArgumentException">The buffer sizes do not fit: at the root, sendbuf must hold Get_size() times as many elements as recvbuf.</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="root"/> is not a rank of the communicator.</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message
+		/// names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's buffers are
+		/// unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Scatter (Array sendbuf, Array recvbuf, int root)
 		{
 			int flags = Coll.Flags (this, ref sendbuf, ref recvbuf, RecvInPlace, root, "Scatter");
@@ -64,6 +108,25 @@ namespace System.MP
 		/// <summary>Block r of the root's <paramref name="sendbuf"/> is <paramref name="sendcounts"/>[r] elements from
 		/// <paramref name="displs"/>[r]; rank r receives it into the whole of its <paramref name="recvbuf"/>.
 		/// sendcounts and displs matter only at the root.</summary>
+		/// <param name="sendbuf">At the root, the blocks; ignored (may be null) elsewhere.</param>
+		/// <param name="sendcounts">At the root, the element count of each rank's block (one entry per rank, none negative).</param>
+		/// <param name="displs">At the root, where each block starts in sendbuf (one entry per rank, none negative, every
+		/// block inside sendbuf).</param>
+		/// <param name="recvbuf">This rank's block (sendcounts[rank] elements at the root); at the root it may be
+		/// <see cref="MPI.IN_PLACE"/>.</param>
+		/// <param name="root">The rank that sends (Bcast, Scatter) or receives (Gather, Reduce) the whole; the same on every rank.</param>
+		/// <exception cref="ArgumentNullException">A buffer this rank needs is null.</exception>
+		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs
+		/// without references, or the send and receive buffers have different element types, or they are the same array
+		/// (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no
+		/// in-place form or off the root.</exception>
+		/// <exception cref="ArgumentException">The buffer sizes do not fit: at the root, sendcounts and displs need one entry per rank, none negative, every block inside sendbuf, and recvbuf must hold sendcounts[root] elements.</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="root"/> is not a rank of the communicator.</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message
+		/// names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's buffers are
+		/// unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Scatterv (Array sendbuf, int[] sendcounts, int[] displs, Array recvbuf, int root)
 		{
 			int flags = Coll.Flags (this, ref sendbuf, ref recvbuf, RecvInPlace, root, "Scatterv");
@@ -76,6 +139,21 @@ namespace System.MP
 		/// <summary>Every rank's <paramref name="sendbuf"/> lands, in rank order, in the root's
 		/// <paramref name="recvbuf"/> (Get_size() blocks).  At the root, sendbuf may be MPI.IN_PLACE (its block
 		/// is already in place in recvbuf).</summary>
+		/// <param name="sendbuf">This rank's block; at the root it may be <see cref="MPI.IN_PLACE"/>.</param>
+		/// <param name="recvbuf">At the root, room for Get_size() blocks; ignored (may be null) elsewhere.</param>
+		/// <param name="root">The rank that sends (Bcast, Scatter) or receives (Gather, Reduce) the whole; the same on every rank.</param>
+		/// <exception cref="ArgumentNullException">A buffer this rank needs is null.</exception>
+		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs
+		/// without references, or the send and receive buffers have different element types, or they are the same array
+		/// (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no
+		/// in-place form or off the root.</exception>
+		/// <exception cref="ArgumentException">The buffer sizes do not fit: at the root, recvbuf must hold Get_size() times as many elements as sendbuf.</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="root"/> is not a rank of the communicator.</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message
+		/// names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's buffers are
+		/// unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Gather (Array sendbuf, Array recvbuf, int root)
 		{
 			int flags = Coll.Flags (this, ref sendbuf, ref recvbuf, SendInPlace, root, "Gather");
@@ -86,6 +164,23 @@ namespace System.MP
 
 		/// <summary>Rank r's <paramref name="sendbuf"/> lands at <paramref name="displs"/>[r] of the root's
 		/// <paramref name="recvbuf"/>; it must hold <paramref name="recvcounts"/>[r] elements.</summary>
+		/// <param name="sendbuf">This rank's block; at the root it may be <see cref="MPI.IN_PLACE"/>.</param>
+		/// <param name="recvbuf">At the root, where the blocks land; ignored (may be null) elsewhere.</param>
+		/// <param name="recvcounts">At the root, each rank's element count (one entry per rank, none negative).</param>
+		/// <param name="displs">At the root, where each rank's block lands in recvbuf (every block inside it).</param>
+		/// <param name="root">The rank that sends (Bcast, Scatter) or receives (Gather, Reduce) the whole; the same on every rank.</param>
+		/// <exception cref="ArgumentNullException">A buffer this rank needs is null.</exception>
+		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs
+		/// without references, or the send and receive buffers have different element types, or they are the same array
+		/// (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no
+		/// in-place form or off the root.</exception>
+		/// <exception cref="ArgumentException">The buffer sizes do not fit: at the root, recvcounts and displs need one entry per rank, none negative, every block inside recvbuf, and sendbuf must hold recvcounts[root] elements.</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="root"/> is not a rank of the communicator.</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message
+		/// names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's buffers are
+		/// unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Gatherv (Array sendbuf, Array recvbuf, int[] recvcounts, int[] displs, int root)
 		{
 			int flags = Coll.Flags (this, ref sendbuf, ref recvbuf, SendInPlace, root, "Gatherv");
@@ -97,6 +192,19 @@ namespace System.MP
 
 		/// <summary>Gather to every rank: <paramref name="recvbuf"/> holds Get_size() blocks of sendbuf's length.
 		/// sendbuf may be MPI.IN_PLACE (each rank's block already in place).</summary>
+		/// <param name="sendbuf">This rank's block, or <see cref="MPI.IN_PLACE"/>.</param>
+		/// <param name="recvbuf">Room for Get_size() blocks.</param>
+		/// <exception cref="ArgumentNullException">A buffer this rank needs is null.</exception>
+		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs
+		/// without references, or the send and receive buffers have different element types, or they are the same array
+		/// (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no
+		/// in-place form or off the root.</exception>
+		/// <exception cref="ArgumentException">The buffer sizes do not fit: recvbuf must hold Get_size() times as many elements as sendbuf.</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message
+		/// names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's buffers are
+		/// unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Allgather (Array sendbuf, Array recvbuf)
 		{
 			int flags = Coll.Flags (this, ref sendbuf, ref recvbuf, SendInPlace, -1, "Allgather");
@@ -106,11 +214,41 @@ namespace System.MP
 		}
 
 		/// <summary>In-place Allgather: rank r's block r of <paramref name="buf"/> goes to every rank.</summary>
+		/// <param name="buf">Get_size() blocks; this rank's block is block Get_rank().</param>
+		/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs
+		/// without references, or the send and receive buffers have different element types, or they are the same array
+		/// (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no
+		/// in-place form or off the root.</exception>
+		/// <exception cref="ArgumentException">The buffer sizes do not fit: the length of buf must be a multiple of Get_size().</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message
+		/// names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's buffers are
+		/// unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Allgather (Array buf)
 		{
 			Allgather (MPI.IN_PLACE, buf);
 		}
 
+		/// <summary>Gatherv to every rank: rank r's <paramref name="sendbuf"/> lands at <paramref name="displs"/>[r] of every
+		/// rank's <paramref name="recvbuf"/> (MPI_Allgatherv).</summary>
+		/// <param name="sendbuf">This rank's block (recvcounts[Get_rank()] elements), or <see cref="MPI.IN_PLACE"/> (the
+		/// block is already at displs[Get_rank()] of recvbuf).</param>
+		/// <param name="recvbuf">Where the blocks land.</param>
+		/// <param name="recvcounts">Each rank's element count, one entry per rank, none negative; the same on every rank.</param>
+		/// <param name="displs">Where each rank's block lands in recvbuf; every block inside it.</param>
+		/// <exception cref="ArgumentNullException">A buffer this rank needs is null.</exception>
+		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs
+		/// without references, or the send and receive buffers have different element types, or they are the same array
+		/// (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no
+		/// in-place form or off the root.</exception>
+		/// <exception cref="ArgumentException">The buffer sizes do not fit: recvcounts and displs need one entry per rank, none negative, every block inside recvbuf, and sendbuf must hold recvcounts[Get_rank()] elements.</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message
+		/// names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's buffers are
+		/// unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Allgatherv (Array sendbuf, Array recvbuf, int[] recvcounts, int[] displs)
 		{
 			int flags = Coll.Flags (this, ref sendbuf, ref recvbuf, SendInPlace, -1, "Allgatherv");
@@ -122,6 +260,19 @@ namespace System.MP
 
 		/// <summary>Block j of rank i's <paramref name="sendbuf"/> lands as block i of rank j's
 		/// <paramref name="recvbuf"/>.  Both hold Get_size() blocks of equal length.</summary>
+		/// <param name="sendbuf">Get_size() blocks, block j for rank j; or <see cref="MPI.IN_PLACE"/>.</param>
+		/// <param name="recvbuf">Get_size() blocks, block i from rank i.</param>
+		/// <exception cref="ArgumentNullException">A buffer this rank needs is null.</exception>
+		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs
+		/// without references, or the send and receive buffers have different element types, or they are the same array
+		/// (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no
+		/// in-place form or off the root.</exception>
+		/// <exception cref="ArgumentException">The buffer sizes do not fit: sendbuf and recvbuf must have the same length, a multiple of Get_size().</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message
+		/// names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's buffers are
+		/// unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Alltoall (Array sendbuf, Array recvbuf)
 		{
 			int flags = Coll.Flags (this, ref sendbuf, ref recvbuf, SendInPlace, -1, "Alltoall");
@@ -131,11 +282,44 @@ namespace System.MP
 		}
 
 		/// <summary>In-place Alltoall on <paramref name="buf"/>.</summary>
+		/// <param name="buf">Get_size() blocks: block j is sent to rank j and replaced by the block from rank j.</param>
+		/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs
+		/// without references, or the send and receive buffers have different element types, or they are the same array
+		/// (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no
+		/// in-place form or off the root.</exception>
+		/// <exception cref="ArgumentException">The buffer sizes do not fit: the length of buf must be a multiple of Get_size().</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message
+		/// names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's buffers are
+		/// unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Alltoall (Array buf)
 		{
 			Alltoall (MPI.IN_PLACE, buf);
 		}
 
+		/// <summary>Alltoall with blocks of any size: <paramref name="sendcounts"/>[j] elements from
+		/// <paramref name="sdispls"/>[j] of <paramref name="sendbuf"/> go to rank j, which receives them at its
+		/// <paramref name="rdispls"/>[i] (MPI_Alltoallv).</summary>
+		/// <param name="sendbuf">The blocks to send, or <see cref="MPI.IN_PLACE"/> (then the blocks sent are those of
+		/// recvbuf, described by recvcounts and rdispls).</param>
+		/// <param name="sendcounts">Elements for each rank, one entry per rank.</param>
+		/// <param name="sdispls">Where each rank's block starts in sendbuf.</param>
+		/// <param name="recvbuf">Where the blocks from every rank land.</param>
+		/// <param name="recvcounts">Elements from each rank, one entry per rank.</param>
+		/// <param name="rdispls">Where each rank's block lands in recvbuf.</param>
+		/// <exception cref="ArgumentNullException">A buffer this rank needs is null.</exception>
+		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs
+		/// without references, or the send and receive buffers have different element types, or they are the same array
+		/// (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no
+		/// in-place form or off the root.</exception>
+		/// <exception cref="ArgumentException">The buffer sizes do not fit: counts and displacements need one entry per rank, none negative, and every block inside its buffer.</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message
+		/// names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's buffers are
+		/// unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Alltoallv (Array sendbuf, int[] sendcounts, int[] sdispls, Array recvbuf, int[] recvcounts, int[] rdispls)
 		{
 			int flags = Coll.Flags (this, ref sendbuf, ref recvbuf, SendInPlace, -1, "Alltoallv");
@@ -152,6 +336,28 @@ namespace System.MP
 		/// <summary>Reduces every rank's <paramref name="sendbuf"/> element-wise with <paramref name="op"/> into
 		/// the root's <paramref name="recvbuf"/> (null elsewhere is fine).  At the root sendbuf may be
 		/// MPI.IN_PLACE.</summary>
+		/// <param name="sendbuf">This rank's contribution, or <see cref="MPI.IN_PLACE"/> at the root (its contribution is then recvbuf).</param>
+		/// <param name="recvbuf">At the root, the result (sendbuf's length); ignored (may be null) elsewhere.</param>
+		/// <param name="op">The reduction operator: a built-in one (<see cref="Op.SUM"/>, ...) or one made by <see cref="Op.Create{T}"/>.</param>
+		/// <param name="root">The rank that sends (Bcast, Scatter) or receives (Gather, Reduce) the whole; the same on every rank.</param>
+		/// <exception cref="ArgumentNullException">A buffer this rank needs is null.</exception>
+		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs
+		/// without references, or the send and receive buffers have different element types, or they are the same array
+		/// (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no
+		/// in-place form or off the root.</exception>
+		/// <exception cref="ArgumentException">The buffer sizes do not fit: sendbuf and recvbuf must have the same length.</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="root"/> is not a rank of the communicator.</exception>
+		/// <exception cref="ArgumentNullException"><paramref name="op"/> is null.</exception>
+		/// <exception cref="ArgumentException"><paramref name="op"/> is not defined for the buffers' element type (MPI's
+		/// rules for the built-in operators; a user-defined operator's own type).</exception>
+		/// <exception cref="ObjectDisposedException"><paramref name="op"/> has been freed.</exception>
+		/// <exception cref="Exception">Whatever a user-defined <paramref name="op"/>'s function threw on this rank, rethrown
+		/// after the collective completed (other ranks complete normally, with partial results).</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message
+		/// names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's buffers are
+		/// unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Reduce (Array sendbuf, Array recvbuf, Op op, int root)
 		{
 			int h = Coll.Handle (this, op, recvbuf ?? sendbuf);
@@ -161,6 +367,26 @@ namespace System.MP
 
 		/// <summary>In-place Reduce: every rank contributes <paramref name="buf"/>; the root's receives the
 		/// result.</summary>
+		/// <param name="buf">This rank's contribution; at the root it receives the result.</param>
+		/// <param name="op">The reduction operator: a built-in one (<see cref="Op.SUM"/>, ...) or one made by <see cref="Op.Create{T}"/>.</param>
+		/// <param name="root">The rank that sends (Bcast, Scatter) or receives (Gather, Reduce) the whole; the same on every rank.</param>
+		/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs
+		/// without references, or the send and receive buffers have different element types, or they are the same array
+		/// (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no
+		/// in-place form or off the root.</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="root"/> is not a rank of the communicator.</exception>
+		/// <exception cref="ArgumentNullException"><paramref name="op"/> is null.</exception>
+		/// <exception cref="ArgumentException"><paramref name="op"/> is not defined for the buffers' element type (MPI's
+		/// rules for the built-in operators; a user-defined operator's own type).</exception>
+		/// <exception cref="ObjectDisposedException"><paramref name="op"/> has been freed.</exception>
+		/// <exception cref="Exception">Whatever a user-defined <paramref name="op"/>'s function threw on this rank, rethrown
+		/// after the collective completed (other ranks complete normally, with partial results).</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message
+		/// names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's buffers are
+		/// unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Reduce (Array buf, Op op, int root)
 		{
 			if (Get_rank () == root)
@@ -171,6 +397,26 @@ namespace System.MP
 
 		/// <summary>Reduces every rank's <paramref name="sendbuf"/> element-wise into every rank's
 		/// <paramref name="recvbuf"/>.  sendbuf may be MPI.IN_PLACE.</summary>
+		/// <param name="sendbuf">This rank's contribution, or <see cref="MPI.IN_PLACE"/> (the contribution is then recvbuf).</param>
+		/// <param name="recvbuf">The result, on every rank.</param>
+		/// <param name="op">The reduction operator: a built-in one (<see cref="Op.SUM"/>, ...) or one made by <see cref="Op.Create{T}"/>.</param>
+		/// <exception cref="ArgumentNullException">A buffer this rank needs is null.</exception>
+		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs
+		/// without references, or the send and receive buffers have different element types, or they are the same array
+		/// (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no
+		/// in-place form or off the root.</exception>
+		/// <exception cref="ArgumentException">The buffer sizes do not fit: sendbuf and recvbuf must have the same length.</exception>
+		/// <exception cref="ArgumentNullException"><paramref name="op"/> is null.</exception>
+		/// <exception cref="ArgumentException"><paramref name="op"/> is not defined for the buffers' element type (MPI's
+		/// rules for the built-in operators; a user-defined operator's own type).</exception>
+		/// <exception cref="ObjectDisposedException"><paramref name="op"/> has been freed.</exception>
+		/// <exception cref="Exception">Whatever a user-defined <paramref name="op"/>'s function threw on this rank, rethrown
+		/// after the collective completed (other ranks complete normally, with partial results).</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message
+		/// names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's buffers are
+		/// unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Allreduce (Array sendbuf, Array recvbuf, Op op)
 		{
 			int h = Coll.Handle (this, op, recvbuf);
@@ -184,12 +430,52 @@ namespace System.MP
 				op.Reduced (rc, sendbuf, recvbuf, "Allreduce", SameLength);
 		}
 
+		/// <summary>In-place Allreduce: every rank's <paramref name="buf"/> is replaced by the element-wise reduction of all
+		/// of them.</summary>
+		/// <param name="buf">This rank's contribution, replaced by the result.</param>
+		/// <param name="op">The reduction operator: a built-in one (<see cref="Op.SUM"/>, ...) or one made by <see cref="Op.Create{T}"/>.</param>
+		/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs
+		/// without references, or the send and receive buffers have different element types, or they are the same array
+		/// (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no
+		/// in-place form or off the root.</exception>
+		/// <exception cref="ArgumentNullException"><paramref name="op"/> is null.</exception>
+		/// <exception cref="ArgumentException"><paramref name="op"/> is not defined for the buffers' element type (MPI's
+		/// rules for the built-in operators; a user-defined operator's own type).</exception>
+		/// <exception cref="ObjectDisposedException"><paramref name="op"/> has been freed.</exception>
+		/// <exception cref="Exception">Whatever a user-defined <paramref name="op"/>'s function threw on this rank, rethrown
+		/// after the collective completed (other ranks complete normally, with partial results).</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message
+		/// names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's buffers are
+		/// unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Allreduce (Array buf, Op op)
 		{
 			Allreduce (MPI.IN_PLACE, buf, op);
 		}
 
 		/// <summary>Inclusive prefix reduction: rank r receives the reduction of ranks 0..r.</summary>
+		/// <param name="sendbuf">This rank's contribution, or <see cref="MPI.IN_PLACE"/> (the contribution is then recvbuf).</param>
+		/// <param name="recvbuf">This rank's result.</param>
+		/// <param name="op">The reduction operator: a built-in one (<see cref="Op.SUM"/>, ...) or one made by <see cref="Op.Create{T}"/>.</param>
+		/// <exception cref="ArgumentNullException">A buffer this rank needs is null.</exception>
+		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs
+		/// without references, or the send and receive buffers have different element types, or they are the same array
+		/// (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no
+		/// in-place form or off the root.</exception>
+		/// <exception cref="ArgumentException">The buffer sizes do not fit: sendbuf and recvbuf must have the same length.</exception>
+		/// <exception cref="ArgumentNullException"><paramref name="op"/> is null.</exception>
+		/// <exception cref="ArgumentException"><paramref name="op"/> is not defined for the buffers' element type (MPI's
+		/// rules for the built-in operators; a user-defined operator's own type).</exception>
+		/// <exception cref="ObjectDisposedException"><paramref name="op"/> has been freed.</exception>
+		/// <exception cref="Exception">Whatever a user-defined <paramref name="op"/>'s function threw on this rank, rethrown
+		/// after the collective completed (other ranks complete normally, with partial results).</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message
+		/// names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's buffers are
+		/// unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Scan (Array sendbuf, Array recvbuf, Op op)
 		{
 			int h = Coll.Handle (this, op, recvbuf);
@@ -197,6 +483,26 @@ namespace System.MP
 			op.Reduced (MPDirect.Scan (sendbuf, recvbuf, flags, h, handle), sendbuf, recvbuf, "Scan", SameLength);
 		}
 
+		/// <summary>In-place inclusive prefix reduction: rank r's <paramref name="buf"/> is replaced by the reduction of
+		/// ranks 0..r.</summary>
+		/// <param name="buf">This rank's contribution, replaced by the result.</param>
+		/// <param name="op">The reduction operator: a built-in one (<see cref="Op.SUM"/>, ...) or one made by <see cref="Op.Create{T}"/>.</param>
+		/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs
+		/// without references, or the send and receive buffers have different element types, or they are the same array
+		/// (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no
+		/// in-place form or off the root.</exception>
+		/// <exception cref="ArgumentNullException"><paramref name="op"/> is null.</exception>
+		/// <exception cref="ArgumentException"><paramref name="op"/> is not defined for the buffers' element type (MPI's
+		/// rules for the built-in operators; a user-defined operator's own type).</exception>
+		/// <exception cref="ObjectDisposedException"><paramref name="op"/> has been freed.</exception>
+		/// <exception cref="Exception">Whatever a user-defined <paramref name="op"/>'s function threw on this rank, rethrown
+		/// after the collective completed (other ranks complete normally, with partial results).</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message
+		/// names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's buffers are
+		/// unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Scan (Array buf, Op op)
 		{
 			Scan (MPI.IN_PLACE, buf, op);
@@ -204,6 +510,26 @@ namespace System.MP
 
 		/// <summary>Exclusive prefix reduction: rank r receives the reduction of ranks 0..r-1.  Rank 0's
 		/// recvbuf is undefined afterwards (MPI leaves it so).</summary>
+		/// <param name="sendbuf">This rank's contribution, or <see cref="MPI.IN_PLACE"/> (the contribution is then recvbuf).</param>
+		/// <param name="recvbuf">This rank's result (undefined on rank 0).</param>
+		/// <param name="op">The reduction operator: a built-in one (<see cref="Op.SUM"/>, ...) or one made by <see cref="Op.Create{T}"/>.</param>
+		/// <exception cref="ArgumentNullException">A buffer this rank needs is null.</exception>
+		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs
+		/// without references, or the send and receive buffers have different element types, or they are the same array
+		/// (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no
+		/// in-place form or off the root.</exception>
+		/// <exception cref="ArgumentException">The buffer sizes do not fit: sendbuf and recvbuf must have the same length.</exception>
+		/// <exception cref="ArgumentNullException"><paramref name="op"/> is null.</exception>
+		/// <exception cref="ArgumentException"><paramref name="op"/> is not defined for the buffers' element type (MPI's
+		/// rules for the built-in operators; a user-defined operator's own type).</exception>
+		/// <exception cref="ObjectDisposedException"><paramref name="op"/> has been freed.</exception>
+		/// <exception cref="Exception">Whatever a user-defined <paramref name="op"/>'s function threw on this rank, rethrown
+		/// after the collective completed (other ranks complete normally, with partial results).</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message
+		/// names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's buffers are
+		/// unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Exscan (Array sendbuf, Array recvbuf, Op op)
 		{
 			int h = Coll.Handle (this, op, recvbuf);
@@ -211,6 +537,26 @@ namespace System.MP
 			op.Reduced (MPDirect.Exscan (sendbuf, recvbuf, flags, h, handle), sendbuf, recvbuf, "Exscan", SameLength);
 		}
 
+		/// <summary>In-place exclusive prefix reduction: rank r's <paramref name="buf"/> is replaced by the reduction of
+		/// ranks 0..r-1 (rank 0's is undefined afterwards).</summary>
+		/// <param name="buf">This rank's contribution, replaced by the result.</param>
+		/// <param name="op">The reduction operator: a built-in one (<see cref="Op.SUM"/>, ...) or one made by <see cref="Op.Create{T}"/>.</param>
+		/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs
+		/// without references, or the send and receive buffers have different element types, or they are the same array
+		/// (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no
+		/// in-place form or off the root.</exception>
+		/// <exception cref="ArgumentNullException"><paramref name="op"/> is null.</exception>
+		/// <exception cref="ArgumentException"><paramref name="op"/> is not defined for the buffers' element type (MPI's
+		/// rules for the built-in operators; a user-defined operator's own type).</exception>
+		/// <exception cref="ObjectDisposedException"><paramref name="op"/> has been freed.</exception>
+		/// <exception cref="Exception">Whatever a user-defined <paramref name="op"/>'s function threw on this rank, rethrown
+		/// after the collective completed (other ranks complete normally, with partial results).</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message
+		/// names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's buffers are
+		/// unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Exscan (Array buf, Op op)
 		{
 			Exscan (MPI.IN_PLACE, buf, op);
@@ -218,6 +564,26 @@ namespace System.MP
 
 		/// <summary>Reduces every rank's <paramref name="sendbuf"/> (Get_size() blocks of recvbuf's length) and
 		/// scatters the result: rank r receives block r.</summary>
+		/// <param name="sendbuf">This rank's contribution, or <see cref="MPI.IN_PLACE"/> (then recvbuf holds the contribution, Get_size() blocks).</param>
+		/// <param name="recvbuf">This rank's block of the result.</param>
+		/// <param name="op">The reduction operator: a built-in one (<see cref="Op.SUM"/>, ...) or one made by <see cref="Op.Create{T}"/>.</param>
+		/// <exception cref="ArgumentNullException">A buffer this rank needs is null.</exception>
+		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs
+		/// without references, or the send and receive buffers have different element types, or they are the same array
+		/// (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no
+		/// in-place form or off the root.</exception>
+		/// <exception cref="ArgumentException">The buffer sizes do not fit: sendbuf must hold Get_size() times as many elements as recvbuf.</exception>
+		/// <exception cref="ArgumentNullException"><paramref name="op"/> is null.</exception>
+		/// <exception cref="ArgumentException"><paramref name="op"/> is not defined for the buffers' element type (MPI's
+		/// rules for the built-in operators; a user-defined operator's own type).</exception>
+		/// <exception cref="ObjectDisposedException"><paramref name="op"/> has been freed.</exception>
+		/// <exception cref="Exception">Whatever a user-defined <paramref name="op"/>'s function threw on this rank, rethrown
+		/// after the collective completed (other ranks complete normally, with partial results).</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message
+		/// names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's buffers are
+		/// unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Reduce_scatter_block (Array sendbuf, Array recvbuf, Op op)
 		{
 			int h = Coll.Handle (this, op, recvbuf);
@@ -228,6 +594,25 @@ namespace System.MP
 
 		/// <summary>In-place form: <paramref name="buf"/> holds Get_size() blocks; rank r's result is left in
 		/// its first block.</summary>
+		/// <param name="buf">Get_size() blocks: this rank's contribution; block 0 receives this rank's result.</param>
+		/// <param name="op">The reduction operator: a built-in one (<see cref="Op.SUM"/>, ...) or one made by <see cref="Op.Create{T}"/>.</param>
+		/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs
+		/// without references, or the send and receive buffers have different element types, or they are the same array
+		/// (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no
+		/// in-place form or off the root.</exception>
+		/// <exception cref="ArgumentException">The buffer sizes do not fit: buf's length must be a multiple of Get_size().</exception>
+		/// <exception cref="ArgumentNullException"><paramref name="op"/> is null.</exception>
+		/// <exception cref="ArgumentException"><paramref name="op"/> is not defined for the buffers' element type (MPI's
+		/// rules for the built-in operators; a user-defined operator's own type).</exception>
+		/// <exception cref="ObjectDisposedException"><paramref name="op"/> has been freed.</exception>
+		/// <exception cref="Exception">Whatever a user-defined <paramref name="op"/>'s function threw on this rank, rethrown
+		/// after the collective completed (other ranks complete normally, with partial results).</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message
+		/// names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's buffers are
+		/// unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Reduce_scatter_block (Array buf, Op op)
 		{
 			Reduce_scatter_block (MPI.IN_PLACE, buf, op);

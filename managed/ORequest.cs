@@ -13,6 +13,13 @@ using System.Threading;
 
 namespace System.MP
 {
+	/// <summary>A non-blocking object receive (<see cref="Comm.OIrecv"/>); <see cref="Object"/> holds the received
+	/// object once the request completes.</summary>
+	/// <remarks>The size of an object message is unknown until it arrives, so nothing is posted in advance: the
+	/// message is matched when the request is tested or waited for (a matched probe), so several ORequests with
+	/// wildcards never receive the same message.  Which of several pending ORequests gets which message depends on the
+	/// order they are tested in.  An ORequest that is never tested leaves its message with MPI.  Cancelling one that
+	/// has not matched always succeeds.</remarks>
 	public unsafe class ORequest : Request
 	{
 		readonly int source, tag, comm;
@@ -27,6 +34,7 @@ namespace System.MP
 		}
 
 		/// <summary>The received object (the root of its graph) once the request has completed.</summary>
+		/// <remarks>Null until then, and when null was sent.</remarks>
 		public object Object { get { return received; } }
 
 		internal override bool IsDeferred { get { return true; } }
