@@ -2,6 +2,9 @@
 // of their coordinates (unless the MPI library reordered them when the grid was made with reorder = true).
 namespace System.MP
 {
+	/// <summary>An intracommunicator with a Cartesian grid (<see cref="Intracomm.Create_cart"/>).  Ranks are numbered in
+	/// row-major order of their coordinates, unless the MPI library reordered them when the grid was made with
+	/// reorder = true.</summary>
 	public unsafe class Cartcomm : Intracomm
 	{
 		internal Cartcomm (int handle) : base (handle)
@@ -9,6 +12,9 @@ namespace System.MP
 		}
 
 		/// <summary>The number of dimensions.</summary>
+		/// <returns>The number of dimensions.</returns>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public int Get_dim ()
 		{
 			int n;
@@ -17,10 +23,16 @@ namespace System.MP
 		}
 
 		/// <summary>The extent of each dimension.</summary>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public int[] Dims { get { return Topo (0); } }
 		/// <summary>Whether each dimension wraps around.</summary>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public bool[] Periods { get { return Array.ConvertAll (Topo (1), p => p != 0); } }
 		/// <summary>This process's coordinates.</summary>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public int[] Coords { get { return Topo (2); } }
 
 		int[] Topo (int which)
@@ -36,6 +48,12 @@ namespace System.MP
 			return r;
 		}
 
+		/// <summary>The coordinates of a rank.</summary>
+		/// <param name="rank">A rank of the communicator.</param>
+		/// <returns>One coordinate per dimension.</returns>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="rank"/> is not in the communicator.</exception>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public int[] Get_coords (int rank)
 		{
 			var coords = new int[Get_dim ()];
@@ -45,6 +63,13 @@ namespace System.MP
 		}
 
 		/// <summary>The rank at <paramref name="coords"/>; periodic dimensions wrap, others must be in range.</summary>
+		/// <param name="coords">One coordinate per dimension.</param>
+		/// <returns>The rank.</returns>
+		/// <exception cref="ArgumentNullException"><paramref name="coords"/> is null.</exception>
+		/// <exception cref="ArgumentException"><paramref name="coords"/> does not have one entry per dimension.</exception>
+		/// <exception cref="ArgumentOutOfRangeException">A coordinate is outside a non-periodic dimension.</exception>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public int Get_cart_rank (int[] coords)
 		{
 			if (coords == null)
@@ -57,11 +82,23 @@ namespace System.MP
 
 		/// <summary>The ranks to receive from and send to for a shift of <paramref name="disp"/> along
 		/// <paramref name="direction"/>; MPI.PROC_NULL off the edge of a non-periodic dimension.</summary>
+		/// <param name="direction">The dimension, 0..Get_dim()-1.</param>
+		/// <param name="disp">The displacement: positive shifts up, negative down.</param>
+		/// <param name="source">Set to the rank to receive from.</param>
+		/// <param name="dest">Set to the rank to send to.</param>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="direction"/> is not a dimension.</exception>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public void Shift (int direction, int disp, out int source, out int dest)
 		{
 			Check (MPDirect.CartShift (handle, direction, disp, out source, out dest), "direction", direction);
 		}
 
+		/// <summary>A new communicator with the same grid and a new context.  Collective.</summary>
+		/// <returns>The new communicator; free it with <see cref="Comm.Free"/> when done.</returns>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
+		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public new Cartcomm Dup ()
 		{
 			return new Cartcomm (DupHandle ());

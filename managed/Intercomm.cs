@@ -2,6 +2,10 @@
 // group; Get_size and Get_rank describe the local group.
 namespace System.MP
 {
+	/// <summary>A communicator between two disjoint groups (from <see cref="Intracomm.Create_intercomm"/>,
+	/// <see cref="Intracomm.Spawn"/> or <see cref="Intracomm.Get_parent"/>).  Point-to-point ranks name processes of
+	/// the remote group; <see cref="Comm.Get_size"/> and <see cref="Comm.Get_rank"/> describe the local group.
+	/// <see cref="Merge"/> makes an intracommunicator over both.</summary>
 	public class Intercomm : Comm
 	{
 		internal Intercomm (int handle) : base (handle)
@@ -9,6 +13,9 @@ namespace System.MP
 		}
 
 		/// <summary>The number of processes in the remote group.</summary>
+		/// <returns>The remote group's size.</returns>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public int Get_remote_size ()
 		{
 			int inter, remote;
@@ -18,8 +25,16 @@ namespace System.MP
 			return remote;
 		}
 
+		/// <summary>The same as <see cref="Get_remote_size"/>.</summary>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public int RemoteSize { get { return Get_remote_size (); } }
 
+		/// <summary>The remote group.</summary>
+		/// <returns>A new group; free it with <see cref="Group.Free"/> when done.</returns>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
+		/// <exception cref="OutOfMemoryException">The runtime's group table is full.</exception>
 		public Group Get_remote_group ()
 		{
 			return GroupOf (1);
@@ -27,6 +42,11 @@ namespace System.MP
 
 		/// <summary>An intracommunicator over both groups (collective over both).  The group that passes
 		/// <paramref name="high"/> = true is ordered after the other.</summary>
+		/// <param name="high">Whether this group comes second; pass the same value on every rank of a group.</param>
+		/// <returns>The new intracommunicator.</returns>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
+		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public Intracomm Merge (bool high)
 		{
 			int h;
@@ -36,6 +56,11 @@ namespace System.MP
 			return new Intracomm (h);
 		}
 
+		/// <summary>A new intercommunicator with the same groups and a new context.  Collective over both groups.</summary>
+		/// <returns>The new communicator; free it with <see cref="Comm.Free"/> when done.</returns>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
+		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public new Intercomm Dup ()
 		{
 			return new Intercomm (DupHandle ());

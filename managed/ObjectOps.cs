@@ -13,6 +13,17 @@ namespace System.MP
 	public unsafe partial class Comm
 	{
 		/// <summary>Sends the object graph rooted at <paramref name="obj"/> (may be null).</summary>
+		/// <param name="obj">The root of the graph.</param>
+		/// <param name="dest">The destination rank, or <see cref="MPI.PROC_NULL"/>.</param>
+		/// <param name="tag">The message tag, 0..<see cref="MPI.TAG_UB"/>.</param>
+		/// <exception cref="ArgumentException">The graph holds an object of a type that cannot travel (a delegate, a pointer,
+		/// an IntPtr field).</exception>
+		/// <exception cref="OutOfMemoryException">The serialisation buffer could not be allocated.</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="dest"/> is not a rank of the communicator, or
+		/// <paramref name="tag"/> is out of range.</exception>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
+		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void OSend (object obj, int dest, int tag)
 		{
 			int rc = MPDirect.OSend (obj, 0, -1, dest, tag, handle);
@@ -22,6 +33,23 @@ namespace System.MP
 
 		/// <summary>Sends elements [offset, offset + numcomponents) of the one-dimensional array
 		/// <paramref name="obj"/>, with the graphs they reach, as an array of the same type.</summary>
+		/// <param name="obj">A one-dimensional array.</param>
+		/// <param name="offset">Index of the first element to send.</param>
+		/// <param name="numcomponents">Number of elements to send.</param>
+		/// <param name="dest">The destination rank, or <see cref="MPI.PROC_NULL"/>.</param>
+		/// <param name="tag">The message tag, 0..<see cref="MPI.TAG_UB"/>.</param>
+		/// <exception cref="ArgumentNullException"><paramref name="obj"/> is null.</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> or <paramref name="numcomponents"/> is
+		/// negative or the range runs past the array.</exception>
+		/// <exception cref="ArgumentException"><paramref name="obj"/> is not a one-dimensional array.</exception>
+		/// <exception cref="ArgumentException">The graph holds an object of a type that cannot travel (a delegate, a pointer,
+		/// an IntPtr field).</exception>
+		/// <exception cref="OutOfMemoryException">The serialisation buffer could not be allocated.</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="dest"/> is not a rank of the communicator, or
+		/// <paramref name="tag"/> is out of range.</exception>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
+		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void OSend (object obj, int offset, int numcomponents, int dest, int tag)
 		{
 			if ((offset | numcomponents) < 0)
@@ -35,6 +63,18 @@ namespace System.MP
 
 		/// <summary>Receives one object message and returns its root (null if null was sent).  Any message
 		/// size; status (may be null) gets its source, tag and byte count.</summary>
+		/// <param name="source">The source rank, <see cref="MPI.ANY_SOURCE"/> or <see cref="MPI.PROC_NULL"/>.</param>
+		/// <param name="tag">The tag to match, or <see cref="MPI.ANY_TAG"/>.</param>
+		/// <param name="status">Filled with the message's source, tag and byte count; may be null.</param>
+		/// <returns>The root of the received graph, or null if null was sent.</returns>
+		/// <exception cref="System.Runtime.Serialization.SerializationException">The message could not be rebuilt: malformed
+		/// or truncated data, a type this program does not have or cannot instantiate, a type whose field layout differs
+		/// from the sender's, or a message that would allocate more than the runtime's limit.</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="source"/> is not a rank of the communicator, or
+		/// <paramref name="tag"/> is out of range and not ANY_TAG.</exception>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
+		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public object ORecv (int source, int tag, Status status)
 		{
 			StatusData st = default (StatusData);
@@ -50,6 +90,22 @@ namespace System.MP
 		/// <summary>Receives an array of exactly <paramref name="numcomponents"/> elements (sent with the slice
 		/// form of OSend) and returns a new array of length offset + numcomponents holding them at
 		/// [offset, offset + numcomponents).</summary>
+		/// <param name="source">The source rank, <see cref="MPI.ANY_SOURCE"/> or <see cref="MPI.PROC_NULL"/>.</param>
+		/// <param name="offset">Where the received elements start in the returned array.</param>
+		/// <param name="numcomponents">The number of elements the message must hold.</param>
+		/// <param name="tag">The tag to match, or <see cref="MPI.ANY_TAG"/>.</param>
+		/// <param name="status">Filled with the message's source, tag and byte count; may be null.</param>
+		/// <returns>A new array of the sent element type.</returns>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> or <paramref name="numcomponents"/> is
+		/// negative or their sum exceeds int.MaxValue; or <paramref name="source"/> or <paramref name="tag"/> is out of
+		/// range.</exception>
+		/// <exception cref="System.Runtime.Serialization.SerializationException">The message could not be rebuilt: malformed
+		/// or truncated data, a type this program does not have or cannot instantiate, a type whose field layout differs
+		/// from the sender's, or a message that would allocate more than the runtime's limit.</exception>  Also raised, after the message has been consumed, when it is not a one-dimensional array of exactly
+		/// <paramref name="numcomponents"/> elements.
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
+		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public object ORecv (int source, int offset, int numcomponents, int tag, Status status)
 		{
 			if ((offset | numcomponents) < 0)
@@ -69,6 +125,18 @@ namespace System.MP
 
 		/// <summary>Starts sending the graph rooted at <paramref name="obj"/>.  The graph is serialised before
 		/// this returns, so the objects may change at once; the request owns the serialised buffer.</summary>
+		/// <param name="obj">The root of the graph (may be null).</param>
+		/// <param name="dest">The destination rank, or <see cref="MPI.PROC_NULL"/>.</param>
+		/// <param name="tag">The message tag, 0..<see cref="MPI.TAG_UB"/>.</param>
+		/// <returns>The request; it completes when the message has been sent.</returns>
+		/// <exception cref="ArgumentException">The graph holds an object of a type that cannot travel (a delegate, a pointer,
+		/// an IntPtr field).</exception>
+		/// <exception cref="OutOfMemoryException">The serialisation buffer could not be allocated.</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="dest"/> is not a rank of the communicator, or
+		/// <paramref name="tag"/> is out of range.</exception>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
+		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public Request OIsend (object obj, int dest, int tag)
 		{
 			var r = new Request ();
@@ -80,6 +148,15 @@ namespace System.MP
 
 		/// <summary>Starts receiving an object message; ORequest.Object holds it once the request completes.
 		/// The message is matched when the request is tested or waited for (see ORequest).</summary>
+		/// <param name="source">The source rank, <see cref="MPI.ANY_SOURCE"/> or <see cref="MPI.PROC_NULL"/>.</param>
+		/// <param name="tag">The tag to match, or <see cref="MPI.ANY_TAG"/>.</param>
+		/// <returns>The request; <see cref="ORequest.Object"/> holds the object once it completes.  Deserialisation errors
+		/// are raised by its Wait or Test.</returns>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="source"/> is not a rank of the communicator, or
+		/// <paramref name="tag"/> is out of range and not ANY_TAG.</exception>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
+		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public ORequest OIrecv (int source, int tag)
 		{
 			// Checks rank, tag and communicator now, so that misuse is reported here; Iprobe has no effect.
@@ -95,6 +172,21 @@ namespace System.MP
 	{
 		/// <summary>Every rank returns the root's object graph; the root returns <paramref name="obj"/>
 		/// itself.</summary>
+		/// <param name="obj">At the root, the root of the graph to send (may be null); ignored elsewhere.</param>
+		/// <param name="root">The root rank; the same on every rank.</param>
+		/// <returns>The root's <paramref name="obj"/> at the root, a copy of its graph elsewhere.</returns>
+		/// <remarks>If a rank cannot serialise its part, no rank is left waiting: that rank raises the reason and the
+		/// ranks that needed its part raise SerializationException naming it.</remarks>
+		/// <exception cref="ArgumentException">The graph holds an object of a type that cannot travel (a delegate, a pointer,
+		/// an IntPtr field).</exception>
+		/// <exception cref="OutOfMemoryException">The serialisation buffer could not be allocated.</exception>
+		/// <exception cref="System.Runtime.Serialization.SerializationException">The message could not be rebuilt: malformed
+		/// or truncated data, a type this program does not have or cannot instantiate, a type whose field layout differs
+		/// from the sender's, or a message that would allocate more than the runtime's limit.</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="root"/> is not a rank of the communicator.</exception>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
+		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public object OBcast (object obj, int root)
 		{
 			int rc;
@@ -107,12 +199,46 @@ namespace System.MP
 		/// <summary>Splits the root's array into contiguous parts in rank order (sizes differ by at most one,
 		/// larger parts first) and returns this rank's part, with the graphs its elements reach.  Objects shared
 		/// by elements of one part stay shared.</summary>
+		/// <param name="sendarr">At the root, a one-dimensional array; ignored elsewhere.</param>
+		/// <param name="root">The root rank; the same on every rank.</param>
+		/// <returns>This rank's part: a new array of the root array's element type.</returns>
+		/// <remarks>If a rank cannot serialise its part, no rank is left waiting: that rank raises the reason and the
+		/// ranks that needed its part raise SerializationException naming it.</remarks>
+		/// <exception cref="ArgumentNullException">At the root, <paramref name="sendarr"/> is null.</exception>
+		/// <exception cref="ArgumentException">At the root, <paramref name="sendarr"/> is not a one-dimensional array, or
+		/// an element's graph holds an object that cannot travel.</exception>
+		/// <exception cref="System.Runtime.Serialization.SerializationException">The message could not be rebuilt: malformed
+		/// or truncated data, a type this program does not have or cannot instantiate, a type whose field layout differs
+		/// from the sender's, or a message that would allocate more than the runtime's limit.</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="root"/> is not a rank of the communicator.</exception>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
+		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public Array OScatter (Array sendarr, int root)
 		{
 			return Scatter (sendarr, null, root);
 		}
 
 		/// <summary>As OScatter, with part r holding counts[r] elements (read at the root).</summary>
+		/// <param name="sendarr">At the root, a one-dimensional array; ignored elsewhere.</param>
+		/// <param name="counts">At the root, the number of elements of each rank's part: one entry per rank, none
+		/// negative, adding up to the array's length; ignored elsewhere.</param>
+		/// <param name="root">The root rank; the same on every rank.</param>
+		/// <returns>This rank's part: a new array of counts[rank] elements.</returns>
+		/// <remarks>If a rank cannot serialise its part, no rank is left waiting: that rank raises the reason and the
+		/// ranks that needed its part raise SerializationException naming it.</remarks>
+		/// <exception cref="ArgumentNullException">At the root, <paramref name="sendarr"/> or <paramref name="counts"/> is
+		/// null.</exception>
+		/// <exception cref="ArgumentException">At the root, <paramref name="counts"/> does not fit the array or the
+		/// communicator, <paramref name="sendarr"/> is not a one-dimensional array, or an element's graph holds an object
+		/// that cannot travel.</exception>
+		/// <exception cref="System.Runtime.Serialization.SerializationException">The message could not be rebuilt: malformed
+		/// or truncated data, a type this program does not have or cannot instantiate, a type whose field layout differs
+		/// from the sender's, or a message that would allocate more than the runtime's limit.</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="root"/> is not a rank of the communicator.</exception>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
+		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public Array OScatter (Array sendarr, int[] counts, int root)
 		{
 			if (counts == null && Get_rank () == root)
@@ -131,6 +257,22 @@ namespace System.MP
 
 		/// <summary>The root returns the concatenation, in rank order, of every rank's
 		/// <paramref name="part"/> (a one-dimensional array); the other ranks return null.</summary>
+		/// <param name="part">This rank's part: a one-dimensional array.</param>
+		/// <param name="root">The root rank; the same on every rank.</param>
+		/// <returns>At the root, a new array of the root part's element type; null elsewhere.</returns>
+		/// <remarks>If a rank cannot serialise its part, no rank is left waiting: that rank raises the reason and the
+		/// ranks that needed its part raise SerializationException naming it.</remarks>
+		/// <exception cref="ArgumentNullException"><paramref name="part"/> is null.</exception>
+		/// <exception cref="ArgumentException">The graph holds an object of a type that cannot travel (a delegate, a pointer,
+		/// an IntPtr field).</exception>
+		/// <exception cref="OutOfMemoryException">The serialisation buffer could not be allocated.</exception>
+		/// <exception cref="System.Runtime.Serialization.SerializationException">The message could not be rebuilt: malformed
+		/// or truncated data, a type this program does not have or cannot instantiate, a type whose field layout differs
+		/// from the sender's, or a message that would allocate more than the runtime's limit.</exception>  At the root, also when a rank's part is not a one-dimensional array.
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="root"/> is not a rank of the communicator.</exception>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
+		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public Array OGather (Array part, int root)
 		{
 			int rc;
@@ -141,6 +283,20 @@ namespace System.MP
 		}
 
 		/// <summary>Every rank returns the concatenation, in rank order, of every rank's part.</summary>
+		/// <param name="part">This rank's part: a one-dimensional array.</param>
+		/// <returns>A new array of this rank's part's element type.</returns>
+		/// <remarks>If a rank cannot serialise its part, no rank is left waiting: that rank raises the reason and the
+		/// ranks that needed its part raise SerializationException naming it.</remarks>
+		/// <exception cref="ArgumentNullException"><paramref name="part"/> is null.</exception>
+		/// <exception cref="ArgumentException">The graph holds an object of a type that cannot travel (a delegate, a pointer,
+		/// an IntPtr field).</exception>
+		/// <exception cref="OutOfMemoryException">The serialisation buffer could not be allocated.</exception>
+		/// <exception cref="System.Runtime.Serialization.SerializationException">The message could not be rebuilt: malformed
+		/// or truncated data, a type this program does not have or cannot instantiate, a type whose field layout differs
+		/// from the sender's, or a message that would allocate more than the runtime's limit.</exception>  Also when a rank's part is not a one-dimensional array.
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
+		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public Array OAllgather (Array part)
 		{
 			int rc;
@@ -171,8 +327,11 @@ namespace System.MP
 		}
 	}
 
-	/// <summary>Serialisation on its own, without MPI: for tests, tools and fuzzing.  Not part of the MPI
-	/// API.</summary>
+	/// <summary>Counters of the native buffers the O-operations (OSend, ORecv, OBcast, ...) serialise into, since
+	/// start-up on this rank.  (Serialisation on its own, without MPI, is internal: for tests and fuzzing.)</summary>
+	/// <remarks>The counters describe the pool of native buffers the O-operations serialise into; a buffer unused
+	/// for a whole garbage-collection cycle is given back.  Useful to check that a program's object traffic reuses
+	/// buffers (BuffersReused grows, BuffersAllocated does not) and how much memory the pool holds.</remarks>
 	public static class ObjectDiagnostics
 	{
 		/// <summary>The message OSend would send for <paramref name="obj"/>.</summary>
@@ -210,8 +369,9 @@ namespace System.MP
 		public static long BuffersReused { get { return Count (1); } }
 		/// <summary>Pooled buffers given back because a collection cycle passed without their use.</summary>
 		public static long BuffersTrimmed { get { return Count (2); } }
-		/// <summary>Buffers in the pool now, and their bytes.</summary>
+		/// <summary>Buffers in the pool now (their bytes: <see cref="BytesPooled"/>).</summary>
 		public static long BuffersPooled { get { return Count (3); } }
+		/// <summary>The bytes of the buffers in the pool now.</summary>
 		public static long BytesPooled { get { return Count (4); } }
 	}
 

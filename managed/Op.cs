@@ -18,12 +18,37 @@ using System.Threading;
 
 namespace System.MP
 {
+	/// <summary>A reduction operator for Reduce, Allreduce, Scan, Exscan, Reduce_scatter_block and
+	/// <see cref="Reduce_local"/>: one of MPI's built-in operators (<see cref="SUM"/>, <see cref="MAX"/>, ...) or a
+	/// user-defined one written in C# (<see cref="Create{T}"/>).  Operators work element by element; C# char counts as
+	/// an integer type, bool as a logical one, and no built-in operator is defined on structs.</summary>
+	/// <remarks>MPI gives a user-defined function no way to report an error, so an exception it throws is caught, the
+	/// rest of that collective's calls of the function on this rank are skipped, the collective completes, and then
+	/// the original exception is rethrown on this rank.  Other ranks see the collective complete normally, with partial
+	/// results wherever this rank's reduction fed into theirs.</remarks>
 	public sealed class Op : IDisposable
 	{
 		// Handles of the built-in operators: native-mpi's enum motor_op.
-		public static readonly Op SUM = new Op (0, "SUM"), PROD = new Op (1, "PROD"), MIN = new Op (2, "MIN"),
-			MAX = new Op (3, "MAX"), LAND = new Op (4, "LAND"), LOR = new Op (5, "LOR"), LXOR = new Op (6, "LXOR"),
-			BAND = new Op (7, "BAND"), BOR = new Op (8, "BOR"), BXOR = new Op (9, "BXOR");
+		/// <summary>Sum (MPI_SUM), on integer and floating-point types.</summary>
+		public static readonly Op SUM = new Op (0, "SUM");
+		/// <summary>Product (MPI_PROD), on integer and floating-point types.</summary>
+		public static readonly Op PROD = new Op (1, "PROD");
+		/// <summary>Minimum (MPI_MIN), on integer and floating-point types.</summary>
+		public static readonly Op MIN = new Op (2, "MIN");
+		/// <summary>Maximum (MPI_MAX), on integer and floating-point types.</summary>
+		public static readonly Op MAX = new Op (3, "MAX");
+		/// <summary>Logical and (MPI_LAND), on integer types and bool.</summary>
+		public static readonly Op LAND = new Op (4, "LAND");
+		/// <summary>Logical or (MPI_LOR), on integer types and bool.</summary>
+		public static readonly Op LOR = new Op (5, "LOR");
+		/// <summary>Logical exclusive or (MPI_LXOR), on integer types and bool.</summary>
+		public static readonly Op LXOR = new Op (6, "LXOR");
+		/// <summary>Bitwise and (MPI_BAND), on integer types.</summary>
+		public static readonly Op BAND = new Op (7, "BAND");
+		/// <summary>Bitwise or (MPI_BOR), on integer types.</summary>
+		public static readonly Op BOR = new Op (8, "BOR");
+		/// <summary>Bitwise exclusive or (MPI_BXOR), on integer types.</summary>
+		public static readonly Op BXOR = new Op (9, "BXOR");
 
 		internal int handle;        // read once per call; -1 once freed (Interlocked.Exchange)
 		readonly string name;
@@ -54,6 +79,16 @@ namespace System.MP
 		/// is commutative; MPI may then reorder operands.  Free it (or Dispose) when done; operators still
 		/// alive at exit are released then, and one that becomes unreachable is released by its finalizer.
 		/// </summary>
+		/// <typeparam name="T">The element type: a primitive type or a struct without references.</typeparam>
+		/// <param name="function">Returns the combination of its arguments (in, inout), where in holds the lower ranks'
+		/// contribution.  It may run on any thread the MPI library chooses, once per chunk of elements.</param>
+		/// <param name="commute">Whether <paramref name="function"/> is commutative.</param>
+		/// <returns>The operator.</returns>
+		/// <exception cref="ArgumentNullException"><paramref name="function"/> is null.</exception>
+		/// <exception cref="ArgumentException"><typeparamref name="T"/> is not a primitive type or a struct without
+		/// references.</exception>
+		/// <exception cref="OutOfMemoryException">The runtime's operator table is full.</exception>
+		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public static Op Create<T> (Func<T, T, T> function, bool commute) where T : struct
 		{
 			if (function == null)
@@ -79,11 +114,14 @@ namespace System.MP
 		internal bool IsUser { get { return elementType != null; } }
 
 		/// <summary>Whether the operator is commutative (always true for the built-in ones).</summary>
+		/// <returns>The commute argument of <see cref="Create{T}"/>; true for the built-in operators.</returns>
 		public bool Is_commutative ()
 		{
 			return commute;
 		}
 
+		/// <summary>The operator's name, such as "Op.SUM" or "Op.user-defined operator on System.Double".</summary>
+		/// <returns>The name.</returns>
 		public override string ToString ()
 		{
 			return "Op." + name;
@@ -91,6 +129,7 @@ namespace System.MP
 
 		/// <summary>Frees a user-defined operator.  Using it afterwards raises ObjectDisposedException; freeing
 		/// it twice does nothing.  The built-in operators cannot be freed (InvalidOperationException).</summary>
+		/// <exception cref="InvalidOperationException">The operator is a built-in one.</exception>
 		public void Free ()
 		{
 			if (elementType == null)
@@ -99,11 +138,14 @@ namespace System.MP
 			GC.SuppressFinalize (this);
 		}
 
+		/// <summary>The same as <see cref="Free"/>, for <c>using</c> statements.</summary>
+		/// <exception cref="InvalidOperationException">The operator is a built-in one.</exception>
 		public void Dispose ()
 		{
 			Free ();
 		}
 
+		/// <summary>Releases a user-defined operator that became unreachable without <see cref="Free"/>.</summary>
 		~Op ()
 		{
 			if (elementType != null)
@@ -122,6 +164,15 @@ namespace System.MP
 
 		/// <summary>inoutbuf[i] = inbuf[i] op inoutbuf[i] on this rank, without communication
 		/// (MPI_Reduce_local).</summary>
+		/// <param name="inbuf">The left operands: an array of a primitive type or of structs without references.</param>
+		/// <param name="inoutbuf">The right operands, replaced by the results: an array of the same element type and length
+		/// as <paramref name="inbuf"/>, and not the same array.</param>
+		/// <exception cref="ArgumentNullException">A buffer is null.</exception>
+		/// <exception cref="ArgumentException">A buffer cannot be an MPI buffer, the buffers have different element types
+		/// or lengths or are the same array, or the operator is not defined for their element type.</exception>
+		/// <exception cref="ObjectDisposedException">The operator has been freed.</exception>
+		/// <exception cref="Exception">Whatever a user-defined operator's function threw.</exception>
+		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Reduce_local (Array inbuf, Array inoutbuf)
 		{
 			Reduced (MPDirect.ReduceLocal (inbuf, inoutbuf, Handle (inoutbuf)), inbuf, inoutbuf, "Reduce_local",
