@@ -115,6 +115,14 @@ if make -C "$BUILDDIR" install DESTDIR="$dest" >"$tmp/install.log" 2>&1; then
 		MOTOR_LIBDIR= run "$MPIEXEC" $MPIEXEC_FLAGS -n 2 "$root/bin/motor" "$tmp/Hello.exe"
 	[ "${status:-1}" -eq 0 ] && grep -q 'Hello from rank 1 of 2' "$tmp/out"
 	result installed-motor-runs-program-built-with-pkg-config $? "libs '$libs'; $(cat "$tmp/mcs.log" "$tmp/out" "$tmp/err" 2>/dev/null | head -c 600)"
+	# The doc comments are installed beside System.MP.dll (where mcs -pkg:motor points, and IDEs look), and they
+	# cover the public API: a summary, params and returns everywhere, exceptions on the key operations.
+	run "${MONO:-mono}" "$BUILDDIR/tests/DocCheck.exe" "$dest$libdir/motor/System.MP.dll" "$dest$libdir/motor/System.MP.xml" \
+		M:System.MP.Comm.Recv M:System.MP.Comm.Send M:System.MP.Intracomm.Allreduce M:System.MP.Intracomm.Bcast \
+		M:System.MP.Request.Wait M:System.MP.Request.Test
+	[ $status -eq 0 ] && grep -q '<member name="M:System.MP.Comm.Recv(System.Object,System.Int32,System.Int32,System.MP.Status)">' \
+		"$dest$libdir/motor/System.MP.xml"
+	result installed-api-reference-covers-public-api $? "status $status: $(cat "$tmp/out" "$tmp/err" | head -c 600)"
 else
 	result install-destdir 1 "make install failed: $(tail -5 "$tmp/install.log")"
 fi
