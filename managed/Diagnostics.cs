@@ -1,4 +1,5 @@
-// Diagnostics: a window on the runtime for tests and benchmarks.  Not part of the MPI API.
+// Diagnostics: counters of the runtime's work on this rank, for programs and their authors.  The hooks that exist for
+// tests (AddressOf, InternalCalls, the Spin setter) are internal: AssemblyInfo.cs names the test programs that use them.
 namespace System.MP
 {
 	/// <summary>Counters of the runtime's work on this rank since start-up: how blocking operations waited, how buffers
