@@ -2,8 +2,8 @@
 // of their coordinates (unless the MPI library reordered them when the grid was made with reorder = true).
 namespace System.MP
 {
-	/// <summary>An intracommunicator with a Cartesian grid (<see cref="Intracomm.Create_cart"/>).  Ranks are numbered in
-	/// row-major order of their coordinates, unless the MPI library reordered them when the grid was made with
+	/// <summary>An intracommunicator with a Cartesian grid (<see cref="Intracomm.Create_cart"/>).  Ranks are numbered
+	/// in row-major order of their coordinates, unless the MPI library reordered them when the grid was made with
 	/// reorder = true.</summary>
 	public unsafe class Cartcomm : Intracomm
 	{
@@ -51,7 +51,8 @@ namespace System.MP
 		/// <summary>The coordinates of a rank.</summary>
 		/// <param name="rank">A rank of the communicator.</param>
 		/// <returns>One coordinate per dimension.</returns>
-		/// <exception cref="ArgumentOutOfRangeException"><paramref name="rank"/> is not in the communicator.</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="rank"/> is not in the
+		/// communicator.</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public int[] Get_coords (int rank)
@@ -66,7 +67,8 @@ namespace System.MP
 		/// <param name="coords">One coordinate per dimension.</param>
 		/// <returns>The rank.</returns>
 		/// <exception cref="ArgumentNullException"><paramref name="coords"/> is null.</exception>
-		/// <exception cref="ArgumentException"><paramref name="coords"/> does not have one entry per dimension.</exception>
+		/// <exception cref="ArgumentException"><paramref name="coords"/> does not have one entry per
+		/// dimension.</exception>
 		/// <exception cref="ArgumentOutOfRangeException">A coordinate is outside a non-periodic dimension.</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>

@@ -33,19 +33,22 @@ namespace System.MP
 
 		// ---- broadcast ------------------------------------------------------------------------------
 
-		/// <summary>Sends the root's <paramref name="buf"/> into every other rank's.  Every rank passes a buffer of
-		/// the same size and type.</summary>
-		/// <param name="buf">At the root, the data; elsewhere, where it lands.  A buffer as for
-		/// <see cref="Comm.Send(object,int,int)"/>.</param>
-		/// <param name="root">The rank that sends (Bcast, Scatter) or receives (Gather, Reduce) the whole; the same on every rank.</param>
+		/// <summary>Sends the root's <paramref name="buf"/> into every other rank's.  Every rank passes a buffer of the
+		/// same size and type.</summary>
+		/// <param name="buf">At the root, the data; elsewhere, where it lands.  A buffer as for <see
+		/// cref="Comm.Send(object,int,int)"/>.</param>
+		/// <param name="root">The rank that sends (Bcast, Scatter) or receives (Gather, Reduce) the whole; the same on
+		/// every rank.</param>
 		/// <remarks>Sizes are not compared across ranks before the transfer: a rank whose buffer is smaller than the
 		/// root's gets MPIException (MPI_ERR_TRUNCATE) from the MPI library.</remarks>
 		/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
 		/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be an MPI buffer.</exception>
-		/// <exception cref="ArgumentOutOfRangeException"><paramref name="root"/> is not a rank of the communicator.</exception>
-		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message
-		/// names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's buffers are
-		/// unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="root"/> is not a rank of the
+		/// communicator.</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the
+		/// message names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's
+		/// buffers are unchanged and the communicator can be used again.  Also raised when MPI has been
+		/// finalized.</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Bcast (object buf, int root)
@@ -59,14 +62,18 @@ namespace System.MP
 		/// <param name="buf">The array: at the root the data, elsewhere where it lands.</param>
 		/// <param name="offset">Index of the first element.</param>
 		/// <param name="count">Number of elements; the same on every rank.</param>
-		/// <param name="root">The rank that sends (Bcast, Scatter) or receives (Gather, Reduce) the whole; the same on every rank.</param>
+		/// <param name="root">The rank that sends (Bcast, Scatter) or receives (Gather, Reduce) the whole; the same on
+		/// every rank.</param>
 		/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
-		/// <exception cref="ArgumentException"><paramref name="buf"/> is not an array, or cannot be an MPI buffer.</exception>
-		/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> or <paramref name="count"/> is negative or
-		/// the range runs past the array, or <paramref name="root"/> is not a rank of the communicator.</exception>
-		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message
-		/// names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's buffers are
-		/// unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="ArgumentException"><paramref name="buf"/> is not an array, or cannot be an MPI
+		/// buffer.</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> or <paramref name="count"/> is
+		/// negative or the range runs past the array, or <paramref name="root"/> is not a rank of the
+		/// communicator.</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the
+		/// message names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's
+		/// buffers are unchanged and the communicator can be used again.  Also raised when MPI has been
+		/// finalized.</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Bcast (object buf, int offset, int count, int root)
@@ -81,20 +88,26 @@ namespace System.MP
 		// ---- scatter and gather ---------------------------------------------------------------------
 
 		/// <summary>The root's <paramref name="sendbuf"/> holds Get_size() blocks; block r lands in rank r's
-		/// <paramref name="recvbuf"/>.  At the root, recvbuf may be MPI.IN_PLACE (its block stays in sendbuf).</summary>
-		/// <param name="sendbuf">At the root, Get_size() blocks of recvbuf's length; ignored (may be null) elsewhere.</param>
+		/// <paramref name="recvbuf"/>.  At the root, recvbuf may be MPI.IN_PLACE (its block stays in
+		/// sendbuf).</summary>
+		/// <param name="sendbuf">At the root, Get_size() blocks of recvbuf's length; ignored (may be null)
+		/// elsewhere.</param>
 		/// <param name="recvbuf">This rank's block; at the root it may be <see cref="MPI.IN_PLACE"/>.</param>
-		/// <param name="root">The rank that sends (Bcast, Scatter) or receives (Gather, Reduce) the whole; the same on every rank.</param>
+		/// <param name="root">The rank that sends (Bcast, Scatter) or receives (Gather, Reduce) the whole; the same on
+		/// every rank.</param>
 		/// <exception cref="ArgumentNullException">A buffer this rank needs is null.</exception>
-		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs
-		/// without references, or the send and receive buffers have different element types, or they are the same array
-		/// (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no
-		/// in-place form or off the root.</exception>
-		/// <exception cref="ArgumentException">The buffer sizes do not fit: at the root, sendbuf must hold Get_size() times as many elements as recvbuf.</exception>
-		/// <exception cref="ArgumentOutOfRangeException"><paramref name="root"/> is not a rank of the communicator.</exception>
-		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message
-		/// names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's buffers are
-		/// unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of
+		/// structs without references, or the send and receive buffers have different element types, or they are the
+		/// same array (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this
+		/// collective has no in-place form or off the root.</exception>
+		/// <exception cref="ArgumentException">The buffer sizes do not fit: at the root, sendbuf must hold Get_size()
+		/// times as many elements as recvbuf.</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="root"/> is not a rank of the
+		/// communicator.</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the
+		/// message names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's
+		/// buffers are unchanged and the communicator can be used again.  Also raised when MPI has been
+		/// finalized.</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Scatter (Array sendbuf, Array recvbuf, int root)
@@ -109,22 +122,28 @@ namespace System.MP
 		/// <paramref name="displs"/>[r]; rank r receives it into the whole of its <paramref name="recvbuf"/>.
 		/// sendcounts and displs matter only at the root.</summary>
 		/// <param name="sendbuf">At the root, the blocks; ignored (may be null) elsewhere.</param>
-		/// <param name="sendcounts">At the root, the element count of each rank's block (one entry per rank, none negative).</param>
-		/// <param name="displs">At the root, where each block starts in sendbuf (one entry per rank, none negative, every
-		/// block inside sendbuf).</param>
-		/// <param name="recvbuf">This rank's block (sendcounts[rank] elements at the root); at the root it may be
-		/// <see cref="MPI.IN_PLACE"/>.</param>
-		/// <param name="root">The rank that sends (Bcast, Scatter) or receives (Gather, Reduce) the whole; the same on every rank.</param>
+		/// <param name="sendcounts">At the root, the element count of each rank's block (one entry per rank, none
+		/// negative).</param>
+		/// <param name="displs">At the root, where each block starts in sendbuf (one entry per rank, none negative,
+		/// every block inside sendbuf).</param>
+		/// <param name="recvbuf">This rank's block (sendcounts[rank] elements at the root); at the root it may be <see
+		/// cref="MPI.IN_PLACE"/>.</param>
+		/// <param name="root">The rank that sends (Bcast, Scatter) or receives (Gather, Reduce) the whole; the same on
+		/// every rank.</param>
 		/// <exception cref="ArgumentNullException">A buffer this rank needs is null.</exception>
-		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs
-		/// without references, or the send and receive buffers have different element types, or they are the same array
-		/// (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no
-		/// in-place form or off the root.</exception>
-		/// <exception cref="ArgumentException">The buffer sizes do not fit: at the root, sendcounts and displs need one entry per rank, none negative, every block inside sendbuf, and recvbuf must hold sendcounts[root] elements.</exception>
-		/// <exception cref="ArgumentOutOfRangeException"><paramref name="root"/> is not a rank of the communicator.</exception>
-		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message
-		/// names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's buffers are
-		/// unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of
+		/// structs without references, or the send and receive buffers have different element types, or they are the
+		/// same array (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this
+		/// collective has no in-place form or off the root.</exception>
+		/// <exception cref="ArgumentException">The buffer sizes do not fit: at the root, sendcounts and displs need one
+		/// entry per rank, none negative, every block inside sendbuf, and recvbuf must hold sendcounts[root]
+		/// elements.</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="root"/> is not a rank of the
+		/// communicator.</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the
+		/// message names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's
+		/// buffers are unchanged and the communicator can be used again.  Also raised when MPI has been
+		/// finalized.</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Scatterv (Array sendbuf, int[] sendcounts, int[] displs, Array recvbuf, int root)
@@ -137,21 +156,25 @@ namespace System.MP
 		}
 
 		/// <summary>Every rank's <paramref name="sendbuf"/> lands, in rank order, in the root's
-		/// <paramref name="recvbuf"/> (Get_size() blocks).  At the root, sendbuf may be MPI.IN_PLACE (its block
-		/// is already in place in recvbuf).</summary>
+		/// <paramref name="recvbuf"/> (Get_size() blocks).  At the root, sendbuf may be MPI.IN_PLACE (its block is
+		/// already in place in recvbuf).</summary>
 		/// <param name="sendbuf">This rank's block; at the root it may be <see cref="MPI.IN_PLACE"/>.</param>
 		/// <param name="recvbuf">At the root, room for Get_size() blocks; ignored (may be null) elsewhere.</param>
-		/// <param name="root">The rank that sends (Bcast, Scatter) or receives (Gather, Reduce) the whole; the same on every rank.</param>
+		/// <param name="root">The rank that sends (Bcast, Scatter) or receives (Gather, Reduce) the whole; the same on
+		/// every rank.</param>
 		/// <exception cref="ArgumentNullException">A buffer this rank needs is null.</exception>
-		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs
-		/// without references, or the send and receive buffers have different element types, or they are the same array
-		/// (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no
-		/// in-place form or off the root.</exception>
-		/// <exception cref="ArgumentException">The buffer sizes do not fit: at the root, recvbuf must hold Get_size() times as many elements as sendbuf.</exception>
-		/// <exception cref="ArgumentOutOfRangeException"><paramref name="root"/> is not a rank of the communicator.</exception>
-		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message
-		/// names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's buffers are
-		/// unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of
+		/// structs without references, or the send and receive buffers have different element types, or they are the
+		/// same array (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this
+		/// collective has no in-place form or off the root.</exception>
+		/// <exception cref="ArgumentException">The buffer sizes do not fit: at the root, recvbuf must hold Get_size()
+		/// times as many elements as sendbuf.</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="root"/> is not a rank of the
+		/// communicator.</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the
+		/// message names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's
+		/// buffers are unchanged and the communicator can be used again.  Also raised when MPI has been
+		/// finalized.</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Gather (Array sendbuf, Array recvbuf, int root)
@@ -168,17 +191,22 @@ namespace System.MP
 		/// <param name="recvbuf">At the root, where the blocks land; ignored (may be null) elsewhere.</param>
 		/// <param name="recvcounts">At the root, each rank's element count (one entry per rank, none negative).</param>
 		/// <param name="displs">At the root, where each rank's block lands in recvbuf (every block inside it).</param>
-		/// <param name="root">The rank that sends (Bcast, Scatter) or receives (Gather, Reduce) the whole; the same on every rank.</param>
+		/// <param name="root">The rank that sends (Bcast, Scatter) or receives (Gather, Reduce) the whole; the same on
+		/// every rank.</param>
 		/// <exception cref="ArgumentNullException">A buffer this rank needs is null.</exception>
-		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs
-		/// without references, or the send and receive buffers have different element types, or they are the same array
-		/// (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no
-		/// in-place form or off the root.</exception>
-		/// <exception cref="ArgumentException">The buffer sizes do not fit: at the root, recvcounts and displs need one entry per rank, none negative, every block inside recvbuf, and sendbuf must hold recvcounts[root] elements.</exception>
-		/// <exception cref="ArgumentOutOfRangeException"><paramref name="root"/> is not a rank of the communicator.</exception>
-		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message
-		/// names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's buffers are
-		/// unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of
+		/// structs without references, or the send and receive buffers have different element types, or they are the
+		/// same array (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this
+		/// collective has no in-place form or off the root.</exception>
+		/// <exception cref="ArgumentException">The buffer sizes do not fit: at the root, recvcounts and displs need one
+		/// entry per rank, none negative, every block inside recvbuf, and sendbuf must hold recvcounts[root]
+		/// elements.</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="root"/> is not a rank of the
+		/// communicator.</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the
+		/// message names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's
+		/// buffers are unchanged and the communicator can be used again.  Also raised when MPI has been
+		/// finalized.</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Gatherv (Array sendbuf, Array recvbuf, int[] recvcounts, int[] displs, int root)
@@ -195,14 +223,16 @@ namespace System.MP
 		/// <param name="sendbuf">This rank's block, or <see cref="MPI.IN_PLACE"/>.</param>
 		/// <param name="recvbuf">Room for Get_size() blocks.</param>
 		/// <exception cref="ArgumentNullException">A buffer this rank needs is null.</exception>
-		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs
-		/// without references, or the send and receive buffers have different element types, or they are the same array
-		/// (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no
-		/// in-place form or off the root.</exception>
-		/// <exception cref="ArgumentException">The buffer sizes do not fit: recvbuf must hold Get_size() times as many elements as sendbuf.</exception>
-		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message
-		/// names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's buffers are
-		/// unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of
+		/// structs without references, or the send and receive buffers have different element types, or they are the
+		/// same array (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this
+		/// collective has no in-place form or off the root.</exception>
+		/// <exception cref="ArgumentException">The buffer sizes do not fit: recvbuf must hold Get_size() times as many
+		/// elements as sendbuf.</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the
+		/// message names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's
+		/// buffers are unchanged and the communicator can be used again.  Also raised when MPI has been
+		/// finalized.</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Allgather (Array sendbuf, Array recvbuf)
@@ -216,14 +246,16 @@ namespace System.MP
 		/// <summary>In-place Allgather: rank r's block r of <paramref name="buf"/> goes to every rank.</summary>
 		/// <param name="buf">Get_size() blocks; this rank's block is block Get_rank().</param>
 		/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
-		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs
-		/// without references, or the send and receive buffers have different element types, or they are the same array
-		/// (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no
-		/// in-place form or off the root.</exception>
-		/// <exception cref="ArgumentException">The buffer sizes do not fit: the length of buf must be a multiple of Get_size().</exception>
-		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message
-		/// names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's buffers are
-		/// unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of
+		/// structs without references, or the send and receive buffers have different element types, or they are the
+		/// same array (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this
+		/// collective has no in-place form or off the root.</exception>
+		/// <exception cref="ArgumentException">The buffer sizes do not fit: the length of buf must be a multiple of
+		/// Get_size().</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the
+		/// message names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's
+		/// buffers are unchanged and the communicator can be used again.  Also raised when MPI has been
+		/// finalized.</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Allgather (Array buf)
@@ -231,22 +263,26 @@ namespace System.MP
 			Allgather (MPI.IN_PLACE, buf);
 		}
 
-		/// <summary>Gatherv to every rank: rank r's <paramref name="sendbuf"/> lands at <paramref name="displs"/>[r] of every
-		/// rank's <paramref name="recvbuf"/> (MPI_Allgatherv).</summary>
-		/// <param name="sendbuf">This rank's block (recvcounts[Get_rank()] elements), or <see cref="MPI.IN_PLACE"/> (the
-		/// block is already at displs[Get_rank()] of recvbuf).</param>
+		/// <summary>Gatherv to every rank: rank r's <paramref name="sendbuf"/> lands at <paramref name="displs"/>[r] of
+		/// every rank's <paramref name="recvbuf"/> (MPI_Allgatherv).</summary>
+		/// <param name="sendbuf">This rank's block (recvcounts[Get_rank()] elements), or <see cref="MPI.IN_PLACE"/>
+		/// (the block is already at displs[Get_rank()] of recvbuf).</param>
 		/// <param name="recvbuf">Where the blocks land.</param>
-		/// <param name="recvcounts">Each rank's element count, one entry per rank, none negative; the same on every rank.</param>
+		/// <param name="recvcounts">Each rank's element count, one entry per rank, none negative; the same on every
+		/// rank.</param>
 		/// <param name="displs">Where each rank's block lands in recvbuf; every block inside it.</param>
 		/// <exception cref="ArgumentNullException">A buffer this rank needs is null.</exception>
-		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs
-		/// without references, or the send and receive buffers have different element types, or they are the same array
-		/// (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no
-		/// in-place form or off the root.</exception>
-		/// <exception cref="ArgumentException">The buffer sizes do not fit: recvcounts and displs need one entry per rank, none negative, every block inside recvbuf, and sendbuf must hold recvcounts[Get_rank()] elements.</exception>
-		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message
-		/// names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's buffers are
-		/// unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of
+		/// structs without references, or the send and receive buffers have different element types, or they are the
+		/// same array (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this
+		/// collective has no in-place form or off the root.</exception>
+		/// <exception cref="ArgumentException">The buffer sizes do not fit: recvcounts and displs need one entry per
+		/// rank, none negative, every block inside recvbuf, and sendbuf must hold recvcounts[Get_rank()]
+		/// elements.</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the
+		/// message names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's
+		/// buffers are unchanged and the communicator can be used again.  Also raised when MPI has been
+		/// finalized.</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Allgatherv (Array sendbuf, Array recvbuf, int[] recvcounts, int[] displs)
@@ -263,14 +299,16 @@ namespace System.MP
 		/// <param name="sendbuf">Get_size() blocks, block j for rank j; or <see cref="MPI.IN_PLACE"/>.</param>
 		/// <param name="recvbuf">Get_size() blocks, block i from rank i.</param>
 		/// <exception cref="ArgumentNullException">A buffer this rank needs is null.</exception>
-		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs
-		/// without references, or the send and receive buffers have different element types, or they are the same array
-		/// (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no
-		/// in-place form or off the root.</exception>
-		/// <exception cref="ArgumentException">The buffer sizes do not fit: sendbuf and recvbuf must have the same length, a multiple of Get_size().</exception>
-		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message
-		/// names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's buffers are
-		/// unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of
+		/// structs without references, or the send and receive buffers have different element types, or they are the
+		/// same array (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this
+		/// collective has no in-place form or off the root.</exception>
+		/// <exception cref="ArgumentException">The buffer sizes do not fit: sendbuf and recvbuf must have the same
+		/// length, a multiple of Get_size().</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the
+		/// message names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's
+		/// buffers are unchanged and the communicator can be used again.  Also raised when MPI has been
+		/// finalized.</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Alltoall (Array sendbuf, Array recvbuf)
@@ -282,16 +320,19 @@ namespace System.MP
 		}
 
 		/// <summary>In-place Alltoall on <paramref name="buf"/>.</summary>
-		/// <param name="buf">Get_size() blocks: block j is sent to rank j and replaced by the block from rank j.</param>
+		/// <param name="buf">Get_size() blocks: block j is sent to rank j and replaced by the block from rank
+		/// j.</param>
 		/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
-		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs
-		/// without references, or the send and receive buffers have different element types, or they are the same array
-		/// (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no
-		/// in-place form or off the root.</exception>
-		/// <exception cref="ArgumentException">The buffer sizes do not fit: the length of buf must be a multiple of Get_size().</exception>
-		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message
-		/// names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's buffers are
-		/// unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of
+		/// structs without references, or the send and receive buffers have different element types, or they are the
+		/// same array (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this
+		/// collective has no in-place form or off the root.</exception>
+		/// <exception cref="ArgumentException">The buffer sizes do not fit: the length of buf must be a multiple of
+		/// Get_size().</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the
+		/// message names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's
+		/// buffers are unchanged and the communicator can be used again.  Also raised when MPI has been
+		/// finalized.</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Alltoall (Array buf)
@@ -310,14 +351,16 @@ namespace System.MP
 		/// <param name="recvcounts">Elements from each rank, one entry per rank.</param>
 		/// <param name="rdispls">Where each rank's block lands in recvbuf.</param>
 		/// <exception cref="ArgumentNullException">A buffer this rank needs is null.</exception>
-		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs
-		/// without references, or the send and receive buffers have different element types, or they are the same array
-		/// (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no
-		/// in-place form or off the root.</exception>
-		/// <exception cref="ArgumentException">The buffer sizes do not fit: counts and displacements need one entry per rank, none negative, and every block inside its buffer.</exception>
-		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message
-		/// names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's buffers are
-		/// unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of
+		/// structs without references, or the send and receive buffers have different element types, or they are the
+		/// same array (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this
+		/// collective has no in-place form or off the root.</exception>
+		/// <exception cref="ArgumentException">The buffer sizes do not fit: counts and displacements need one entry per
+		/// rank, none negative, and every block inside its buffer.</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the
+		/// message names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's
+		/// buffers are unchanged and the communicator can be used again.  Also raised when MPI has been
+		/// finalized.</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Alltoallv (Array sendbuf, int[] sendcounts, int[] sdispls, Array recvbuf, int[] recvcounts, int[] rdispls)
@@ -333,29 +376,35 @@ namespace System.MP
 
 		const string SameLength = "sendbuf and recvbuf must have the same length";
 
-		/// <summary>Reduces every rank's <paramref name="sendbuf"/> element-wise with <paramref name="op"/> into
-		/// the root's <paramref name="recvbuf"/> (null elsewhere is fine).  At the root sendbuf may be
+		/// <summary>Reduces every rank's <paramref name="sendbuf"/> element-wise with <paramref name="op"/> into the
+		/// root's <paramref name="recvbuf"/> (null elsewhere is fine).  At the root sendbuf may be
 		/// MPI.IN_PLACE.</summary>
-		/// <param name="sendbuf">This rank's contribution, or <see cref="MPI.IN_PLACE"/> at the root (its contribution is then recvbuf).</param>
+		/// <param name="sendbuf">This rank's contribution, or <see cref="MPI.IN_PLACE"/> at the root (its contribution
+		/// is then recvbuf).</param>
 		/// <param name="recvbuf">At the root, the result (sendbuf's length); ignored (may be null) elsewhere.</param>
-		/// <param name="op">The reduction operator: a built-in one (<see cref="Op.SUM"/>, ...) or one made by <see cref="Op.Create{T}"/>.</param>
-		/// <param name="root">The rank that sends (Bcast, Scatter) or receives (Gather, Reduce) the whole; the same on every rank.</param>
+		/// <param name="op">The reduction operator: a built-in one (<see cref="Op.SUM"/>, ...) or one made by <see
+		/// cref="Op.Create{T}"/>.</param>
+		/// <param name="root">The rank that sends (Bcast, Scatter) or receives (Gather, Reduce) the whole; the same on
+		/// every rank.</param>
 		/// <exception cref="ArgumentNullException">A buffer this rank needs is null.</exception>
-		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs
-		/// without references, or the send and receive buffers have different element types, or they are the same array
-		/// (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no
-		/// in-place form or off the root.</exception>
-		/// <exception cref="ArgumentException">The buffer sizes do not fit: sendbuf and recvbuf must have the same length.</exception>
-		/// <exception cref="ArgumentOutOfRangeException"><paramref name="root"/> is not a rank of the communicator.</exception>
+		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of
+		/// structs without references, or the send and receive buffers have different element types, or they are the
+		/// same array (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this
+		/// collective has no in-place form or off the root.</exception>
+		/// <exception cref="ArgumentException">The buffer sizes do not fit: sendbuf and recvbuf must have the same
+		/// length.</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="root"/> is not a rank of the
+		/// communicator.</exception>
 		/// <exception cref="ArgumentNullException"><paramref name="op"/> is null.</exception>
-		/// <exception cref="ArgumentException"><paramref name="op"/> is not defined for the buffers' element type (MPI's
-		/// rules for the built-in operators; a user-defined operator's own type).</exception>
+		/// <exception cref="ArgumentException"><paramref name="op"/> is not defined for the buffers' element type
+		/// (MPI's rules for the built-in operators; a user-defined operator's own type).</exception>
 		/// <exception cref="ObjectDisposedException"><paramref name="op"/> has been freed.</exception>
-		/// <exception cref="Exception">Whatever a user-defined <paramref name="op"/>'s function threw on this rank, rethrown
-		/// after the collective completed (other ranks complete normally, with partial results).</exception>
-		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message
-		/// names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's buffers are
-		/// unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="Exception">Whatever a user-defined <paramref name="op"/>'s function threw on this rank,
+		/// rethrown after the collective completed (other ranks complete normally, with partial results).</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the
+		/// message names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's
+		/// buffers are unchanged and the communicator can be used again.  Also raised when MPI has been
+		/// finalized.</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Reduce (Array sendbuf, Array recvbuf, Op op, int root)
@@ -368,23 +417,27 @@ namespace System.MP
 		/// <summary>In-place Reduce: every rank contributes <paramref name="buf"/>; the root's receives the
 		/// result.</summary>
 		/// <param name="buf">This rank's contribution; at the root it receives the result.</param>
-		/// <param name="op">The reduction operator: a built-in one (<see cref="Op.SUM"/>, ...) or one made by <see cref="Op.Create{T}"/>.</param>
-		/// <param name="root">The rank that sends (Bcast, Scatter) or receives (Gather, Reduce) the whole; the same on every rank.</param>
+		/// <param name="op">The reduction operator: a built-in one (<see cref="Op.SUM"/>, ...) or one made by <see
+		/// cref="Op.Create{T}"/>.</param>
+		/// <param name="root">The rank that sends (Bcast, Scatter) or receives (Gather, Reduce) the whole; the same on
+		/// every rank.</param>
 		/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
-		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs
-		/// without references, or the send and receive buffers have different element types, or they are the same array
-		/// (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no
-		/// in-place form or off the root.</exception>
-		/// <exception cref="ArgumentOutOfRangeException"><paramref name="root"/> is not a rank of the communicator.</exception>
+		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of
+		/// structs without references, or the send and receive buffers have different element types, or they are the
+		/// same array (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this
+		/// collective has no in-place form or off the root.</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="root"/> is not a rank of the
+		/// communicator.</exception>
 		/// <exception cref="ArgumentNullException"><paramref name="op"/> is null.</exception>
-		/// <exception cref="ArgumentException"><paramref name="op"/> is not defined for the buffers' element type (MPI's
-		/// rules for the built-in operators; a user-defined operator's own type).</exception>
+		/// <exception cref="ArgumentException"><paramref name="op"/> is not defined for the buffers' element type
+		/// (MPI's rules for the built-in operators; a user-defined operator's own type).</exception>
 		/// <exception cref="ObjectDisposedException"><paramref name="op"/> has been freed.</exception>
-		/// <exception cref="Exception">Whatever a user-defined <paramref name="op"/>'s function threw on this rank, rethrown
-		/// after the collective completed (other ranks complete normally, with partial results).</exception>
-		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message
-		/// names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's buffers are
-		/// unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="Exception">Whatever a user-defined <paramref name="op"/>'s function threw on this rank,
+		/// rethrown after the collective completed (other ranks complete normally, with partial results).</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the
+		/// message names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's
+		/// buffers are unchanged and the communicator can be used again.  Also raised when MPI has been
+		/// finalized.</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Reduce (Array buf, Op op, int root)
@@ -397,24 +450,28 @@ namespace System.MP
 
 		/// <summary>Reduces every rank's <paramref name="sendbuf"/> element-wise into every rank's
 		/// <paramref name="recvbuf"/>.  sendbuf may be MPI.IN_PLACE.</summary>
-		/// <param name="sendbuf">This rank's contribution, or <see cref="MPI.IN_PLACE"/> (the contribution is then recvbuf).</param>
+		/// <param name="sendbuf">This rank's contribution, or <see cref="MPI.IN_PLACE"/> (the contribution is then
+		/// recvbuf).</param>
 		/// <param name="recvbuf">The result, on every rank.</param>
-		/// <param name="op">The reduction operator: a built-in one (<see cref="Op.SUM"/>, ...) or one made by <see cref="Op.Create{T}"/>.</param>
+		/// <param name="op">The reduction operator: a built-in one (<see cref="Op.SUM"/>, ...) or one made by <see
+		/// cref="Op.Create{T}"/>.</param>
 		/// <exception cref="ArgumentNullException">A buffer this rank needs is null.</exception>
-		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs
-		/// without references, or the send and receive buffers have different element types, or they are the same array
-		/// (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no
-		/// in-place form or off the root.</exception>
-		/// <exception cref="ArgumentException">The buffer sizes do not fit: sendbuf and recvbuf must have the same length.</exception>
+		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of
+		/// structs without references, or the send and receive buffers have different element types, or they are the
+		/// same array (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this
+		/// collective has no in-place form or off the root.</exception>
+		/// <exception cref="ArgumentException">The buffer sizes do not fit: sendbuf and recvbuf must have the same
+		/// length.</exception>
 		/// <exception cref="ArgumentNullException"><paramref name="op"/> is null.</exception>
-		/// <exception cref="ArgumentException"><paramref name="op"/> is not defined for the buffers' element type (MPI's
-		/// rules for the built-in operators; a user-defined operator's own type).</exception>
+		/// <exception cref="ArgumentException"><paramref name="op"/> is not defined for the buffers' element type
+		/// (MPI's rules for the built-in operators; a user-defined operator's own type).</exception>
 		/// <exception cref="ObjectDisposedException"><paramref name="op"/> has been freed.</exception>
-		/// <exception cref="Exception">Whatever a user-defined <paramref name="op"/>'s function threw on this rank, rethrown
-		/// after the collective completed (other ranks complete normally, with partial results).</exception>
-		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message
-		/// names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's buffers are
-		/// unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="Exception">Whatever a user-defined <paramref name="op"/>'s function threw on this rank,
+		/// rethrown after the collective completed (other ranks complete normally, with partial results).</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the
+		/// message names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's
+		/// buffers are unchanged and the communicator can be used again.  Also raised when MPI has been
+		/// finalized.</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Allreduce (Array sendbuf, Array recvbuf, Op op)
@@ -430,24 +487,26 @@ namespace System.MP
 				op.Reduced (rc, sendbuf, recvbuf, "Allreduce", SameLength);
 		}
 
-		/// <summary>In-place Allreduce: every rank's <paramref name="buf"/> is replaced by the element-wise reduction of all
-		/// of them.</summary>
+		/// <summary>In-place Allreduce: every rank's <paramref name="buf"/> is replaced by the element-wise reduction
+		/// of all of them.</summary>
 		/// <param name="buf">This rank's contribution, replaced by the result.</param>
-		/// <param name="op">The reduction operator: a built-in one (<see cref="Op.SUM"/>, ...) or one made by <see cref="Op.Create{T}"/>.</param>
+		/// <param name="op">The reduction operator: a built-in one (<see cref="Op.SUM"/>, ...) or one made by <see
+		/// cref="Op.Create{T}"/>.</param>
 		/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
-		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs
-		/// without references, or the send and receive buffers have different element types, or they are the same array
-		/// (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no
-		/// in-place form or off the root.</exception>
+		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of
+		/// structs without references, or the send and receive buffers have different element types, or they are the
+		/// same array (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this
+		/// collective has no in-place form or off the root.</exception>
 		/// <exception cref="ArgumentNullException"><paramref name="op"/> is null.</exception>
-		/// <exception cref="ArgumentException"><paramref name="op"/> is not defined for the buffers' element type (MPI's
-		/// rules for the built-in operators; a user-defined operator's own type).</exception>
+		/// <exception cref="ArgumentException"><paramref name="op"/> is not defined for the buffers' element type
+		/// (MPI's rules for the built-in operators; a user-defined operator's own type).</exception>
 		/// <exception cref="ObjectDisposedException"><paramref name="op"/> has been freed.</exception>
-		/// <exception cref="Exception">Whatever a user-defined <paramref name="op"/>'s function threw on this rank, rethrown
-		/// after the collective completed (other ranks complete normally, with partial results).</exception>
-		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message
-		/// names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's buffers are
-		/// unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="Exception">Whatever a user-defined <paramref name="op"/>'s function threw on this rank,
+		/// rethrown after the collective completed (other ranks complete normally, with partial results).</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the
+		/// message names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's
+		/// buffers are unchanged and the communicator can be used again.  Also raised when MPI has been
+		/// finalized.</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Allreduce (Array buf, Op op)
@@ -456,24 +515,28 @@ namespace System.MP
 		}
 
 		/// <summary>Inclusive prefix reduction: rank r receives the reduction of ranks 0..r.</summary>
-		/// <param name="sendbuf">This rank's contribution, or <see cref="MPI.IN_PLACE"/> (the contribution is then recvbuf).</param>
+		/// <param name="sendbuf">This rank's contribution, or <see cref="MPI.IN_PLACE"/> (the contribution is then
+		/// recvbuf).</param>
 		/// <param name="recvbuf">This rank's result.</param>
-		/// <param name="op">The reduction operator: a built-in one (<see cref="Op.SUM"/>, ...) or one made by <see cref="Op.Create{T}"/>.</param>
+		/// <param name="op">The reduction operator: a built-in one (<see cref="Op.SUM"/>, ...) or one made by <see
+		/// cref="Op.Create{T}"/>.</param>
 		/// <exception cref="ArgumentNullException">A buffer this rank needs is null.</exception>
-		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs
-		/// without references, or the send and receive buffers have different element types, or they are the same array
-		/// (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no
-		/// in-place form or off the root.</exception>
-		/// <exception cref="ArgumentException">The buffer sizes do not fit: sendbuf and recvbuf must have the same length.</exception>
+		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of
+		/// structs without references, or the send and receive buffers have different element types, or they are the
+		/// same array (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this
+		/// collective has no in-place form or off the root.</exception>
+		/// <exception cref="ArgumentException">The buffer sizes do not fit: sendbuf and recvbuf must have the same
+		/// length.</exception>
 		/// <exception cref="ArgumentNullException"><paramref name="op"/> is null.</exception>
-		/// <exception cref="ArgumentException"><paramref name="op"/> is not defined for the buffers' element type (MPI's
-		/// rules for the built-in operators; a user-defined operator's own type).</exception>
+		/// <exception cref="ArgumentException"><paramref name="op"/> is not defined for the buffers' element type
+		/// (MPI's rules for the built-in operators; a user-defined operator's own type).</exception>
 		/// <exception cref="ObjectDisposedException"><paramref name="op"/> has been freed.</exception>
-		/// <exception cref="Exception">Whatever a user-defined <paramref name="op"/>'s function threw on this rank, rethrown
-		/// after the collective completed (other ranks complete normally, with partial results).</exception>
-		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message
-		/// names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's buffers are
-		/// unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="Exception">Whatever a user-defined <paramref name="op"/>'s function threw on this rank,
+		/// rethrown after the collective completed (other ranks complete normally, with partial results).</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the
+		/// message names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's
+		/// buffers are unchanged and the communicator can be used again.  Also raised when MPI has been
+		/// finalized.</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Scan (Array sendbuf, Array recvbuf, Op op)
@@ -483,24 +546,26 @@ namespace System.MP
 			op.Reduced (MPDirect.Scan (sendbuf, recvbuf, flags, h, handle), sendbuf, recvbuf, "Scan", SameLength);
 		}
 
-		/// <summary>In-place inclusive prefix reduction: rank r's <paramref name="buf"/> is replaced by the reduction of
-		/// ranks 0..r.</summary>
+		/// <summary>In-place inclusive prefix reduction: rank r's <paramref name="buf"/> is replaced by the reduction
+		/// of ranks 0..r.</summary>
 		/// <param name="buf">This rank's contribution, replaced by the result.</param>
-		/// <param name="op">The reduction operator: a built-in one (<see cref="Op.SUM"/>, ...) or one made by <see cref="Op.Create{T}"/>.</param>
+		/// <param name="op">The reduction operator: a built-in one (<see cref="Op.SUM"/>, ...) or one made by <see
+		/// cref="Op.Create{T}"/>.</param>
 		/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
-		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs
-		/// without references, or the send and receive buffers have different element types, or they are the same array
-		/// (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no
-		/// in-place form or off the root.</exception>
+		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of
+		/// structs without references, or the send and receive buffers have different element types, or they are the
+		/// same array (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this
+		/// collective has no in-place form or off the root.</exception>
 		/// <exception cref="ArgumentNullException"><paramref name="op"/> is null.</exception>
-		/// <exception cref="ArgumentException"><paramref name="op"/> is not defined for the buffers' element type (MPI's
-		/// rules for the built-in operators; a user-defined operator's own type).</exception>
+		/// <exception cref="ArgumentException"><paramref name="op"/> is not defined for the buffers' element type
+		/// (MPI's rules for the built-in operators; a user-defined operator's own type).</exception>
 		/// <exception cref="ObjectDisposedException"><paramref name="op"/> has been freed.</exception>
-		/// <exception cref="Exception">Whatever a user-defined <paramref name="op"/>'s function threw on this rank, rethrown
-		/// after the collective completed (other ranks complete normally, with partial results).</exception>
-		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message
-		/// names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's buffers are
-		/// unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="Exception">Whatever a user-defined <paramref name="op"/>'s function threw on this rank,
+		/// rethrown after the collective completed (other ranks complete normally, with partial results).</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the
+		/// message names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's
+		/// buffers are unchanged and the communicator can be used again.  Also raised when MPI has been
+		/// finalized.</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Scan (Array buf, Op op)
@@ -508,26 +573,30 @@ namespace System.MP
 			Scan (MPI.IN_PLACE, buf, op);
 		}
 
-		/// <summary>Exclusive prefix reduction: rank r receives the reduction of ranks 0..r-1.  Rank 0's
-		/// recvbuf is undefined afterwards (MPI leaves it so).</summary>
-		/// <param name="sendbuf">This rank's contribution, or <see cref="MPI.IN_PLACE"/> (the contribution is then recvbuf).</param>
+		/// <summary>Exclusive prefix reduction: rank r receives the reduction of ranks 0..r-1.  Rank 0's recvbuf is
+		/// undefined afterwards (MPI leaves it so).</summary>
+		/// <param name="sendbuf">This rank's contribution, or <see cref="MPI.IN_PLACE"/> (the contribution is then
+		/// recvbuf).</param>
 		/// <param name="recvbuf">This rank's result (undefined on rank 0).</param>
-		/// <param name="op">The reduction operator: a built-in one (<see cref="Op.SUM"/>, ...) or one made by <see cref="Op.Create{T}"/>.</param>
+		/// <param name="op">The reduction operator: a built-in one (<see cref="Op.SUM"/>, ...) or one made by <see
+		/// cref="Op.Create{T}"/>.</param>
 		/// <exception cref="ArgumentNullException">A buffer this rank needs is null.</exception>
-		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs
-		/// without references, or the send and receive buffers have different element types, or they are the same array
-		/// (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no
-		/// in-place form or off the root.</exception>
-		/// <exception cref="ArgumentException">The buffer sizes do not fit: sendbuf and recvbuf must have the same length.</exception>
+		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of
+		/// structs without references, or the send and receive buffers have different element types, or they are the
+		/// same array (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this
+		/// collective has no in-place form or off the root.</exception>
+		/// <exception cref="ArgumentException">The buffer sizes do not fit: sendbuf and recvbuf must have the same
+		/// length.</exception>
 		/// <exception cref="ArgumentNullException"><paramref name="op"/> is null.</exception>
-		/// <exception cref="ArgumentException"><paramref name="op"/> is not defined for the buffers' element type (MPI's
-		/// rules for the built-in operators; a user-defined operator's own type).</exception>
+		/// <exception cref="ArgumentException"><paramref name="op"/> is not defined for the buffers' element type
+		/// (MPI's rules for the built-in operators; a user-defined operator's own type).</exception>
 		/// <exception cref="ObjectDisposedException"><paramref name="op"/> has been freed.</exception>
-		/// <exception cref="Exception">Whatever a user-defined <paramref name="op"/>'s function threw on this rank, rethrown
-		/// after the collective completed (other ranks complete normally, with partial results).</exception>
-		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message
-		/// names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's buffers are
-		/// unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="Exception">Whatever a user-defined <paramref name="op"/>'s function threw on this rank,
+		/// rethrown after the collective completed (other ranks complete normally, with partial results).</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the
+		/// message names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's
+		/// buffers are unchanged and the communicator can be used again.  Also raised when MPI has been
+		/// finalized.</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Exscan (Array sendbuf, Array recvbuf, Op op)
@@ -537,24 +606,26 @@ namespace System.MP
 			op.Reduced (MPDirect.Exscan (sendbuf, recvbuf, flags, h, handle), sendbuf, recvbuf, "Exscan", SameLength);
 		}
 
-		/// <summary>In-place exclusive prefix reduction: rank r's <paramref name="buf"/> is replaced by the reduction of
-		/// ranks 0..r-1 (rank 0's is undefined afterwards).</summary>
+		/// <summary>In-place exclusive prefix reduction: rank r's <paramref name="buf"/> is replaced by the reduction
+		/// of ranks 0..r-1 (rank 0's is undefined afterwards).</summary>
 		/// <param name="buf">This rank's contribution, replaced by the result.</param>
-		/// <param name="op">The reduction operator: a built-in one (<see cref="Op.SUM"/>, ...) or one made by <see cref="Op.Create{T}"/>.</param>
+		/// <param name="op">The reduction operator: a built-in one (<see cref="Op.SUM"/>, ...) or one made by <see
+		/// cref="Op.Create{T}"/>.</param>
 		/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
-		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs
-		/// without references, or the send and receive buffers have different element types, or they are the same array
-		/// (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no
-		/// in-place form or off the root.</exception>
+		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of
+		/// structs without references, or the send and receive buffers have different element types, or they are the
+		/// same array (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this
+		/// collective has no in-place form or off the root.</exception>
 		/// <exception cref="ArgumentNullException"><paramref name="op"/> is null.</exception>
-		/// <exception cref="ArgumentException"><paramref name="op"/> is not defined for the buffers' element type (MPI's
-		/// rules for the built-in operators; a user-defined operator's own type).</exception>
+		/// <exception cref="ArgumentException"><paramref name="op"/> is not defined for the buffers' element type
+		/// (MPI's rules for the built-in operators; a user-defined operator's own type).</exception>
 		/// <exception cref="ObjectDisposedException"><paramref name="op"/> has been freed.</exception>
-		/// <exception cref="Exception">Whatever a user-defined <paramref name="op"/>'s function threw on this rank, rethrown
-		/// after the collective completed (other ranks complete normally, with partial results).</exception>
-		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message
-		/// names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's buffers are
-		/// unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="Exception">Whatever a user-defined <paramref name="op"/>'s function threw on this rank,
+		/// rethrown after the collective completed (other ranks complete normally, with partial results).</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the
+		/// message names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's
+		/// buffers are unchanged and the communicator can be used again.  Also raised when MPI has been
+		/// finalized.</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Exscan (Array buf, Op op)
@@ -564,24 +635,28 @@ namespace System.MP
 
 		/// <summary>Reduces every rank's <paramref name="sendbuf"/> (Get_size() blocks of recvbuf's length) and
 		/// scatters the result: rank r receives block r.</summary>
-		/// <param name="sendbuf">This rank's contribution, or <see cref="MPI.IN_PLACE"/> (then recvbuf holds the contribution, Get_size() blocks).</param>
+		/// <param name="sendbuf">This rank's contribution, or <see cref="MPI.IN_PLACE"/> (then recvbuf holds the
+		/// contribution, Get_size() blocks).</param>
 		/// <param name="recvbuf">This rank's block of the result.</param>
-		/// <param name="op">The reduction operator: a built-in one (<see cref="Op.SUM"/>, ...) or one made by <see cref="Op.Create{T}"/>.</param>
+		/// <param name="op">The reduction operator: a built-in one (<see cref="Op.SUM"/>, ...) or one made by <see
+		/// cref="Op.Create{T}"/>.</param>
 		/// <exception cref="ArgumentNullException">A buffer this rank needs is null.</exception>
-		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs
-		/// without references, or the send and receive buffers have different element types, or they are the same array
-		/// (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no
-		/// in-place form or off the root.</exception>
-		/// <exception cref="ArgumentException">The buffer sizes do not fit: sendbuf must hold Get_size() times as many elements as recvbuf.</exception>
+		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of
+		/// structs without references, or the send and receive buffers have different element types, or they are the
+		/// same array (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this
+		/// collective has no in-place form or off the root.</exception>
+		/// <exception cref="ArgumentException">The buffer sizes do not fit: sendbuf must hold Get_size() times as many
+		/// elements as recvbuf.</exception>
 		/// <exception cref="ArgumentNullException"><paramref name="op"/> is null.</exception>
-		/// <exception cref="ArgumentException"><paramref name="op"/> is not defined for the buffers' element type (MPI's
-		/// rules for the built-in operators; a user-defined operator's own type).</exception>
+		/// <exception cref="ArgumentException"><paramref name="op"/> is not defined for the buffers' element type
+		/// (MPI's rules for the built-in operators; a user-defined operator's own type).</exception>
 		/// <exception cref="ObjectDisposedException"><paramref name="op"/> has been freed.</exception>
-		/// <exception cref="Exception">Whatever a user-defined <paramref name="op"/>'s function threw on this rank, rethrown
-		/// after the collective completed (other ranks complete normally, with partial results).</exception>
-		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message
-		/// names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's buffers are
-		/// unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="Exception">Whatever a user-defined <paramref name="op"/>'s function threw on this rank,
+		/// rethrown after the collective completed (other ranks complete normally, with partial results).</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the
+		/// message names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's
+		/// buffers are unchanged and the communicator can be used again.  Also raised when MPI has been
+		/// finalized.</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Reduce_scatter_block (Array sendbuf, Array recvbuf, Op op)
@@ -592,25 +667,28 @@ namespace System.MP
 			            "sendbuf must hold Get_size() times as many elements as recvbuf (in place: buf's length must be a multiple of Get_size())");
 		}
 
-		/// <summary>In-place form: <paramref name="buf"/> holds Get_size() blocks; rank r's result is left in
-		/// its first block.</summary>
+		/// <summary>In-place form: <paramref name="buf"/> holds Get_size() blocks; rank r's result is left in its first
+		/// block.</summary>
 		/// <param name="buf">Get_size() blocks: this rank's contribution; block 0 receives this rank's result.</param>
-		/// <param name="op">The reduction operator: a built-in one (<see cref="Op.SUM"/>, ...) or one made by <see cref="Op.Create{T}"/>.</param>
+		/// <param name="op">The reduction operator: a built-in one (<see cref="Op.SUM"/>, ...) or one made by <see
+		/// cref="Op.Create{T}"/>.</param>
 		/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
-		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs
-		/// without references, or the send and receive buffers have different element types, or they are the same array
-		/// (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no
-		/// in-place form or off the root.</exception>
-		/// <exception cref="ArgumentException">The buffer sizes do not fit: buf's length must be a multiple of Get_size().</exception>
+		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of
+		/// structs without references, or the send and receive buffers have different element types, or they are the
+		/// same array (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this
+		/// collective has no in-place form or off the root.</exception>
+		/// <exception cref="ArgumentException">The buffer sizes do not fit: buf's length must be a multiple of
+		/// Get_size().</exception>
 		/// <exception cref="ArgumentNullException"><paramref name="op"/> is null.</exception>
-		/// <exception cref="ArgumentException"><paramref name="op"/> is not defined for the buffers' element type (MPI's
-		/// rules for the built-in operators; a user-defined operator's own type).</exception>
+		/// <exception cref="ArgumentException"><paramref name="op"/> is not defined for the buffers' element type
+		/// (MPI's rules for the built-in operators; a user-defined operator's own type).</exception>
 		/// <exception cref="ObjectDisposedException"><paramref name="op"/> has been freed.</exception>
-		/// <exception cref="Exception">Whatever a user-defined <paramref name="op"/>'s function threw on this rank, rethrown
-		/// after the collective completed (other ranks complete normally, with partial results).</exception>
-		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message
-		/// names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's buffers are
-		/// unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="Exception">Whatever a user-defined <paramref name="op"/>'s function threw on this rank,
+		/// rethrown after the collective completed (other ranks complete normally, with partial results).</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the
+		/// message names the lowest refusing rank; that rank's exception says why): no rank moved any data, this rank's
+		/// buffers are unchanged and the communicator can be used again.  Also raised when MPI has been
+		/// finalized.</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Reduce_scatter_block (Array buf, Op op)

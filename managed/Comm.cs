@@ -67,20 +67,22 @@ namespace System.MP
 		// (arguments spilled and reloaded, five registers saved): 394 -> 348 JIT-compiled instructions per Irecv +
 		// Send + Wait (bench/run-instructions.sh).
 
-		/// <summary>Sends the whole of <paramref name="buf"/> to <paramref name="dest"/> (MPI_Send).  Returns when the buffer may
-		/// be reused; depending on the message size and the MPI library that may be before or only after the receive
-		/// starts.</summary>
-		/// <param name="buf">The data to send: an array of a primitive type or of structs without references (of any rank: a double[,] is one buffer in row-major order), or an object without reference fields.</param>
-		/// <param name="dest">The destination rank (in the remote group for an intercommunicator), or <see cref="MPI.PROC_NULL"/>.</param>
+		/// <summary>Sends the whole of <paramref name="buf"/> to <paramref name="dest"/> (MPI_Send).  Returns when the
+		/// buffer may be reused; depending on the message size and the MPI library that may be before or only after the
+		/// receive starts.</summary>
+		/// <param name="buf">The data to send: an array of a primitive type or of structs without references (of any
+		/// rank: a double[,] is one buffer in row-major order), or an object without reference fields.</param>
+		/// <param name="dest">The destination rank (in the remote group for an intercommunicator), or <see
+		/// cref="MPI.PROC_NULL"/>.</param>
 		/// <param name="tag">The message tag, 0..<see cref="MPI.TAG_UB"/>.</param>
 		/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
 		/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be an MPI buffer: it is not an array of a
-		/// primitive type or of structs without references, nor an object without reference fields (strings, object[] and
-		/// classes with reference fields are refused; use the O-operations for object graphs).</exception>
+		/// primitive type or of structs without references, nor an object without reference fields (strings, object[]
+		/// and classes with reference fields are refused; use the O-operations for object graphs).</exception>
 		/// <exception cref="ArgumentOutOfRangeException"><paramref name="dest"/> is not a rank of the communicator (nor
 		/// <see cref="MPI.PROC_NULL"/>), or <paramref name="tag"/> is outside 0..<see cref="MPI.TAG_UB"/>.</exception>
-		/// <exception cref="ArgumentException"><paramref name="dest"/> is this rank and the buffer overlaps the buffer of
-		/// a receive from this rank still in flight (MPI forbids touching it until it completes).</exception>
+		/// <exception cref="ArgumentException"><paramref name="dest"/> is this rank and the buffer overlaps the buffer
+		/// of a receive from this rank still in flight (MPI forbids touching it until it completes).</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed (<see cref="Free"/>).</exception>
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
@@ -93,23 +95,26 @@ namespace System.MP
 		}
 
 		/// <summary>Sends elements [offset, offset + count) of the array <paramref name="buf"/> (MPI_Send).</summary>
-		/// <param name="buf">The data to send: an array of a primitive type or of structs without references (of any rank: a double[,] is one buffer in row-major order), or an object without reference fields.</param>
+		/// <param name="buf">The data to send: an array of a primitive type or of structs without references (of any
+		/// rank: a double[,] is one buffer in row-major order), or an object without reference fields.</param>
 		/// <param name="offset">Index of the first element of the array to use.</param>
 		/// <param name="count">Number of elements from <paramref name="offset"/>.</param>
-		/// <param name="dest">The destination rank (in the remote group for an intercommunicator), or <see cref="MPI.PROC_NULL"/>.</param>
+		/// <param name="dest">The destination rank (in the remote group for an intercommunicator), or <see
+		/// cref="MPI.PROC_NULL"/>.</param>
 		/// <param name="tag">The message tag, 0..<see cref="MPI.TAG_UB"/>.</param>
 		/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
 		/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be an MPI buffer: it is not an array of a
-		/// primitive type or of structs without references, nor an object without reference fields (strings, object[] and
-		/// classes with reference fields are refused; use the O-operations for object graphs).</exception>
-		/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> or <paramref name="count"/> is negative,
+		/// primitive type or of structs without references, nor an object without reference fields (strings, object[]
+		/// and classes with reference fields are refused; use the O-operations for object graphs).</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> or <paramref name="count"/> is
+		/// negative,
 		/// <paramref name="offset"/> lies outside the array or offset + count runs past its end.</exception>
 		/// <exception cref="ArgumentException"><paramref name="buf"/> is not an array (the offset/count form needs
 		/// one).</exception>
 		/// <exception cref="ArgumentOutOfRangeException"><paramref name="dest"/> is not a rank of the communicator (nor
 		/// <see cref="MPI.PROC_NULL"/>), or <paramref name="tag"/> is outside 0..<see cref="MPI.TAG_UB"/>.</exception>
-		/// <exception cref="ArgumentException"><paramref name="dest"/> is this rank and the buffer overlaps the buffer of
-		/// a receive from this rank still in flight (MPI forbids touching it until it completes).</exception>
+		/// <exception cref="ArgumentException"><paramref name="dest"/> is this rank and the buffer overlaps the buffer
+		/// of a receive from this rank still in flight (MPI forbids touching it until it completes).</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed (<see cref="Free"/>).</exception>
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
@@ -124,17 +129,19 @@ namespace System.MP
 		}
 
 		/// <summary>Synchronous send: returns once the matching receive has started.</summary>
-		/// <param name="buf">The data to send: an array of a primitive type or of structs without references (of any rank: a double[,] is one buffer in row-major order), or an object without reference fields.</param>
-		/// <param name="dest">The destination rank (in the remote group for an intercommunicator), or <see cref="MPI.PROC_NULL"/>.</param>
+		/// <param name="buf">The data to send: an array of a primitive type or of structs without references (of any
+		/// rank: a double[,] is one buffer in row-major order), or an object without reference fields.</param>
+		/// <param name="dest">The destination rank (in the remote group for an intercommunicator), or <see
+		/// cref="MPI.PROC_NULL"/>.</param>
 		/// <param name="tag">The message tag, 0..<see cref="MPI.TAG_UB"/>.</param>
 		/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
 		/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be an MPI buffer: it is not an array of a
-		/// primitive type or of structs without references, nor an object without reference fields (strings, object[] and
-		/// classes with reference fields are refused; use the O-operations for object graphs).</exception>
+		/// primitive type or of structs without references, nor an object without reference fields (strings, object[]
+		/// and classes with reference fields are refused; use the O-operations for object graphs).</exception>
 		/// <exception cref="ArgumentOutOfRangeException"><paramref name="dest"/> is not a rank of the communicator (nor
 		/// <see cref="MPI.PROC_NULL"/>), or <paramref name="tag"/> is outside 0..<see cref="MPI.TAG_UB"/>.</exception>
-		/// <exception cref="ArgumentException"><paramref name="dest"/> is this rank and the buffer overlaps the buffer of
-		/// a receive from this rank still in flight (MPI forbids touching it until it completes).</exception>
+		/// <exception cref="ArgumentException"><paramref name="dest"/> is this rank and the buffer overlaps the buffer
+		/// of a receive from this rank still in flight (MPI forbids touching it until it completes).</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed (<see cref="Free"/>).</exception>
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
@@ -145,25 +152,28 @@ namespace System.MP
 				throw Errors.Make (rc, this, buf, dest, tag, "dest");
 		}
 
-		/// <summary>Synchronous send of elements [offset, offset + count) of the array <paramref name="buf"/>: returns once
-		/// the matching receive has started (MPI_Ssend).</summary>
-		/// <param name="buf">The data to send: an array of a primitive type or of structs without references (of any rank: a double[,] is one buffer in row-major order), or an object without reference fields.</param>
+		/// <summary>Synchronous send of elements [offset, offset + count) of the array <paramref name="buf"/>: returns
+		/// once the matching receive has started (MPI_Ssend).</summary>
+		/// <param name="buf">The data to send: an array of a primitive type or of structs without references (of any
+		/// rank: a double[,] is one buffer in row-major order), or an object without reference fields.</param>
 		/// <param name="offset">Index of the first element of the array to use.</param>
 		/// <param name="count">Number of elements from <paramref name="offset"/>.</param>
-		/// <param name="dest">The destination rank (in the remote group for an intercommunicator), or <see cref="MPI.PROC_NULL"/>.</param>
+		/// <param name="dest">The destination rank (in the remote group for an intercommunicator), or <see
+		/// cref="MPI.PROC_NULL"/>.</param>
 		/// <param name="tag">The message tag, 0..<see cref="MPI.TAG_UB"/>.</param>
 		/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
 		/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be an MPI buffer: it is not an array of a
-		/// primitive type or of structs without references, nor an object without reference fields (strings, object[] and
-		/// classes with reference fields are refused; use the O-operations for object graphs).</exception>
-		/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> or <paramref name="count"/> is negative,
+		/// primitive type or of structs without references, nor an object without reference fields (strings, object[]
+		/// and classes with reference fields are refused; use the O-operations for object graphs).</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> or <paramref name="count"/> is
+		/// negative,
 		/// <paramref name="offset"/> lies outside the array or offset + count runs past its end.</exception>
 		/// <exception cref="ArgumentException"><paramref name="buf"/> is not an array (the offset/count form needs
 		/// one).</exception>
 		/// <exception cref="ArgumentOutOfRangeException"><paramref name="dest"/> is not a rank of the communicator (nor
 		/// <see cref="MPI.PROC_NULL"/>), or <paramref name="tag"/> is outside 0..<see cref="MPI.TAG_UB"/>.</exception>
-		/// <exception cref="ArgumentException"><paramref name="dest"/> is this rank and the buffer overlaps the buffer of
-		/// a receive from this rank still in flight (MPI forbids touching it until it completes).</exception>
+		/// <exception cref="ArgumentException"><paramref name="dest"/> is this rank and the buffer overlaps the buffer
+		/// of a receive from this rank still in flight (MPI forbids touching it until it completes).</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed (<see cref="Free"/>).</exception>
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
@@ -178,25 +188,27 @@ namespace System.MP
 
 		// ---- receive -------------------------------------------------------------------------------
 
-		/// <summary>Receives into the whole of <paramref name="buf"/>.  A longer message raises
-		/// MPIException (MPI_ERR_TRUNCATE) and writes nothing outside the buffer.  status may be null.</summary>
-		/// <param name="buf">Where the message lands: an array of a primitive type or of structs without references (of any rank), or an object without reference fields.</param>
-		/// <param name="source">The source rank (remote group for an intercommunicator), <see cref="MPI.ANY_SOURCE"/> or <see cref="MPI.PROC_NULL"/>.</param>
+		/// <summary>Receives into the whole of <paramref name="buf"/>.  A longer message raises MPIException
+		/// (MPI_ERR_TRUNCATE) and writes nothing outside the buffer.  status may be null.</summary>
+		/// <param name="buf">Where the message lands: an array of a primitive type or of structs without references (of
+		/// any rank), or an object without reference fields.</param>
+		/// <param name="source">The source rank (remote group for an intercommunicator), <see cref="MPI.ANY_SOURCE"/>
+		/// or <see cref="MPI.PROC_NULL"/>.</param>
 		/// <param name="tag">The tag to match, 0..<see cref="MPI.TAG_UB"/>, or <see cref="MPI.ANY_TAG"/>.</param>
 		/// <param name="status">Filled with the message's source, tag and size; may be null.</param>
 		/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
 		/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be an MPI buffer: it is not an array of a
-		/// primitive type or of structs without references, nor an object without reference fields (strings, object[] and
-		/// classes with reference fields are refused; use the O-operations for object graphs).</exception>
-		/// <exception cref="ArgumentOutOfRangeException"><paramref name="source"/> is not a rank of the communicator (nor
-		/// <see cref="MPI.ANY_SOURCE"/> or <see cref="MPI.PROC_NULL"/>), or <paramref name="tag"/> is outside
+		/// primitive type or of structs without references, nor an object without reference fields (strings, object[]
+		/// and classes with reference fields are refused; use the O-operations for object graphs).</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="source"/> is not a rank of the communicator
+		/// (nor <see cref="MPI.ANY_SOURCE"/> or <see cref="MPI.PROC_NULL"/>), or <paramref name="tag"/> is outside
 		/// 0..<see cref="MPI.TAG_UB"/> and not <see cref="MPI.ANY_TAG"/>.</exception>
-		/// <exception cref="ArgumentException">The message may come from this rank and the buffer overlaps the buffer of
-		/// a send to this rank still in flight.</exception>
+		/// <exception cref="ArgumentException">The message may come from this rank and the buffer overlaps the buffer
+		/// of a send to this rank still in flight.</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed (<see cref="Free"/>).</exception>
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
-		/// <exception cref="MPIException">The MPI library reported an error; in particular
-		/// <see cref="MPIException.ErrorClass"/> MPI_ERR_TRUNCATE when the message is longer than the buffer (the buffer
+		/// <exception cref="MPIException">The MPI library reported an error; in particular <see
+		/// cref="MPIException.ErrorClass"/> MPI_ERR_TRUNCATE when the message is longer than the buffer (the buffer
 		/// then holds its first part and nothing outside it is written).</exception>
 		[MethodImpl (MethodImplOptions.AggressiveInlining)]
 		public void Recv (object buf, int source, int tag, Status status)
@@ -209,32 +221,35 @@ namespace System.MP
 				throw Errors.Make (rc, this, buf, source, tag, "source");
 		}
 
-		/// <summary>Receives into elements [offset, offset + count) of the array <paramref name="buf"/> (MPI_Recv); the rest
-		/// of the array is untouched.  A shorter message fills the front of the range (<see cref="Status.Get_count"/> says
-		/// how much).</summary>
-		/// <param name="buf">Where the message lands: an array of a primitive type or of structs without references (of any rank), or an object without reference fields.</param>
+		/// <summary>Receives into elements [offset, offset + count) of the array <paramref name="buf"/> (MPI_Recv); the
+		/// rest of the array is untouched.  A shorter message fills the front of the range (<see
+		/// cref="Status.Get_count"/> says how much).</summary>
+		/// <param name="buf">Where the message lands: an array of a primitive type or of structs without references (of
+		/// any rank), or an object without reference fields.</param>
 		/// <param name="offset">Index of the first element of the array to use.</param>
 		/// <param name="count">Number of elements from <paramref name="offset"/>.</param>
-		/// <param name="source">The source rank (remote group for an intercommunicator), <see cref="MPI.ANY_SOURCE"/> or <see cref="MPI.PROC_NULL"/>.</param>
+		/// <param name="source">The source rank (remote group for an intercommunicator), <see cref="MPI.ANY_SOURCE"/>
+		/// or <see cref="MPI.PROC_NULL"/>.</param>
 		/// <param name="tag">The tag to match, 0..<see cref="MPI.TAG_UB"/>, or <see cref="MPI.ANY_TAG"/>.</param>
 		/// <param name="status">Filled with the message's source, tag and size; may be null.</param>
 		/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
 		/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be an MPI buffer: it is not an array of a
-		/// primitive type or of structs without references, nor an object without reference fields (strings, object[] and
-		/// classes with reference fields are refused; use the O-operations for object graphs).</exception>
-		/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> or <paramref name="count"/> is negative,
+		/// primitive type or of structs without references, nor an object without reference fields (strings, object[]
+		/// and classes with reference fields are refused; use the O-operations for object graphs).</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> or <paramref name="count"/> is
+		/// negative,
 		/// <paramref name="offset"/> lies outside the array or offset + count runs past its end.</exception>
 		/// <exception cref="ArgumentException"><paramref name="buf"/> is not an array (the offset/count form needs
 		/// one).</exception>
-		/// <exception cref="ArgumentOutOfRangeException"><paramref name="source"/> is not a rank of the communicator (nor
-		/// <see cref="MPI.ANY_SOURCE"/> or <see cref="MPI.PROC_NULL"/>), or <paramref name="tag"/> is outside
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="source"/> is not a rank of the communicator
+		/// (nor <see cref="MPI.ANY_SOURCE"/> or <see cref="MPI.PROC_NULL"/>), or <paramref name="tag"/> is outside
 		/// 0..<see cref="MPI.TAG_UB"/> and not <see cref="MPI.ANY_TAG"/>.</exception>
-		/// <exception cref="ArgumentException">The message may come from this rank and the buffer overlaps the buffer of
-		/// a send to this rank still in flight.</exception>
+		/// <exception cref="ArgumentException">The message may come from this rank and the buffer overlaps the buffer
+		/// of a send to this rank still in flight.</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed (<see cref="Free"/>).</exception>
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
-		/// <exception cref="MPIException">The MPI library reported an error; in particular
-		/// <see cref="MPIException.ErrorClass"/> MPI_ERR_TRUNCATE when the message is longer than the buffer (the buffer
+		/// <exception cref="MPIException">The MPI library reported an error; in particular <see
+		/// cref="MPIException.ErrorClass"/> MPI_ERR_TRUNCATE when the message is longer than the buffer (the buffer
 		/// then holds its first part and nothing outside it is written).</exception>
 		[MethodImpl (MethodImplOptions.AggressiveInlining)]
 		public void Recv (object buf, int offset, int count, int source, int tag, Status status)
@@ -249,26 +264,28 @@ namespace System.MP
 				throw Errors.Make (rc, this, buf, source, tag, "source");
 		}
 
-		/// <summary>Sends the whole of <paramref name="sendbuf"/> and receives into the whole of <paramref name="recvbuf"/> in
-		/// one operation (MPI_Sendrecv), which cannot deadlock however the ranks pair up.</summary>
+		/// <summary>Sends the whole of <paramref name="sendbuf"/> and receives into the whole of <paramref
+		/// name="recvbuf"/> in one operation (MPI_Sendrecv), which cannot deadlock however the ranks pair up.</summary>
 		/// <param name="sendbuf">The data to send (a buffer as for <see cref="Send(object,int,int)"/>).</param>
 		/// <param name="dest">The rank to send to, or <see cref="MPI.PROC_NULL"/>.</param>
 		/// <param name="sendtag">The tag of the message sent, 0..<see cref="MPI.TAG_UB"/>.</param>
 		/// <param name="recvbuf">Where the received message lands; must not overlap <paramref name="sendbuf"/>.</param>
-		/// <param name="source">The rank to receive from, <see cref="MPI.ANY_SOURCE"/> or <see cref="MPI.PROC_NULL"/>.</param>
+		/// <param name="source">The rank to receive from, <see cref="MPI.ANY_SOURCE"/> or <see
+		/// cref="MPI.PROC_NULL"/>.</param>
 		/// <param name="recvtag">The tag to match, or <see cref="MPI.ANY_TAG"/>.</param>
 		/// <param name="status">Filled with the received message's source, tag and size; may be null.</param>
-		/// <exception cref="ArgumentNullException"><paramref name="sendbuf"/> or <paramref name="recvbuf"/> is null.</exception>
-		/// <exception cref="ArgumentException">A buffer cannot be an MPI buffer (see <see cref="Send(object,int,int)"/>);
-		/// the two buffers overlap (disjoint ranges of one array are fine); or a buffer overlaps one of a non-blocking
-		/// operation to or from this rank still in flight.</exception>
-		/// <exception cref="ArgumentOutOfRangeException"><paramref name="dest"/> or <paramref name="source"/> is not a rank of
-		/// the communicator, or a tag is out of range (see <see cref="Send(object,int,int)"/> and
-		/// <see cref="Recv(object,int,int,Status)"/>).</exception>
+		/// <exception cref="ArgumentNullException"><paramref name="sendbuf"/> or <paramref name="recvbuf"/> is
+		/// null.</exception>
+		/// <exception cref="ArgumentException">A buffer cannot be an MPI buffer (see <see
+		/// cref="Send(object,int,int)"/>); the two buffers overlap (disjoint ranges of one array are fine); or a buffer
+		/// overlaps one of a non-blocking operation to or from this rank still in flight.</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="dest"/> or <paramref name="source"/> is not a
+		/// rank of the communicator, or a tag is out of range (see <see cref="Send(object,int,int)"/> and <see
+		/// cref="Recv(object,int,int,Status)"/>).</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed (<see cref="Free"/>).</exception>
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
-		/// <exception cref="MPIException">The MPI library reported an error; in particular
-		/// <see cref="MPIException.ErrorClass"/> MPI_ERR_TRUNCATE when the message is longer than the buffer (the buffer
+		/// <exception cref="MPIException">The MPI library reported an error; in particular <see
+		/// cref="MPIException.ErrorClass"/> MPI_ERR_TRUNCATE when the message is longer than the buffer (the buffer
 		/// then holds its first part and nothing outside it is written).</exception>
 		public void Sendrecv (object sendbuf, int dest, int sendtag, object recvbuf, int source, int recvtag, Status status)
 		{
@@ -286,21 +303,24 @@ namespace System.MP
 		/// <param name="recvbuf">The array to receive into.</param>
 		/// <param name="recvoffset">Index of the first element to receive into.</param>
 		/// <param name="recvcount">Number of elements room is given for.</param>
-		/// <param name="source">The rank to receive from, <see cref="MPI.ANY_SOURCE"/> or <see cref="MPI.PROC_NULL"/>.</param>
+		/// <param name="source">The rank to receive from, <see cref="MPI.ANY_SOURCE"/> or <see
+		/// cref="MPI.PROC_NULL"/>.</param>
 		/// <param name="recvtag">The tag to match, or <see cref="MPI.ANY_TAG"/>.</param>
 		/// <param name="status">Filled with the received message's source, tag and size; may be null.</param>
-		/// <exception cref="ArgumentOutOfRangeException">An offset or count is negative or outside its array.</exception>
-		/// <exception cref="ArgumentNullException"><paramref name="sendbuf"/> or <paramref name="recvbuf"/> is null.</exception>
-		/// <exception cref="ArgumentException">A buffer cannot be an MPI buffer (see <see cref="Send(object,int,int)"/>);
-		/// the two buffers overlap (disjoint ranges of one array are fine); or a buffer overlaps one of a non-blocking
-		/// operation to or from this rank still in flight.</exception>
-		/// <exception cref="ArgumentOutOfRangeException"><paramref name="dest"/> or <paramref name="source"/> is not a rank of
-		/// the communicator, or a tag is out of range (see <see cref="Send(object,int,int)"/> and
-		/// <see cref="Recv(object,int,int,Status)"/>).</exception>
+		/// <exception cref="ArgumentOutOfRangeException">An offset or count is negative or outside its
+		/// array.</exception>
+		/// <exception cref="ArgumentNullException"><paramref name="sendbuf"/> or <paramref name="recvbuf"/> is
+		/// null.</exception>
+		/// <exception cref="ArgumentException">A buffer cannot be an MPI buffer (see <see
+		/// cref="Send(object,int,int)"/>); the two buffers overlap (disjoint ranges of one array are fine); or a buffer
+		/// overlaps one of a non-blocking operation to or from this rank still in flight.</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="dest"/> or <paramref name="source"/> is not a
+		/// rank of the communicator, or a tag is out of range (see <see cref="Send(object,int,int)"/> and <see
+		/// cref="Recv(object,int,int,Status)"/>).</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed (<see cref="Free"/>).</exception>
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
-		/// <exception cref="MPIException">The MPI library reported an error; in particular
-		/// <see cref="MPIException.ErrorClass"/> MPI_ERR_TRUNCATE when the message is longer than the buffer (the buffer
+		/// <exception cref="MPIException">The MPI library reported an error; in particular <see
+		/// cref="MPIException.ErrorClass"/> MPI_ERR_TRUNCATE when the message is longer than the buffer (the buffer
 		/// then holds its first part and nothing outside it is written).</exception>
 		public void Sendrecv (object sendbuf, int sendoffset, int sendcount, int dest, int sendtag,
 		                      object recvbuf, int recvoffset, int recvcount, int source, int recvtag, Status status)
@@ -360,22 +380,25 @@ namespace System.MP
 			return Errors.Make (rc, this, buf, peer, tag, which);
 		}
 
-		/// <summary>Starts a send and returns at once.  The buffer must not change until the request
-		/// completes; the runtime keeps it in place (and alive) until then, even if the Request is dropped.</summary>
-		/// <param name="buf">The data to send: an array of a primitive type or of structs without references (of any rank: a double[,] is one buffer in row-major order), or an object without reference fields.</param>
-		/// <param name="dest">The destination rank (in the remote group for an intercommunicator), or <see cref="MPI.PROC_NULL"/>.</param>
+		/// <summary>Starts a send and returns at once.  The buffer must not change until the request completes; the
+		/// runtime keeps it in place (and alive) until then, even if the Request is dropped.</summary>
+		/// <param name="buf">The data to send: an array of a primitive type or of structs without references (of any
+		/// rank: a double[,] is one buffer in row-major order), or an object without reference fields.</param>
+		/// <param name="dest">The destination rank (in the remote group for an intercommunicator), or <see
+		/// cref="MPI.PROC_NULL"/>.</param>
 		/// <param name="tag">The message tag, 0..<see cref="MPI.TAG_UB"/>.</param>
-		/// <returns>The request; complete it with <see cref="Request.Wait()"/> or <see cref="Request.Test()"/>.  Dropping it
-		/// is safe: the runtime completes the operation and releases the buffer anyway.</returns>
-		/// <remarks>Errors of the transfer itself (MPI_ERR_TRUNCATE, ...) are raised by Wait or Test, not here.</remarks>
+		/// <returns>The request; complete it with <see cref="Request.Wait()"/> or <see cref="Request.Test()"/>.
+		/// Dropping it is safe: the runtime completes the operation and releases the buffer anyway.</returns>
+		/// <remarks>Errors of the transfer itself (MPI_ERR_TRUNCATE, ...) are raised by Wait or Test, not
+		/// here.</remarks>
 		/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
 		/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be an MPI buffer: it is not an array of a
-		/// primitive type or of structs without references, nor an object without reference fields (strings, object[] and
-		/// classes with reference fields are refused; use the O-operations for object graphs).</exception>
+		/// primitive type or of structs without references, nor an object without reference fields (strings, object[]
+		/// and classes with reference fields are refused; use the O-operations for object graphs).</exception>
 		/// <exception cref="ArgumentOutOfRangeException"><paramref name="dest"/> is not a rank of the communicator (nor
 		/// <see cref="MPI.PROC_NULL"/>), or <paramref name="tag"/> is outside 0..<see cref="MPI.TAG_UB"/>.</exception>
-		/// <exception cref="ArgumentException"><paramref name="dest"/> is this rank and the buffer overlaps the buffer of
-		/// a receive from this rank still in flight (MPI forbids touching it until it completes).</exception>
+		/// <exception cref="ArgumentException"><paramref name="dest"/> is this rank and the buffer overlaps the buffer
+		/// of a receive from this rank still in flight (MPI forbids touching it until it completes).</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed (<see cref="Free"/>).</exception>
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		/// <exception cref="OutOfMemoryException">The runtime could not allocate a request slot.</exception>
@@ -386,27 +409,30 @@ namespace System.MP
 			return PostSend (buf, 0, -1, dest, tag, 0);
 		}
 
-		/// <summary>Starts sending elements [offset, offset + count) of the array <paramref name="buf"/> (MPI_Isend); the array
-		/// must not change until the request completes.</summary>
-		/// <param name="buf">The data to send: an array of a primitive type or of structs without references (of any rank: a double[,] is one buffer in row-major order), or an object without reference fields.</param>
+		/// <summary>Starts sending elements [offset, offset + count) of the array <paramref name="buf"/> (MPI_Isend);
+		/// the array must not change until the request completes.</summary>
+		/// <param name="buf">The data to send: an array of a primitive type or of structs without references (of any
+		/// rank: a double[,] is one buffer in row-major order), or an object without reference fields.</param>
 		/// <param name="offset">Index of the first element of the array to use.</param>
 		/// <param name="count">Number of elements from <paramref name="offset"/>.</param>
-		/// <param name="dest">The destination rank (in the remote group for an intercommunicator), or <see cref="MPI.PROC_NULL"/>.</param>
+		/// <param name="dest">The destination rank (in the remote group for an intercommunicator), or <see
+		/// cref="MPI.PROC_NULL"/>.</param>
 		/// <param name="tag">The message tag, 0..<see cref="MPI.TAG_UB"/>.</param>
-		/// <returns>The request; complete it with <see cref="Request.Wait()"/> or <see cref="Request.Test()"/>.  Dropping it
-		/// is safe: the runtime completes the operation and releases the buffer anyway.</returns>
+		/// <returns>The request; complete it with <see cref="Request.Wait()"/> or <see cref="Request.Test()"/>.
+		/// Dropping it is safe: the runtime completes the operation and releases the buffer anyway.</returns>
 		/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
 		/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be an MPI buffer: it is not an array of a
-		/// primitive type or of structs without references, nor an object without reference fields (strings, object[] and
-		/// classes with reference fields are refused; use the O-operations for object graphs).</exception>
-		/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> or <paramref name="count"/> is negative,
+		/// primitive type or of structs without references, nor an object without reference fields (strings, object[]
+		/// and classes with reference fields are refused; use the O-operations for object graphs).</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> or <paramref name="count"/> is
+		/// negative,
 		/// <paramref name="offset"/> lies outside the array or offset + count runs past its end.</exception>
 		/// <exception cref="ArgumentException"><paramref name="buf"/> is not an array (the offset/count form needs
 		/// one).</exception>
 		/// <exception cref="ArgumentOutOfRangeException"><paramref name="dest"/> is not a rank of the communicator (nor
 		/// <see cref="MPI.PROC_NULL"/>), or <paramref name="tag"/> is outside 0..<see cref="MPI.TAG_UB"/>.</exception>
-		/// <exception cref="ArgumentException"><paramref name="dest"/> is this rank and the buffer overlaps the buffer of
-		/// a receive from this rank still in flight (MPI forbids touching it until it completes).</exception>
+		/// <exception cref="ArgumentException"><paramref name="dest"/> is this rank and the buffer overlaps the buffer
+		/// of a receive from this rank still in flight (MPI forbids touching it until it completes).</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed (<see cref="Free"/>).</exception>
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		/// <exception cref="OutOfMemoryException">The runtime could not allocate a request slot.</exception>
@@ -423,21 +449,23 @@ namespace System.MP
 			return r;
 		}
 
-		/// <summary>Starts a synchronous send of the whole of <paramref name="buf"/> (MPI_Issend): the request completes once
-		/// the matching receive has started.</summary>
-		/// <param name="buf">The data to send: an array of a primitive type or of structs without references (of any rank: a double[,] is one buffer in row-major order), or an object without reference fields.</param>
-		/// <param name="dest">The destination rank (in the remote group for an intercommunicator), or <see cref="MPI.PROC_NULL"/>.</param>
+		/// <summary>Starts a synchronous send of the whole of <paramref name="buf"/> (MPI_Issend): the request
+		/// completes once the matching receive has started.</summary>
+		/// <param name="buf">The data to send: an array of a primitive type or of structs without references (of any
+		/// rank: a double[,] is one buffer in row-major order), or an object without reference fields.</param>
+		/// <param name="dest">The destination rank (in the remote group for an intercommunicator), or <see
+		/// cref="MPI.PROC_NULL"/>.</param>
 		/// <param name="tag">The message tag, 0..<see cref="MPI.TAG_UB"/>.</param>
-		/// <returns>The request; complete it with <see cref="Request.Wait()"/> or <see cref="Request.Test()"/>.  Dropping it
-		/// is safe: the runtime completes the operation and releases the buffer anyway.</returns>
+		/// <returns>The request; complete it with <see cref="Request.Wait()"/> or <see cref="Request.Test()"/>.
+		/// Dropping it is safe: the runtime completes the operation and releases the buffer anyway.</returns>
 		/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
 		/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be an MPI buffer: it is not an array of a
-		/// primitive type or of structs without references, nor an object without reference fields (strings, object[] and
-		/// classes with reference fields are refused; use the O-operations for object graphs).</exception>
+		/// primitive type or of structs without references, nor an object without reference fields (strings, object[]
+		/// and classes with reference fields are refused; use the O-operations for object graphs).</exception>
 		/// <exception cref="ArgumentOutOfRangeException"><paramref name="dest"/> is not a rank of the communicator (nor
 		/// <see cref="MPI.PROC_NULL"/>), or <paramref name="tag"/> is outside 0..<see cref="MPI.TAG_UB"/>.</exception>
-		/// <exception cref="ArgumentException"><paramref name="dest"/> is this rank and the buffer overlaps the buffer of
-		/// a receive from this rank still in flight (MPI forbids touching it until it completes).</exception>
+		/// <exception cref="ArgumentException"><paramref name="dest"/> is this rank and the buffer overlaps the buffer
+		/// of a receive from this rank still in flight (MPI forbids touching it until it completes).</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed (<see cref="Free"/>).</exception>
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		/// <exception cref="OutOfMemoryException">The runtime could not allocate a request slot.</exception>
@@ -449,25 +477,28 @@ namespace System.MP
 
 		/// <summary>Starts a synchronous send of elements [offset, offset + count) of the array <paramref name="buf"/>
 		/// (MPI_Issend).</summary>
-		/// <param name="buf">The data to send: an array of a primitive type or of structs without references (of any rank: a double[,] is one buffer in row-major order), or an object without reference fields.</param>
+		/// <param name="buf">The data to send: an array of a primitive type or of structs without references (of any
+		/// rank: a double[,] is one buffer in row-major order), or an object without reference fields.</param>
 		/// <param name="offset">Index of the first element of the array to use.</param>
 		/// <param name="count">Number of elements from <paramref name="offset"/>.</param>
-		/// <param name="dest">The destination rank (in the remote group for an intercommunicator), or <see cref="MPI.PROC_NULL"/>.</param>
+		/// <param name="dest">The destination rank (in the remote group for an intercommunicator), or <see
+		/// cref="MPI.PROC_NULL"/>.</param>
 		/// <param name="tag">The message tag, 0..<see cref="MPI.TAG_UB"/>.</param>
-		/// <returns>The request; complete it with <see cref="Request.Wait()"/> or <see cref="Request.Test()"/>.  Dropping it
-		/// is safe: the runtime completes the operation and releases the buffer anyway.</returns>
+		/// <returns>The request; complete it with <see cref="Request.Wait()"/> or <see cref="Request.Test()"/>.
+		/// Dropping it is safe: the runtime completes the operation and releases the buffer anyway.</returns>
 		/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
 		/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be an MPI buffer: it is not an array of a
-		/// primitive type or of structs without references, nor an object without reference fields (strings, object[] and
-		/// classes with reference fields are refused; use the O-operations for object graphs).</exception>
-		/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> or <paramref name="count"/> is negative,
+		/// primitive type or of structs without references, nor an object without reference fields (strings, object[]
+		/// and classes with reference fields are refused; use the O-operations for object graphs).</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> or <paramref name="count"/> is
+		/// negative,
 		/// <paramref name="offset"/> lies outside the array or offset + count runs past its end.</exception>
 		/// <exception cref="ArgumentException"><paramref name="buf"/> is not an array (the offset/count form needs
 		/// one).</exception>
 		/// <exception cref="ArgumentOutOfRangeException"><paramref name="dest"/> is not a rank of the communicator (nor
 		/// <see cref="MPI.PROC_NULL"/>), or <paramref name="tag"/> is outside 0..<see cref="MPI.TAG_UB"/>.</exception>
-		/// <exception cref="ArgumentException"><paramref name="dest"/> is this rank and the buffer overlaps the buffer of
-		/// a receive from this rank still in flight (MPI forbids touching it until it completes).</exception>
+		/// <exception cref="ArgumentException"><paramref name="dest"/> is this rank and the buffer overlaps the buffer
+		/// of a receive from this rank still in flight (MPI forbids touching it until it completes).</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed (<see cref="Free"/>).</exception>
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		/// <exception cref="OutOfMemoryException">The runtime could not allocate a request slot.</exception>
@@ -479,23 +510,26 @@ namespace System.MP
 			return PostSend (buf, offset, count, dest, tag, 1);
 		}
 
-		/// <summary>Starts receiving into the whole of <paramref name="buf"/> (MPI_Irecv).  The buffer must not be read or
-		/// written until the request completes; the runtime keeps it in place (and alive) until then.</summary>
-		/// <param name="buf">Where the message lands: an array of a primitive type or of structs without references (of any rank), or an object without reference fields.</param>
-		/// <param name="source">The source rank (remote group for an intercommunicator), <see cref="MPI.ANY_SOURCE"/> or <see cref="MPI.PROC_NULL"/>.</param>
+		/// <summary>Starts receiving into the whole of <paramref name="buf"/> (MPI_Irecv).  The buffer must not be read
+		/// or written until the request completes; the runtime keeps it in place (and alive) until then.</summary>
+		/// <param name="buf">Where the message lands: an array of a primitive type or of structs without references (of
+		/// any rank), or an object without reference fields.</param>
+		/// <param name="source">The source rank (remote group for an intercommunicator), <see cref="MPI.ANY_SOURCE"/>
+		/// or <see cref="MPI.PROC_NULL"/>.</param>
 		/// <param name="tag">The tag to match, 0..<see cref="MPI.TAG_UB"/>, or <see cref="MPI.ANY_TAG"/>.</param>
-		/// <returns>The request; complete it with <see cref="Request.Wait()"/> or <see cref="Request.Test()"/>.  Dropping it
-		/// is safe: the runtime completes the operation and releases the buffer anyway.</returns>
-		/// <remarks>Errors of the transfer itself (MPI_ERR_TRUNCATE, ...) are raised by Wait or Test, not here.</remarks>
+		/// <returns>The request; complete it with <see cref="Request.Wait()"/> or <see cref="Request.Test()"/>.
+		/// Dropping it is safe: the runtime completes the operation and releases the buffer anyway.</returns>
+		/// <remarks>Errors of the transfer itself (MPI_ERR_TRUNCATE, ...) are raised by Wait or Test, not
+		/// here.</remarks>
 		/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
 		/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be an MPI buffer: it is not an array of a
-		/// primitive type or of structs without references, nor an object without reference fields (strings, object[] and
-		/// classes with reference fields are refused; use the O-operations for object graphs).</exception>
-		/// <exception cref="ArgumentOutOfRangeException"><paramref name="source"/> is not a rank of the communicator (nor
-		/// <see cref="MPI.ANY_SOURCE"/> or <see cref="MPI.PROC_NULL"/>), or <paramref name="tag"/> is outside
+		/// primitive type or of structs without references, nor an object without reference fields (strings, object[]
+		/// and classes with reference fields are refused; use the O-operations for object graphs).</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="source"/> is not a rank of the communicator
+		/// (nor <see cref="MPI.ANY_SOURCE"/> or <see cref="MPI.PROC_NULL"/>), or <paramref name="tag"/> is outside
 		/// 0..<see cref="MPI.TAG_UB"/> and not <see cref="MPI.ANY_TAG"/>.</exception>
-		/// <exception cref="ArgumentException">The message may come from this rank and the buffer overlaps the buffer of
-		/// a send to this rank still in flight.</exception>
+		/// <exception cref="ArgumentException">The message may come from this rank and the buffer overlaps the buffer
+		/// of a send to this rank still in flight.</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed (<see cref="Free"/>).</exception>
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		/// <exception cref="OutOfMemoryException">The runtime could not allocate a request slot.</exception>
@@ -508,26 +542,29 @@ namespace System.MP
 
 		/// <summary>Starts receiving into elements [offset, offset + count) of the array <paramref name="buf"/>
 		/// (MPI_Irecv).</summary>
-		/// <param name="buf">Where the message lands: an array of a primitive type or of structs without references (of any rank), or an object without reference fields.</param>
+		/// <param name="buf">Where the message lands: an array of a primitive type or of structs without references (of
+		/// any rank), or an object without reference fields.</param>
 		/// <param name="offset">Index of the first element of the array to use.</param>
 		/// <param name="count">Number of elements from <paramref name="offset"/>.</param>
-		/// <param name="source">The source rank (remote group for an intercommunicator), <see cref="MPI.ANY_SOURCE"/> or <see cref="MPI.PROC_NULL"/>.</param>
+		/// <param name="source">The source rank (remote group for an intercommunicator), <see cref="MPI.ANY_SOURCE"/>
+		/// or <see cref="MPI.PROC_NULL"/>.</param>
 		/// <param name="tag">The tag to match, 0..<see cref="MPI.TAG_UB"/>, or <see cref="MPI.ANY_TAG"/>.</param>
-		/// <returns>The request; complete it with <see cref="Request.Wait()"/> or <see cref="Request.Test()"/>.  Dropping it
-		/// is safe: the runtime completes the operation and releases the buffer anyway.</returns>
+		/// <returns>The request; complete it with <see cref="Request.Wait()"/> or <see cref="Request.Test()"/>.
+		/// Dropping it is safe: the runtime completes the operation and releases the buffer anyway.</returns>
 		/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
 		/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be an MPI buffer: it is not an array of a
-		/// primitive type or of structs without references, nor an object without reference fields (strings, object[] and
-		/// classes with reference fields are refused; use the O-operations for object graphs).</exception>
-		/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> or <paramref name="count"/> is negative,
+		/// primitive type or of structs without references, nor an object without reference fields (strings, object[]
+		/// and classes with reference fields are refused; use the O-operations for object graphs).</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> or <paramref name="count"/> is
+		/// negative,
 		/// <paramref name="offset"/> lies outside the array or offset + count runs past its end.</exception>
 		/// <exception cref="ArgumentException"><paramref name="buf"/> is not an array (the offset/count form needs
 		/// one).</exception>
-		/// <exception cref="ArgumentOutOfRangeException"><paramref name="source"/> is not a rank of the communicator (nor
-		/// <see cref="MPI.ANY_SOURCE"/> or <see cref="MPI.PROC_NULL"/>), or <paramref name="tag"/> is outside
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="source"/> is not a rank of the communicator
+		/// (nor <see cref="MPI.ANY_SOURCE"/> or <see cref="MPI.PROC_NULL"/>), or <paramref name="tag"/> is outside
 		/// 0..<see cref="MPI.TAG_UB"/> and not <see cref="MPI.ANY_TAG"/>.</exception>
-		/// <exception cref="ArgumentException">The message may come from this rank and the buffer overlaps the buffer of
-		/// a send to this rank still in flight.</exception>
+		/// <exception cref="ArgumentException">The message may come from this rank and the buffer overlaps the buffer
+		/// of a send to this rank still in flight.</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed (<see cref="Free"/>).</exception>
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		/// <exception cref="OutOfMemoryException">The runtime could not allocate a request slot.</exception>
@@ -547,11 +584,13 @@ namespace System.MP
 		// ---- probe ---------------------------------------------------------------------------------
 
 		/// <summary>Waits until a matching message can be received, without receiving it (MPI_Probe).</summary>
-		/// <param name="source">The source rank to match, <see cref="MPI.ANY_SOURCE"/> or <see cref="MPI.PROC_NULL"/>.</param>
+		/// <param name="source">The source rank to match, <see cref="MPI.ANY_SOURCE"/> or <see
+		/// cref="MPI.PROC_NULL"/>.</param>
 		/// <param name="tag">The tag to match, or <see cref="MPI.ANY_TAG"/>.</param>
-		/// <param name="status">Filled with the message's source, tag and size (see <see cref="Status.Get_count"/>); may be null.</param>
-		/// <exception cref="ArgumentOutOfRangeException"><paramref name="source"/> is not a rank of the communicator (nor
-		/// ANY_SOURCE or PROC_NULL), or <paramref name="tag"/> is out of range and not ANY_TAG.</exception>
+		/// <param name="status">Filled with the message's source, tag and size (see <see cref="Status.Get_count"/>);
+		/// may be null.</param>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="source"/> is not a rank of the communicator
+		/// (nor ANY_SOURCE or PROC_NULL), or <paramref name="tag"/> is out of range and not ANY_TAG.</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed (<see cref="Free"/>).</exception>
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
@@ -566,12 +605,13 @@ namespace System.MP
 		}
 
 		/// <summary>Whether a matching message can be received now, without receiving it (MPI_Iprobe).</summary>
-		/// <param name="source">The source rank to match, <see cref="MPI.ANY_SOURCE"/> or <see cref="MPI.PROC_NULL"/>.</param>
+		/// <param name="source">The source rank to match, <see cref="MPI.ANY_SOURCE"/> or <see
+		/// cref="MPI.PROC_NULL"/>.</param>
 		/// <param name="tag">The tag to match, or <see cref="MPI.ANY_TAG"/>.</param>
 		/// <param name="status">Filled with the message's source, tag and size when one is found; may be null.</param>
 		/// <returns>True if a matching message is waiting.</returns>
-		/// <exception cref="ArgumentOutOfRangeException"><paramref name="source"/> is not a rank of the communicator (nor
-		/// ANY_SOURCE or PROC_NULL), or <paramref name="tag"/> is out of range and not ANY_TAG.</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="source"/> is not a rank of the communicator
+		/// (nor ANY_SOURCE or PROC_NULL), or <paramref name="tag"/> is out of range and not ANY_TAG.</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed (<see cref="Free"/>).</exception>
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
@@ -653,7 +693,8 @@ namespace System.MP
 		{
 		}
 
-		/// <summary>A new intracommunicator with the same group and a new context (MPI_Comm_dup).  Collective.</summary>
+		/// <summary>A new intracommunicator with the same group and a new context (MPI_Comm_dup).
+		/// Collective.</summary>
 		/// <returns>The new communicator; free it with <see cref="Comm.Free"/> when done.</returns>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>

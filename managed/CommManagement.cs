@@ -26,12 +26,13 @@ namespace System.MP
 			return new Group (g);
 		}
 
-		/// <summary>MPI.IDENT (the same communicator), MPI.CONGRUENT (same group and order), MPI.SIMILAR (same
-		/// members) or MPI.UNEQUAL.</summary>
+		/// <summary>MPI.IDENT (the same communicator), MPI.CONGRUENT (same group and order), MPI.SIMILAR (same members)
+		/// or MPI.UNEQUAL.</summary>
 		/// <param name="comm1">A communicator.</param>
 		/// <param name="comm2">Another (or the same) communicator.</param>
 		/// <returns>One of the four constants.</returns>
-		/// <exception cref="ArgumentNullException"><paramref name="comm1"/> or <paramref name="comm2"/> is null.</exception>
+		/// <exception cref="ArgumentNullException"><paramref name="comm1"/> or <paramref name="comm2"/> is
+		/// null.</exception>
 		/// <exception cref="ObjectDisposedException">A communicator has been freed.</exception>
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public static int Compare (Comm comm1, Comm comm2)
@@ -64,13 +65,14 @@ namespace System.MP
 	public partial class Intracomm
 	{
 		/// <summary>Partitions the communicator: ranks passing the same <paramref name="color"/> form one new
-		/// communicator, ordered by <paramref name="key"/> (then by rank).  MPI.UNDEFINED as colour returns null.</summary>
-		/// <param name="color">The new communicator to join, a non-negative number, or <see cref="MPI.UNDEFINED"/>
-		/// for none.</param>
+		/// communicator, ordered by <paramref name="key"/> (then by rank).  MPI.UNDEFINED as colour returns
+		/// null.</summary>
+		/// <param name="color">The new communicator to join, a non-negative number, or <see cref="MPI.UNDEFINED"/> for
+		/// none.</param>
 		/// <param name="key">Orders the ranks within the new communicator.</param>
 		/// <returns>The new communicator of this rank's colour, or null for MPI.UNDEFINED.  Collective.</returns>
-		/// <exception cref="ArgumentOutOfRangeException"><paramref name="color"/> is negative and not MPI.UNDEFINED (raised
-		/// before any communication: every rank must pass a valid colour, or the others wait).</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="color"/> is negative and not MPI.UNDEFINED
+		/// (raised before any communication: every rank must pass a valid colour, or the others wait).</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		/// <exception cref="OutOfMemoryException">The runtime's communicator or group table is full.</exception>
@@ -84,16 +86,16 @@ namespace System.MP
 			return h < 0 ? null : new Intracomm (h);
 		}
 
-		/// <summary>A communicator over <paramref name="group"/> (a subset of this one's group); null on ranks
-		/// outside it.  Collective over this communicator.</summary>
+		/// <summary>A communicator over <paramref name="group"/> (a subset of this one's group); null on ranks outside
+		/// it.  Collective over this communicator.</summary>
 		/// <param name="group">A subset of this communicator's group; the same on every rank.</param>
 		/// <returns>The new communicator on ranks in <paramref name="group"/>, null on the others.</returns>
 		/// <exception cref="ArgumentNullException"><paramref name="group"/> is null.</exception>
 		/// <exception cref="ObjectDisposedException">The communicator or the group has been freed.</exception>
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		/// <exception cref="OutOfMemoryException">The runtime's communicator or group table is full.</exception>
-		/// <exception cref="MPIException">The MPI library reported an error (for instance a group that is not a subset of
-		/// this communicator's).</exception>
+		/// <exception cref="MPIException">The MPI library reported an error (for instance a group that is not a subset
+		/// of this communicator's).</exception>
 		public Intracomm Create (Group group)
 		{
 			if (group == null)
@@ -104,21 +106,24 @@ namespace System.MP
 		}
 
 		/// <summary>An intercommunicator between this communicator's group and another disjoint group.
-		/// <paramref name="peer"/> and <paramref name="remote_leader"/> are read only at the local leader, where
-		/// peer must contain both leaders (other ranks may pass null).</summary>
-		/// <param name="local_leader">The rank of this group's leader in this communicator; the same on every rank of the group.</param>
-		/// <param name="peer">At the local leader, a communicator containing both leaders (COMM_WORLD, typically).</param>
+		/// <paramref name="peer"/> and <paramref name="remote_leader"/> are read only at the local leader, where peer
+		/// must contain both leaders (other ranks may pass null).</summary>
+		/// <param name="local_leader">The rank of this group's leader in this communicator; the same on every rank of
+		/// the group.</param>
+		/// <param name="peer">At the local leader, a communicator containing both leaders (COMM_WORLD,
+		/// typically).</param>
 		/// <param name="remote_leader">At the local leader, the other leader's rank in <paramref name="peer"/>.</param>
-		/// <param name="tag">A tag for the leaders' messages on <paramref name="peer"/>; the same at both leaders.</param>
+		/// <param name="tag">A tag for the leaders' messages on <paramref name="peer"/>; the same at both
+		/// leaders.</param>
 		/// <returns>The new intercommunicator.  Collective over both groups.</returns>
 		/// <exception cref="ArgumentOutOfRangeException"><paramref name="local_leader"/> is not in this communicator;
 		/// at the local leader, <paramref name="remote_leader"/> is not in <paramref name="peer"/>; or
 		/// <paramref name="tag"/> is out of range.</exception>
 		/// <exception cref="ArgumentNullException">At the local leader, <paramref name="peer"/> is null.</exception>
-		/// <exception cref="ObjectDisposedException">This communicator, or at the local leader <paramref name="peer"/>, has
-		/// been freed.</exception>
-		/// <exception cref="InvalidOperationException">On the other ranks of the group, when the local leader refused its
-		/// arguments (it raises the reason); or MPI has been finalized.</exception>
+		/// <exception cref="ObjectDisposedException">This communicator, or at the local leader <paramref name="peer"/>,
+		/// has been freed.</exception>
+		/// <exception cref="InvalidOperationException">On the other ranks of the group, when the local leader refused
+		/// its arguments (it raises the reason); or MPI has been finalized.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public Intercomm Create_intercomm (int local_leader, Comm peer, int remote_leader, int tag)
 		{
@@ -136,12 +141,15 @@ namespace System.MP
 			return new Intercomm (h);
 		}
 
-		/// <summary>A communicator with a Cartesian grid of <paramref name="dims"/>; ranks beyond the grid get null.</summary>
-		/// <param name="dims">The extent of each dimension, each at least 1; the grid must not be larger than the communicator.</param>
+		/// <summary>A communicator with a Cartesian grid of <paramref name="dims"/>; ranks beyond the grid get
+		/// null.</summary>
+		/// <param name="dims">The extent of each dimension, each at least 1; the grid must not be larger than the
+		/// communicator.</param>
 		/// <param name="periods">Whether each dimension wraps around; one entry per dimension.</param>
 		/// <param name="reorder">Whether the MPI library may renumber the ranks to fit the machine.</param>
 		/// <returns>The new communicator, or null on ranks beyond the grid.  Collective.</returns>
-		/// <exception cref="ArgumentNullException"><paramref name="dims"/> or <paramref name="periods"/> is null.</exception>
+		/// <exception cref="ArgumentNullException"><paramref name="dims"/> or <paramref name="periods"/> is
+		/// null.</exception>
 		/// <exception cref="ArgumentException"><paramref name="periods"/> does not have one entry per dimension, a
 		/// dimension is less than 1, the grid is larger than the communicator, or there are no dimensions.</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
@@ -173,8 +181,8 @@ namespace System.MP
 		/// <param name="dims">One entry per dimension: zero entries are filled in, non-zero ones are kept.</param>
 		/// <exception cref="ArgumentNullException"><paramref name="dims"/> is null.</exception>
 		/// <exception cref="ArgumentOutOfRangeException"><paramref name="nnodes"/> is not positive.</exception>
-		/// <exception cref="ArgumentException">A fixed (non-zero) entry of <paramref name="dims"/> is negative or the fixed
-		/// entries do not divide <paramref name="nnodes"/>.</exception>
+		/// <exception cref="ArgumentException">A fixed (non-zero) entry of <paramref name="dims"/> is negative or the
+		/// fixed entries do not divide <paramref name="nnodes"/>.</exception>
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public static unsafe void Dims_create (int nnodes, int[] dims)
@@ -192,22 +200,24 @@ namespace System.MP
 		}
 
 		/// <summary>Starts <paramref name="maxprocs"/> processes running the managed program
-		/// <paramref name="program"/> (a .exe) under motor, and returns the intercommunicator to them; the
-		/// children reach this job with Intracomm.Get_parent().  Collective; program, args and maxprocs are read
-		/// at <paramref name="root"/> only.  An MPI library that cannot start processes raises MPIException with its
-		/// own message on every rank.</summary>
+		/// <paramref name="program"/> (a .exe) under motor, and returns the intercommunicator to them; the children
+		/// reach this job with Intracomm.Get_parent().  Collective; program, args and maxprocs are read at <paramref
+		/// name="root"/> only.  An MPI library that cannot start processes raises MPIException with its own message on
+		/// every rank.</summary>
 		/// <param name="program">At the root, the path of the .exe to run.</param>
 		/// <param name="args">At the root, its arguments (may be null; no entry null).</param>
 		/// <param name="maxprocs">At the root, how many processes to start, positive.</param>
 		/// <param name="root">The rank that supplies the program and arguments; the same on every rank.</param>
 		/// <returns>The intercommunicator whose remote group is the new processes.</returns>
-		/// <exception cref="ArgumentOutOfRangeException"><paramref name="root"/> is not a rank of the communicator (every rank
-		/// checks it before taking part); at the root, <paramref name="maxprocs"/> is not positive.</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="root"/> is not a rank of the communicator
+		/// (every rank checks it before taking part); at the root, <paramref name="maxprocs"/> is not
+		/// positive.</exception>
 		/// <exception cref="ArgumentNullException">At the root, <paramref name="program"/> or an entry of
 		/// <paramref name="args"/> is null.</exception>
-		/// <exception cref="System.IO.FileNotFoundException">At the root, <paramref name="program"/> does not exist.</exception>
-		/// <exception cref="InvalidOperationException">On the other ranks, when the root refused its arguments (it raises the
-		/// reason); or MPI has been finalized.</exception>
+		/// <exception cref="System.IO.FileNotFoundException">At the root, <paramref name="program"/> does not
+		/// exist.</exception>
+		/// <exception cref="InvalidOperationException">On the other ranks, when the root refused its arguments (it
+		/// raises the reason); or MPI has been finalized.</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library could not start the processes (on every rank), for instance
 		/// because it does not support dynamic processes.</exception>

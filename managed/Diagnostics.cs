@@ -1,5 +1,6 @@
-// Diagnostics: counters of the runtime's work on this rank, for programs and their authors.  The hooks that exist for
-// tests (AddressOf, InternalCalls, the Spin setter) are internal: AssemblyInfo.cs names the test programs that use them.
+// Diagnostics: counters of the runtime's work on this rank, for programs and their authors.  The hooks that
+// exist for tests (AddressOf, InternalCalls, the Spin setter) are internal: AssemblyInfo.cs names the test
+// programs that use them.
 namespace System.MP
 {
 	/// <summary>Counters of the runtime's work on this rank since start-up: how blocking operations waited, how buffers
@@ -19,8 +20,9 @@ namespace System.MP
 
 		/// <summary>Blocking operations that had to wait in a GC-safe region since start-up.</summary>
 		/// <remarks>A blocking operation (Send, Recv, Wait, a collective, ...) first polls MPI <see cref="Spin"/>
-		/// times; one still incomplete then enters a GC-safe region, so that the garbage collector can run while it waits,
-		/// and counts here.  Many of them in a message loop mean the peer is slow or the messages large.</remarks>
+		/// times; one still incomplete then enters a GC-safe region, so that the garbage collector can run while it
+		/// waits, and counts here.  Many of them in a message loop mean the peer is slow or the messages
+		/// large.</remarks>
 		public static long WaitedOperations {
 			get { long w, i; MPDirect.BlockCounts (out w, out i); return w; }
 		}
@@ -49,8 +51,8 @@ namespace System.MP
 		}
 
 		/// <summary>Buffers of non-blocking operations pinned because they could move.</summary>
-		/// <remarks>The garbage collector may move small objects; an array that an Isend or Irecv still uses is
-		/// pinned until the operation completes.  A high count relative to <see cref="PinsAvoided"/> is normal for small
+		/// <remarks>The garbage collector may move small objects; an array that an Isend or Irecv still uses is pinned
+		/// until the operation completes.  A high count relative to <see cref="PinsAvoided"/> is normal for small
 		/// buffers; pins held for a long time fragment the nursery.</remarks>
 		public static long PinsTaken { get { return Count (0); } }
 		/// <summary>Buffers of non-blocking operations not pinned: those that cannot move (large objects), kept
@@ -70,9 +72,10 @@ namespace System.MP
 		/// <remarks>Posted (Isend, Irecv, OIsend) and not yet completed by Wait, Test or a collection.  A value
 		/// that keeps growing means operations that never complete, such as receives no message matches.</remarks>
 		public static long RequestsInFlight { get { return Count (4); } }
-		/// <summary>Request slots allocated (pooled and reused; grows only with the number in flight at once).</summary>
-		/// <remarks>The runtime keeps one slot per operation in flight and reuses slots; the count stays at the
-		/// largest number in flight at once.</remarks>
+		/// <summary>Request slots allocated (pooled and reused; grows only with the number in flight at
+		/// once).</summary>
+		/// <remarks>The runtime keeps one slot per operation in flight and reuses slots; the count stays at the largest
+		/// number in flight at once.</remarks>
 		public static long RequestSlots { get { return Count (5); } }
 
 		/// <summary>The MPI library's version line (MPI_Get_library_version), e.g. "MPICH Version: 4.0.2".</summary>

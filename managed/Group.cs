@@ -53,7 +53,8 @@ namespace System.MP
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public int Rank { get { return Get_rank (); } }
 
-		/// <summary>The group of the listed ranks of this group, in the listed order.  Ranks must be distinct.</summary>
+		/// <summary>The group of the listed ranks of this group, in the listed order.  Ranks must be
+		/// distinct.</summary>
 		/// <param name="ranks">Ranks of this group, distinct.</param>
 		/// <returns>The new group (<see cref="EMPTY"/>'s equal for an empty list).</returns>
 		/// <exception cref="ArgumentNullException"><paramref name="ranks"/> is null.</exception>
@@ -118,7 +119,8 @@ namespace System.MP
 			return Combine (g1, g2, 1);
 		}
 
-		/// <summary>The processes of <paramref name="g1"/> that are not in <paramref name="g2"/>, in g1's order.</summary>
+		/// <summary>The processes of <paramref name="g1"/> that are not in <paramref name="g2"/>, in g1's
+		/// order.</summary>
 		/// <param name="g1">The first group.</param>
 		/// <param name="g2">The second group.</param>
 		/// <returns>The new group.</returns>
@@ -147,7 +149,8 @@ namespace System.MP
 		/// <param name="g1">The group the ranks are in.</param>
 		/// <param name="ranks">Ranks of <paramref name="g1"/>.</param>
 		/// <param name="g2">The group to translate to.</param>
-		/// <returns>One rank of <paramref name="g2"/> (or MPI.UNDEFINED) per entry of <paramref name="ranks"/>.</returns>
+		/// <returns>One rank of <paramref name="g2"/> (or MPI.UNDEFINED) per entry of <paramref
+		/// name="ranks"/>.</returns>
 		/// <exception cref="ArgumentNullException">An argument is null.</exception>
 		/// <exception cref="ArgumentOutOfRangeException">A rank is not in <paramref name="g1"/>.</exception>
 		/// <exception cref="ObjectDisposedException">A group has been freed.</exception>
@@ -185,7 +188,8 @@ namespace System.MP
 			return r;
 		}
 
-		/// <summary>Frees the group; using it afterwards raises ObjectDisposedException.  Freeing EMPTY does nothing.</summary>
+		/// <summary>Frees the group; using it afterwards raises ObjectDisposedException.  Freeing EMPTY does
+		/// nothing.</summary>
 		/// <exception cref="ObjectDisposedException">The group has been freed already.</exception>
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public void Free ()

@@ -56,7 +56,8 @@ namespace System.MP
 			return new Intracomm (h);
 		}
 
-		/// <summary>A new intercommunicator with the same groups and a new context.  Collective over both groups.</summary>
+		/// <summary>A new intercommunicator with the same groups and a new context.  Collective over both
+		/// groups.</summary>
 		/// <returns>The new communicator; free it with <see cref="Comm.Free"/> when done.</returns>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>

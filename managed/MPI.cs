@@ -22,7 +22,8 @@ namespace System.MP
 		public const int UNDEFINED = -32766;
 
 		// Results of Comm.Compare and Group.Compare.
-		/// <summary>Compare result: the very same communicator, or groups with the same members in the same order.</summary>
+		/// <summary>Compare result: the very same communicator, or groups with the same members in the same
+		/// order.</summary>
 		public const int IDENT = 0;
 		/// <summary>Compare result: different communicators with the same group in the same order.</summary>
 		public const int CONGRUENT = 1;
@@ -64,7 +65,8 @@ namespace System.MP
 		/// <summary>Does nothing: the runtime has initialised MPI already.  For programs written against other
 		/// bindings.</summary>
 		/// <param name="args">The program's arguments; left unchanged.</param>
-		/// <exception cref="InvalidOperationException">MPI has been finalized; it cannot be initialised again.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized; it cannot be initialised
+		/// again.</exception>
 		public static void Init (ref string[] args)
 		{
 			Init ();

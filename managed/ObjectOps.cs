@@ -16,8 +16,8 @@ namespace System.MP
 		/// <param name="obj">The root of the graph.</param>
 		/// <param name="dest">The destination rank, or <see cref="MPI.PROC_NULL"/>.</param>
 		/// <param name="tag">The message tag, 0..<see cref="MPI.TAG_UB"/>.</param>
-		/// <exception cref="ArgumentException">The graph holds an object of a type that cannot travel (a delegate, a pointer,
-		/// an IntPtr field).</exception>
+		/// <exception cref="ArgumentException">The graph holds an object of a type that cannot travel (a delegate, a
+		/// pointer, an IntPtr field).</exception>
 		/// <exception cref="OutOfMemoryException">The serialisation buffer could not be allocated.</exception>
 		/// <exception cref="ArgumentOutOfRangeException"><paramref name="dest"/> is not a rank of the communicator, or
 		/// <paramref name="tag"/> is out of range.</exception>
@@ -39,11 +39,11 @@ namespace System.MP
 		/// <param name="dest">The destination rank, or <see cref="MPI.PROC_NULL"/>.</param>
 		/// <param name="tag">The message tag, 0..<see cref="MPI.TAG_UB"/>.</param>
 		/// <exception cref="ArgumentNullException"><paramref name="obj"/> is null.</exception>
-		/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> or <paramref name="numcomponents"/> is
-		/// negative or the range runs past the array.</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> or <paramref name="numcomponents"/>
+		/// is negative or the range runs past the array.</exception>
 		/// <exception cref="ArgumentException"><paramref name="obj"/> is not a one-dimensional array.</exception>
-		/// <exception cref="ArgumentException">The graph holds an object of a type that cannot travel (a delegate, a pointer,
-		/// an IntPtr field).</exception>
+		/// <exception cref="ArgumentException">The graph holds an object of a type that cannot travel (a delegate, a
+		/// pointer, an IntPtr field).</exception>
 		/// <exception cref="OutOfMemoryException">The serialisation buffer could not be allocated.</exception>
 		/// <exception cref="ArgumentOutOfRangeException"><paramref name="dest"/> is not a rank of the communicator, or
 		/// <paramref name="tag"/> is out of range.</exception>
@@ -61,16 +61,18 @@ namespace System.MP
 				throw Errors.Make (rc, this, obj, dest, tag, "dest");
 		}
 
-		/// <summary>Receives one object message and returns its root (null if null was sent).  Any message
-		/// size; status (may be null) gets its source, tag and byte count.</summary>
+		/// <summary>Receives one object message and returns its root (null if null was sent).  Any message size; status
+		/// (may be null) gets its source, tag and byte count.</summary>
 		/// <param name="source">The source rank, <see cref="MPI.ANY_SOURCE"/> or <see cref="MPI.PROC_NULL"/>.</param>
 		/// <param name="tag">The tag to match, or <see cref="MPI.ANY_TAG"/>.</param>
 		/// <param name="status">Filled with the message's source, tag and byte count; may be null.</param>
 		/// <returns>The root of the received graph, or null if null was sent.</returns>
-		/// <exception cref="System.Runtime.Serialization.SerializationException">The message could not be rebuilt: malformed
-		/// or truncated data, a type this program does not have or cannot instantiate, a type whose field layout differs
-		/// from the sender's, or a message that would allocate more than the runtime's limit.</exception>
-		/// <exception cref="ArgumentOutOfRangeException"><paramref name="source"/> is not a rank of the communicator, or
+		/// <exception cref="System.Runtime.Serialization.SerializationException">The message could not be rebuilt:
+		/// malformed or truncated data, a type this program does not have or cannot instantiate, a type whose field
+		/// layout differs from the sender's, or a message that would allocate more than the runtime's
+		/// limit.</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="source"/> is not a rank of the communicator,
+		/// or
 		/// <paramref name="tag"/> is out of range and not ANY_TAG.</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
@@ -87,21 +89,23 @@ namespace System.MP
 			return o;
 		}
 
-		/// <summary>Receives an array of exactly <paramref name="numcomponents"/> elements (sent with the slice
-		/// form of OSend) and returns a new array of length offset + numcomponents holding them at
-		/// [offset, offset + numcomponents).</summary>
+		/// <summary>Receives an array of exactly <paramref name="numcomponents"/> elements (sent with the slice form of
+		/// OSend) and returns a new array of length offset + numcomponents holding them at [offset, offset +
+		/// numcomponents).</summary>
 		/// <param name="source">The source rank, <see cref="MPI.ANY_SOURCE"/> or <see cref="MPI.PROC_NULL"/>.</param>
 		/// <param name="offset">Where the received elements start in the returned array.</param>
 		/// <param name="numcomponents">The number of elements the message must hold.</param>
 		/// <param name="tag">The tag to match, or <see cref="MPI.ANY_TAG"/>.</param>
 		/// <param name="status">Filled with the message's source, tag and byte count; may be null.</param>
 		/// <returns>A new array of the sent element type.</returns>
-		/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> or <paramref name="numcomponents"/> is
-		/// negative or their sum exceeds int.MaxValue; or <paramref name="source"/> or <paramref name="tag"/> is out of
-		/// range.</exception>
-		/// <exception cref="System.Runtime.Serialization.SerializationException">The message could not be rebuilt: malformed
-		/// or truncated data, a type this program does not have or cannot instantiate, a type whose field layout differs
-		/// from the sender's, or a message that would allocate more than the runtime's limit.</exception>  Also raised, after the message has been consumed, when it is not a one-dimensional array of exactly
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> or <paramref name="numcomponents"/>
+		/// is negative or their sum exceeds int.MaxValue; or <paramref name="source"/> or <paramref name="tag"/> is out
+		/// of range.</exception>
+		/// <exception cref="System.Runtime.Serialization.SerializationException">The message could not be rebuilt:
+		/// malformed or truncated data, a type this program does not have or cannot instantiate, a type whose field
+		/// layout differs from the sender's, or a message that would allocate more than the runtime's
+		/// limit.</exception>  Also raised, after the message has been consumed, when it is not a one-dimensional array
+		/// of exactly
 		/// <paramref name="numcomponents"/> elements.
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
@@ -123,14 +127,14 @@ namespace System.MP
 			return result;
 		}
 
-		/// <summary>Starts sending the graph rooted at <paramref name="obj"/>.  The graph is serialised before
-		/// this returns, so the objects may change at once; the request owns the serialised buffer.</summary>
+		/// <summary>Starts sending the graph rooted at <paramref name="obj"/>.  The graph is serialised before this
+		/// returns, so the objects may change at once; the request owns the serialised buffer.</summary>
 		/// <param name="obj">The root of the graph (may be null).</param>
 		/// <param name="dest">The destination rank, or <see cref="MPI.PROC_NULL"/>.</param>
 		/// <param name="tag">The message tag, 0..<see cref="MPI.TAG_UB"/>.</param>
 		/// <returns>The request; it completes when the message has been sent.</returns>
-		/// <exception cref="ArgumentException">The graph holds an object of a type that cannot travel (a delegate, a pointer,
-		/// an IntPtr field).</exception>
+		/// <exception cref="ArgumentException">The graph holds an object of a type that cannot travel (a delegate, a
+		/// pointer, an IntPtr field).</exception>
 		/// <exception cref="OutOfMemoryException">The serialisation buffer could not be allocated.</exception>
 		/// <exception cref="ArgumentOutOfRangeException"><paramref name="dest"/> is not a rank of the communicator, or
 		/// <paramref name="tag"/> is out of range.</exception>
@@ -146,13 +150,14 @@ namespace System.MP
 			return r;
 		}
 
-		/// <summary>Starts receiving an object message; ORequest.Object holds it once the request completes.
-		/// The message is matched when the request is tested or waited for (see ORequest).</summary>
+		/// <summary>Starts receiving an object message; ORequest.Object holds it once the request completes. The
+		/// message is matched when the request is tested or waited for (see ORequest).</summary>
 		/// <param name="source">The source rank, <see cref="MPI.ANY_SOURCE"/> or <see cref="MPI.PROC_NULL"/>.</param>
 		/// <param name="tag">The tag to match, or <see cref="MPI.ANY_TAG"/>.</param>
-		/// <returns>The request; <see cref="ORequest.Object"/> holds the object once it completes.  Deserialisation errors
-		/// are raised by its Wait or Test.</returns>
-		/// <exception cref="ArgumentOutOfRangeException"><paramref name="source"/> is not a rank of the communicator, or
+		/// <returns>The request; <see cref="ORequest.Object"/> holds the object once it completes.  Deserialisation
+		/// errors are raised by its Wait or Test.</returns>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="source"/> is not a rank of the communicator,
+		/// or
 		/// <paramref name="tag"/> is out of range and not ANY_TAG.</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
@@ -177,13 +182,15 @@ namespace System.MP
 		/// <returns>The root's <paramref name="obj"/> at the root, a copy of its graph elsewhere.</returns>
 		/// <remarks>If a rank cannot serialise its part, no rank is left waiting: that rank raises the reason and the
 		/// ranks that needed its part raise SerializationException naming it.</remarks>
-		/// <exception cref="ArgumentException">The graph holds an object of a type that cannot travel (a delegate, a pointer,
-		/// an IntPtr field).</exception>
+		/// <exception cref="ArgumentException">The graph holds an object of a type that cannot travel (a delegate, a
+		/// pointer, an IntPtr field).</exception>
 		/// <exception cref="OutOfMemoryException">The serialisation buffer could not be allocated.</exception>
-		/// <exception cref="System.Runtime.Serialization.SerializationException">The message could not be rebuilt: malformed
-		/// or truncated data, a type this program does not have or cannot instantiate, a type whose field layout differs
-		/// from the sender's, or a message that would allocate more than the runtime's limit.</exception>
-		/// <exception cref="ArgumentOutOfRangeException"><paramref name="root"/> is not a rank of the communicator.</exception>
+		/// <exception cref="System.Runtime.Serialization.SerializationException">The message could not be rebuilt:
+		/// malformed or truncated data, a type this program does not have or cannot instantiate, a type whose field
+		/// layout differs from the sender's, or a message that would allocate more than the runtime's
+		/// limit.</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="root"/> is not a rank of the
+		/// communicator.</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
@@ -196,21 +203,23 @@ namespace System.MP
 			return o; // the root gets obj itself
 		}
 
-		/// <summary>Splits the root's array into contiguous parts in rank order (sizes differ by at most one,
-		/// larger parts first) and returns this rank's part, with the graphs its elements reach.  Objects shared
-		/// by elements of one part stay shared.</summary>
+		/// <summary>Splits the root's array into contiguous parts in rank order (sizes differ by at most one, larger
+		/// parts first) and returns this rank's part, with the graphs its elements reach.  Objects shared by elements
+		/// of one part stay shared.</summary>
 		/// <param name="sendarr">At the root, a one-dimensional array; ignored elsewhere.</param>
 		/// <param name="root">The root rank; the same on every rank.</param>
 		/// <returns>This rank's part: a new array of the root array's element type.</returns>
 		/// <remarks>If a rank cannot serialise its part, no rank is left waiting: that rank raises the reason and the
 		/// ranks that needed its part raise SerializationException naming it.</remarks>
 		/// <exception cref="ArgumentNullException">At the root, <paramref name="sendarr"/> is null.</exception>
-		/// <exception cref="ArgumentException">At the root, <paramref name="sendarr"/> is not a one-dimensional array, or
-		/// an element's graph holds an object that cannot travel.</exception>
-		/// <exception cref="System.Runtime.Serialization.SerializationException">The message could not be rebuilt: malformed
-		/// or truncated data, a type this program does not have or cannot instantiate, a type whose field layout differs
-		/// from the sender's, or a message that would allocate more than the runtime's limit.</exception>
-		/// <exception cref="ArgumentOutOfRangeException"><paramref name="root"/> is not a rank of the communicator.</exception>
+		/// <exception cref="ArgumentException">At the root, <paramref name="sendarr"/> is not a one-dimensional array,
+		/// or an element's graph holds an object that cannot travel.</exception>
+		/// <exception cref="System.Runtime.Serialization.SerializationException">The message could not be rebuilt:
+		/// malformed or truncated data, a type this program does not have or cannot instantiate, a type whose field
+		/// layout differs from the sender's, or a message that would allocate more than the runtime's
+		/// limit.</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="root"/> is not a rank of the
+		/// communicator.</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
@@ -227,15 +236,17 @@ namespace System.MP
 		/// <returns>This rank's part: a new array of counts[rank] elements.</returns>
 		/// <remarks>If a rank cannot serialise its part, no rank is left waiting: that rank raises the reason and the
 		/// ranks that needed its part raise SerializationException naming it.</remarks>
-		/// <exception cref="ArgumentNullException">At the root, <paramref name="sendarr"/> or <paramref name="counts"/> is
-		/// null.</exception>
+		/// <exception cref="ArgumentNullException">At the root, <paramref name="sendarr"/> or <paramref name="counts"/>
+		/// is null.</exception>
 		/// <exception cref="ArgumentException">At the root, <paramref name="counts"/> does not fit the array or the
-		/// communicator, <paramref name="sendarr"/> is not a one-dimensional array, or an element's graph holds an object
-		/// that cannot travel.</exception>
-		/// <exception cref="System.Runtime.Serialization.SerializationException">The message could not be rebuilt: malformed
-		/// or truncated data, a type this program does not have or cannot instantiate, a type whose field layout differs
-		/// from the sender's, or a message that would allocate more than the runtime's limit.</exception>
-		/// <exception cref="ArgumentOutOfRangeException"><paramref name="root"/> is not a rank of the communicator.</exception>
+		/// communicator, <paramref name="sendarr"/> is not a one-dimensional array, or an element's graph holds an
+		/// object that cannot travel.</exception>
+		/// <exception cref="System.Runtime.Serialization.SerializationException">The message could not be rebuilt:
+		/// malformed or truncated data, a type this program does not have or cannot instantiate, a type whose field
+		/// layout differs from the sender's, or a message that would allocate more than the runtime's
+		/// limit.</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="root"/> is not a rank of the
+		/// communicator.</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
@@ -263,13 +274,15 @@ namespace System.MP
 		/// <remarks>If a rank cannot serialise its part, no rank is left waiting: that rank raises the reason and the
 		/// ranks that needed its part raise SerializationException naming it.</remarks>
 		/// <exception cref="ArgumentNullException"><paramref name="part"/> is null.</exception>
-		/// <exception cref="ArgumentException">The graph holds an object of a type that cannot travel (a delegate, a pointer,
-		/// an IntPtr field).</exception>
+		/// <exception cref="ArgumentException">The graph holds an object of a type that cannot travel (a delegate, a
+		/// pointer, an IntPtr field).</exception>
 		/// <exception cref="OutOfMemoryException">The serialisation buffer could not be allocated.</exception>
-		/// <exception cref="System.Runtime.Serialization.SerializationException">The message could not be rebuilt: malformed
-		/// or truncated data, a type this program does not have or cannot instantiate, a type whose field layout differs
-		/// from the sender's, or a message that would allocate more than the runtime's limit.</exception>  At the root, also when a rank's part is not a one-dimensional array.
-		/// <exception cref="ArgumentOutOfRangeException"><paramref name="root"/> is not a rank of the communicator.</exception>
+		/// <exception cref="System.Runtime.Serialization.SerializationException">The message could not be rebuilt:
+		/// malformed or truncated data, a type this program does not have or cannot instantiate, a type whose field
+		/// layout differs from the sender's, or a message that would allocate more than the runtime's
+		/// limit.</exception>  At the root, also when a rank's part is not a one-dimensional array.
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="root"/> is not a rank of the
+		/// communicator.</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
@@ -288,12 +301,13 @@ namespace System.MP
 		/// <remarks>If a rank cannot serialise its part, no rank is left waiting: that rank raises the reason and the
 		/// ranks that needed its part raise SerializationException naming it.</remarks>
 		/// <exception cref="ArgumentNullException"><paramref name="part"/> is null.</exception>
-		/// <exception cref="ArgumentException">The graph holds an object of a type that cannot travel (a delegate, a pointer,
-		/// an IntPtr field).</exception>
+		/// <exception cref="ArgumentException">The graph holds an object of a type that cannot travel (a delegate, a
+		/// pointer, an IntPtr field).</exception>
 		/// <exception cref="OutOfMemoryException">The serialisation buffer could not be allocated.</exception>
-		/// <exception cref="System.Runtime.Serialization.SerializationException">The message could not be rebuilt: malformed
-		/// or truncated data, a type this program does not have or cannot instantiate, a type whose field layout differs
-		/// from the sender's, or a message that would allocate more than the runtime's limit.</exception>  Also when a rank's part is not a one-dimensional array.
+		/// <exception cref="System.Runtime.Serialization.SerializationException">The message could not be rebuilt:
+		/// malformed or truncated data, a type this program does not have or cannot instantiate, a type whose field
+		/// layout differs from the sender's, or a message that would allocate more than the runtime's
+		/// limit.</exception>  Also when a rank's part is not a one-dimensional array.
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>

@@ -164,12 +164,13 @@ namespace System.MP
 
 		/// <summary>inoutbuf[i] = inbuf[i] op inoutbuf[i] on this rank, without communication
 		/// (MPI_Reduce_local).</summary>
-		/// <param name="inbuf">The left operands: an array of a primitive type or of structs without references.</param>
-		/// <param name="inoutbuf">The right operands, replaced by the results: an array of the same element type and length
-		/// as <paramref name="inbuf"/>, and not the same array.</param>
+		/// <param name="inbuf">The left operands: an array of a primitive type or of structs without
+		/// references.</param>
+		/// <param name="inoutbuf">The right operands, replaced by the results: an array of the same element type and
+		/// length as <paramref name="inbuf"/>, and not the same array.</param>
 		/// <exception cref="ArgumentNullException">A buffer is null.</exception>
-		/// <exception cref="ArgumentException">A buffer cannot be an MPI buffer, the buffers have different element types
-		/// or lengths or are the same array, or the operator is not defined for their element type.</exception>
+		/// <exception cref="ArgumentException">A buffer cannot be an MPI buffer, the buffers have different element
+		/// types or lengths or are the same array, or the operator is not defined for their element type.</exception>
 		/// <exception cref="ObjectDisposedException">The operator has been freed.</exception>
 		/// <exception cref="Exception">Whatever a user-defined operator's function threw.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>

@@ -104,14 +104,14 @@ namespace System.MP
 
 		/// <summary>Waits until the operation completes (MPI_Wait).  Returns at once if it has completed and been
 		/// reported already, or the request was freed.</summary>
-		/// <exception cref="MPIException">The operation failed in the MPI library; for a receive,
-		/// <see cref="MPIException.ErrorClass"/> MPI_ERR_TRUNCATE when the message was longer than the buffer.  Raised once,
+		/// <exception cref="MPIException">The operation failed in the MPI library; for a receive, <see
+		/// cref="MPIException.ErrorClass"/> MPI_ERR_TRUNCATE when the message was longer than the buffer.  Raised once,
 		/// by the call that learns of the completion.</exception>
-		/// <exception cref="System.Runtime.Serialization.SerializationException">For an <see cref="ORequest"/>: the object
-		/// message could not be rebuilt (malformed data, a type this program does not have or whose layout differs, a
-		/// message above the size limit).</exception>
-		/// <exception cref="InvalidOperationException">Another thread is completing the same request at this moment (MPI
-		/// forbids it); or MPI has been finalized.</exception>
+		/// <exception cref="System.Runtime.Serialization.SerializationException">For an <see cref="ORequest"/>: the
+		/// object message could not be rebuilt (malformed data, a type this program does not have or whose layout
+		/// differs, a message above the size limit).</exception>
+		/// <exception cref="InvalidOperationException">Another thread is completing the same request at this moment
+		/// (MPI forbids it); or MPI has been finalized.</exception>
 		[MethodImpl (MethodImplOptions.AggressiveInlining)] // Comm.cs: the per-message operations are inlined
 		public void Wait ()
 		{
@@ -135,46 +135,48 @@ namespace System.MP
 		}
 
 		/// <summary>Waits until the operation completes and fills <paramref name="status"/> (MPI_Wait).</summary>
-		/// <param name="status">Filled with the source, tag and size of a received message (and whether the operation was
-		/// cancelled); set to an empty status if the completion was reported before.  May be null.</param>
-		/// <exception cref="MPIException">The operation failed in the MPI library; for a receive,
-		/// <see cref="MPIException.ErrorClass"/> MPI_ERR_TRUNCATE when the message was longer than the buffer.  Raised once,
+		/// <param name="status">Filled with the source, tag and size of a received message (and whether the operation
+		/// was cancelled); set to an empty status if the completion was reported before.  May be null.</param>
+		/// <exception cref="MPIException">The operation failed in the MPI library; for a receive, <see
+		/// cref="MPIException.ErrorClass"/> MPI_ERR_TRUNCATE when the message was longer than the buffer.  Raised once,
 		/// by the call that learns of the completion.</exception>
-		/// <exception cref="System.Runtime.Serialization.SerializationException">For an <see cref="ORequest"/>: the object
-		/// message could not be rebuilt (malformed data, a type this program does not have or whose layout differs, a
-		/// message above the size limit).</exception>
-		/// <exception cref="InvalidOperationException">Another thread is completing the same request at this moment (MPI
-		/// forbids it); or MPI has been finalized.</exception>
+		/// <exception cref="System.Runtime.Serialization.SerializationException">For an <see cref="ORequest"/>: the
+		/// object message could not be rebuilt (malformed data, a type this program does not have or whose layout
+		/// differs, a message above the size limit).</exception>
+		/// <exception cref="InvalidOperationException">Another thread is completing the same request at this moment
+		/// (MPI forbids it); or MPI has been finalized.</exception>
 		public void Wait (Status status) { bool f; Complete (true, status, out f); }
 		/// <summary>Whether the operation has completed, without waiting (MPI_Test).</summary>
 		/// <returns>True if it has completed (now or before); false if it is still in flight.</returns>
-		/// <exception cref="MPIException">The operation failed in the MPI library; for a receive,
-		/// <see cref="MPIException.ErrorClass"/> MPI_ERR_TRUNCATE when the message was longer than the buffer.  Raised once,
+		/// <exception cref="MPIException">The operation failed in the MPI library; for a receive, <see
+		/// cref="MPIException.ErrorClass"/> MPI_ERR_TRUNCATE when the message was longer than the buffer.  Raised once,
 		/// by the call that learns of the completion.</exception>
-		/// <exception cref="System.Runtime.Serialization.SerializationException">For an <see cref="ORequest"/>: the object
-		/// message could not be rebuilt (malformed data, a type this program does not have or whose layout differs, a
-		/// message above the size limit).</exception>
-		/// <exception cref="InvalidOperationException">Another thread is completing the same request at this moment (MPI
-		/// forbids it); or MPI has been finalized.</exception>
+		/// <exception cref="System.Runtime.Serialization.SerializationException">For an <see cref="ORequest"/>: the
+		/// object message could not be rebuilt (malformed data, a type this program does not have or whose layout
+		/// differs, a message above the size limit).</exception>
+		/// <exception cref="InvalidOperationException">Another thread is completing the same request at this moment
+		/// (MPI forbids it); or MPI has been finalized.</exception>
 		public bool Test () { bool f; Complete (false, null, out f); return f; }
-		/// <summary>Whether the operation has completed, without waiting; fills <paramref name="status"/> if so.</summary>
+		/// <summary>Whether the operation has completed, without waiting; fills <paramref name="status"/> if
+		/// so.</summary>
 		/// <param name="status">Filled as for <see cref="Wait(Status)"/> when the result is true; may be null.</param>
 		/// <returns>True if it has completed (now or before); false if it is still in flight.</returns>
-		/// <exception cref="MPIException">The operation failed in the MPI library; for a receive,
-		/// <see cref="MPIException.ErrorClass"/> MPI_ERR_TRUNCATE when the message was longer than the buffer.  Raised once,
+		/// <exception cref="MPIException">The operation failed in the MPI library; for a receive, <see
+		/// cref="MPIException.ErrorClass"/> MPI_ERR_TRUNCATE when the message was longer than the buffer.  Raised once,
 		/// by the call that learns of the completion.</exception>
-		/// <exception cref="System.Runtime.Serialization.SerializationException">For an <see cref="ORequest"/>: the object
-		/// message could not be rebuilt (malformed data, a type this program does not have or whose layout differs, a
-		/// message above the size limit).</exception>
-		/// <exception cref="InvalidOperationException">Another thread is completing the same request at this moment (MPI
-		/// forbids it); or MPI has been finalized.</exception>
+		/// <exception cref="System.Runtime.Serialization.SerializationException">For an <see cref="ORequest"/>: the
+		/// object message could not be rebuilt (malformed data, a type this program does not have or whose layout
+		/// differs, a message above the size limit).</exception>
+		/// <exception cref="InvalidOperationException">Another thread is completing the same request at this moment
+		/// (MPI forbids it); or MPI has been finalized.</exception>
 		public bool Test (Status status) { bool f; Complete (false, status, out f); return f; }
 
-		/// <summary>Asks MPI to cancel the operation; it must still be completed (Wait/Test), and
-		/// Status.Is_cancelled tells whether it was.</summary>
-		/// <remarks>Does nothing for a request that has completed or been freed.  A send may be impossible to
-		/// cancel once it has started.</remarks>
-		/// <exception cref="InvalidOperationException">Another thread is completing the request at this moment.</exception>
+		/// <summary>Asks MPI to cancel the operation; it must still be completed (Wait/Test), and Status.Is_cancelled
+		/// tells whether it was.</summary>
+		/// <remarks>Does nothing for a request that has completed or been freed.  A send may be impossible to cancel
+		/// once it has started.</remarks>
+		/// <exception cref="InvalidOperationException">Another thread is completing the request at this
+		/// moment.</exception>
 		/// <exception cref="MPIException">The MPI library refused to cancel.</exception>
 		public void Cancel ()
 		{
@@ -193,19 +195,20 @@ namespace System.MP
 			freed = true;
 		}
 
-		/// <summary>Waits for every request of <paramref name="requests"/> in turn (null entries are skipped).</summary>
+		/// <summary>Waits for every request of <paramref name="requests"/> in turn (null entries are
+		/// skipped).</summary>
 		/// <param name="requests">The requests.</param>
 		/// <exception cref="ArgumentNullException"><paramref name="requests"/> is null.</exception>
-		/// <exception cref="MPIException">The operation failed in the MPI library; for a receive,
-		/// <see cref="MPIException.ErrorClass"/> MPI_ERR_TRUNCATE when the message was longer than the buffer.  Raised once,
+		/// <exception cref="MPIException">The operation failed in the MPI library; for a receive, <see
+		/// cref="MPIException.ErrorClass"/> MPI_ERR_TRUNCATE when the message was longer than the buffer.  Raised once,
 		/// by the call that learns of the completion.</exception>
-		/// <exception cref="System.Runtime.Serialization.SerializationException">For an <see cref="ORequest"/>: the object
-		/// message could not be rebuilt (malformed data, a type this program does not have or whose layout differs, a
-		/// message above the size limit).</exception>
-		/// <exception cref="InvalidOperationException">Another thread is completing the same request at this moment (MPI
-		/// forbids it); or MPI has been finalized.</exception>
-		/// <remarks>When a request raises, the ones after it in the array have not been waited for: call Waitall
-		/// again (the completed ones return at once).</remarks>
+		/// <exception cref="System.Runtime.Serialization.SerializationException">For an <see cref="ORequest"/>: the
+		/// object message could not be rebuilt (malformed data, a type this program does not have or whose layout
+		/// differs, a message above the size limit).</exception>
+		/// <exception cref="InvalidOperationException">Another thread is completing the same request at this moment
+		/// (MPI forbids it); or MPI has been finalized.</exception>
+		/// <remarks>When a request raises, the ones after it in the array have not been waited for: call Waitall again
+		/// (the completed ones return at once).</remarks>
 		public static void Waitall (Request[] requests)
 		{
 			if (requests == null)
@@ -220,14 +223,14 @@ namespace System.MP
 		/// <param name="requests">The requests.</param>
 		/// <returns>True if every request had completed.</returns>
 		/// <exception cref="ArgumentNullException"><paramref name="requests"/> is null.</exception>
-		/// <exception cref="MPIException">The operation failed in the MPI library; for a receive,
-		/// <see cref="MPIException.ErrorClass"/> MPI_ERR_TRUNCATE when the message was longer than the buffer.  Raised once,
+		/// <exception cref="MPIException">The operation failed in the MPI library; for a receive, <see
+		/// cref="MPIException.ErrorClass"/> MPI_ERR_TRUNCATE when the message was longer than the buffer.  Raised once,
 		/// by the call that learns of the completion.</exception>
-		/// <exception cref="System.Runtime.Serialization.SerializationException">For an <see cref="ORequest"/>: the object
-		/// message could not be rebuilt (malformed data, a type this program does not have or whose layout differs, a
-		/// message above the size limit).</exception>
-		/// <exception cref="InvalidOperationException">Another thread is completing the same request at this moment (MPI
-		/// forbids it); or MPI has been finalized.</exception>
+		/// <exception cref="System.Runtime.Serialization.SerializationException">For an <see cref="ORequest"/>: the
+		/// object message could not be rebuilt (malformed data, a type this program does not have or whose layout
+		/// differs, a message above the size limit).</exception>
+		/// <exception cref="InvalidOperationException">Another thread is completing the same request at this moment
+		/// (MPI forbids it); or MPI has been finalized.</exception>
 		public static bool Testall (Request[] requests)
 		{
 			if (requests == null)
@@ -251,20 +254,20 @@ namespace System.MP
 			return f != 0;
 		}
 
-		/// <summary>Waits until one request completes and returns its index (status filled), or
-		/// MPI.UNDEFINED when none is active.</summary>
+		/// <summary>Waits until one request completes and returns its index (status filled), or MPI.UNDEFINED when none
+		/// is active.</summary>
 		/// <param name="requests">The requests; null entries and completed or freed requests are skipped.</param>
 		/// <param name="status">Filled for the completed request as by <see cref="Wait(Status)"/>; may be null.</param>
 		/// <returns>The index of the request that completed, or <see cref="MPI.UNDEFINED"/>.</returns>
 		/// <exception cref="ArgumentNullException"><paramref name="requests"/> is null.</exception>
-		/// <exception cref="MPIException">The operation failed in the MPI library; for a receive,
-		/// <see cref="MPIException.ErrorClass"/> MPI_ERR_TRUNCATE when the message was longer than the buffer.  Raised once,
+		/// <exception cref="MPIException">The operation failed in the MPI library; for a receive, <see
+		/// cref="MPIException.ErrorClass"/> MPI_ERR_TRUNCATE when the message was longer than the buffer.  Raised once,
 		/// by the call that learns of the completion.</exception>
-		/// <exception cref="System.Runtime.Serialization.SerializationException">For an <see cref="ORequest"/>: the object
-		/// message could not be rebuilt (malformed data, a type this program does not have or whose layout differs, a
-		/// message above the size limit).</exception>
-		/// <exception cref="InvalidOperationException">Another thread is completing the same request at this moment (MPI
-		/// forbids it); or MPI has been finalized.</exception>
+		/// <exception cref="System.Runtime.Serialization.SerializationException">For an <see cref="ORequest"/>: the
+		/// object message could not be rebuilt (malformed data, a type this program does not have or whose layout
+		/// differs, a message above the size limit).</exception>
+		/// <exception cref="InvalidOperationException">Another thread is completing the same request at this moment
+		/// (MPI forbids it); or MPI has been finalized.</exception>
 		public static int Waitany (Request[] requests, Status status)
 		{
 			if (requests == null)
@@ -318,21 +321,21 @@ namespace System.MP
 			}
 		}
 
-		/// <summary>Waits until at least one request completes, completes every request that has, and returns
-		/// their indices (empty when none is active).</summary>
+		/// <summary>Waits until at least one request completes, completes every request that has, and returns their
+		/// indices (empty when none is active).</summary>
 		/// <param name="requests">The requests; null entries and completed or freed requests are skipped.</param>
-		/// <param name="statuses">Filled in the order of the returned indices (entry i for the i-th index); may be null or
-		/// shorter than the result.</param>
+		/// <param name="statuses">Filled in the order of the returned indices (entry i for the i-th index); may be null
+		/// or shorter than the result.</param>
 		/// <returns>The indices of the requests completed by this call.</returns>
 		/// <exception cref="ArgumentNullException"><paramref name="requests"/> is null.</exception>
-		/// <exception cref="MPIException">The operation failed in the MPI library; for a receive,
-		/// <see cref="MPIException.ErrorClass"/> MPI_ERR_TRUNCATE when the message was longer than the buffer.  Raised once,
+		/// <exception cref="MPIException">The operation failed in the MPI library; for a receive, <see
+		/// cref="MPIException.ErrorClass"/> MPI_ERR_TRUNCATE when the message was longer than the buffer.  Raised once,
 		/// by the call that learns of the completion.</exception>
-		/// <exception cref="System.Runtime.Serialization.SerializationException">For an <see cref="ORequest"/>: the object
-		/// message could not be rebuilt (malformed data, a type this program does not have or whose layout differs, a
-		/// message above the size limit).</exception>
-		/// <exception cref="InvalidOperationException">Another thread is completing the same request at this moment (MPI
-		/// forbids it); or MPI has been finalized.</exception>
+		/// <exception cref="System.Runtime.Serialization.SerializationException">For an <see cref="ORequest"/>: the
+		/// object message could not be rebuilt (malformed data, a type this program does not have or whose layout
+		/// differs, a message above the size limit).</exception>
+		/// <exception cref="InvalidOperationException">Another thread is completing the same request at this moment
+		/// (MPI forbids it); or MPI has been finalized.</exception>
 		public static int[] Waitsome (Request[] requests, Status[] statuses)
 		{
 			int first = Waitany (requests, statuses != null && statuses.Length > 0 ? statuses[0] : null);

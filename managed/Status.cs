@@ -33,9 +33,10 @@ namespace System.MP
 		/// <summary>The same as <see cref="Get_error"/>.</summary>
 		public int Error { get { return data.error; } }
 
-		/// <summary>The number of elements of <paramref name="elementType"/> in the message, or
-		/// MPI.UNDEFINED when the message is not a whole number of them.</summary>
-		/// <param name="elementType">The element type of the buffer the message was (or would be) received into.</param>
+		/// <summary>The number of elements of <paramref name="elementType"/> in the message, or MPI.UNDEFINED when the
+		/// message is not a whole number of them.</summary>
+		/// <param name="elementType">The element type of the buffer the message was (or would be) received
+		/// into.</param>
 		/// <returns>The element count, or <see cref="MPI.UNDEFINED"/> if the message's byte count is not a multiple of
 		/// the element size.</returns>
 		/// <exception cref="ArgumentNullException"><paramref name="elementType"/> is null.</exception>
