@@ -69,6 +69,9 @@ void motor_mpi__op_fini(void);
 
 /* coll.c: whether collectives use their non-blocking forms (motor_mpi_set_coll_nonblocking). */
 extern int motor_mpi__coll_nb;
+/* Whether collectives agree on their arguments before moving data (coll.c); MOTOR_COLL_AGREE=0 at init turns
+ * it off.  Read-only after init. */
+extern int motor_mpi__coll_agree;
 
 /* Blocking hooks and spin count (env.c). */
 extern motor_block_enter_fn motor_mpi__block_enter;
