@@ -1,8 +1,7 @@
 // OpTests: the built-in operators on every primitive type MPI defines them for (and refused on the others),
 // user-defined operators from C# -- order of non-commutative ones, structs, exceptions, collections while they
 // run, threads MPI never told the runtime about, many operators at once, native memory flat over 50,000 operators
-// made and freed or dropped -- and every refusal.  Runs at 1, 2, 3
-// and 4 ranks.
+// made and freed or dropped -- and every refusal.  Runs at 1, 2, 3 and 4 ranks.
 using System;
 using System.Collections.Generic;
 using System.Diagnostics;
