@@ -6,7 +6,7 @@ namespace System.MP
 		// Motor's own codes (native-mpi/motor-mpi.h).
 		internal const int ENULL = -1, EBUFTYPE = -2, EOFFSET = -3, ECOUNT = -4, ERANK = -5, ETAG = -6,
 			ECOMM = -7, ENOTARRAY = -8, EFINALIZED = -9, ENOMEM = -10, EALIAS = -11, EARG = -12, ECOMMFREE = -13,
-			EBUSY = -14, EOVERLAP = -15, EINPLACE = -16, EGROUP = -40, EINTER = -41, EINTRA = -42, ETOPO = -43, EDIMS = -44, ECOORDS = -45, EREMOTE = -46;
+			EBUSY = -14, EOVERLAP = -15, EINPLACE = -16, ECOMMLIMIT = -17, EGROUP = -40, EINTER = -41, EINTRA = -42, ETOPO = -43, EDIMS = -44, ECOORDS = -45, EREMOTE = -46;
 
 		internal static void Check (int rc)
 		{
@@ -83,6 +83,10 @@ namespace System.MP
 					"until the operation completes: Wait for it first, or use disjoint buffers", "buf");
 			case EINPLACE:
 				return InPlaceRefused ("buf");
+			case ECOMMLIMIT:
+				return new InvalidOperationException ("too many communicators: free the ones you no longer need " +
+					"(Comm.Free).  The MPI library allows only so many per process at once (MPICH: 2,048 including " +
+					"COMM_WORLD and COMM_SELF), and every rank taking part in the call has run out.");
 			case EGROUP:
 				if (MPI.Is_finalized ())
 					return new InvalidOperationException ("MPI has been finalized");

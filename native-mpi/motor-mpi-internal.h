@@ -22,7 +22,11 @@ struct motor_comm {
 	atomic_int valid;
 };
 
-#define MOTOR_MAX_COMMS 4096
+/* More than any MPI library allows (MPICH 4.0: 2,048 context ids; Open MPI 4.1: 65,534 communicators, see
+ * motor_compat_out_of_comms), so that it is the library that runs out -- which every rank of a collective
+ * constructor learns at the same call -- and not this table, which would fail on one rank only when the ranks
+ * hold different numbers of communicators.  32 bytes an entry; the pages never touched cost nothing. */
+#define MOTOR_MAX_COMMS 65536
 
 /* The table itself (comm.c); read it through motor_mpi__comm. */
 extern struct motor_comm motor_mpi__comms[MOTOR_MAX_COMMS];
@@ -38,6 +42,10 @@ static inline struct motor_comm *motor_mpi__comm(int handle)
 }
 /* Adds a communicator created by MPI (sets MPI_ERRORS_RETURN on it) and returns its handle in *handle. */
 int motor_mpi__comm_add(MPI_Comm comm, int *handle);
+/* The end of every communicator constructor: `rc` is the MPI constructor's result and `comm` its new
+ * communicator (or MPI_COMM_NULL).  Adds it to the table (freeing it if that fails) or returns the error, with a
+ * library out of communicators reported as MOTOR_ECOMMLIMIT. */
+int motor_mpi__comm_made(int rc, MPI_Comm comm, int *handle);
 /* Fills the table with COMM_WORLD and COMM_SELF (env.c calls it after MPI_Init). */
 int motor_mpi__comm_init(void);
 /* Frees every communicator in the table and marks every handle invalid (before MPI_Finalize). */

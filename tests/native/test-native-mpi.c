@@ -300,8 +300,8 @@ static void check_bad_comm(int comm)
 CHECK_TEST(comm_invalid_handles)
 {
 	check_bad_comm(-1);
-	check_bad_comm(4096);
-	check_bad_comm(4095); /* in range, never created */
+	check_bad_comm(65536);
+	check_bad_comm(65535); /* in range, never created */
 	check_bad_comm(INT_MIN);
 	check_bad_comm(INT_MAX);
 
@@ -338,7 +338,7 @@ CHECK_TEST(comm_dup_free)
 
 	CHECK_OK(motor_mpi_comm_dup(MOTOR_COMM_WORLD, &dup));
 	CHECK_GT_INT(dup, MOTOR_COMM_SELF);
-	CHECK_LT_INT(dup, 4096);
+	CHECK_LT_INT(dup, 65536);
 	CHECK_OK(motor_mpi_comm_rank(dup, &rank));
 	CHECK_OK(motor_mpi_comm_size(dup, &size));
 	CHECK_EQ_INT(rank, g_rank);
@@ -523,13 +523,13 @@ CHECK_TEST(error_strings)
 	static const int codes[] = {MOTOR_ENULL,   MOTOR_EBUFTYPE,  MOTOR_EOFFSET,   MOTOR_ECOUNT, MOTOR_ERANK,
 				    MOTOR_ETAG,    MOTOR_ECOMM,     MOTOR_ENOTARRAY, MOTOR_EFINALIZED,
 				    MOTOR_ENOMEM,  MOTOR_EALIAS,    MOTOR_EARG,      MOTOR_ECOMMFREE, MOTOR_EBUSY,
-				    MOTOR_EOVERLAP};
+				    MOTOR_EOVERLAP, MOTOR_EINPLACE, MOTOR_ECOMMLIMIT};
 	enum { NC = sizeof codes / sizeof codes[0] };
 	char msg[NC][256], unknown[256];
 
 	motor_mpi_error_string(-1000, unknown, sizeof unknown);
 	CHECK_NONEMPTY_STR(unknown);
-	motor_mpi_error_string(MOTOR_EOVERLAP - 1, msg[0], sizeof msg[0]);
+	motor_mpi_error_string(MOTOR_ECOMMLIMIT - 1, msg[0], sizeof msg[0]);
 	CHECK_EQ_STR(msg[0], unknown);
 	for (int i = 0; i < NC; i++) {
 		motor_mpi_error_string(codes[i], msg[i], sizeof msg[i]);
