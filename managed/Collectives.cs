@@ -177,6 +177,8 @@ namespace System.MP
 		{
 			int h = Coll.Handle (op, recvbuf);
 			int flags = 0;
+			if (ReferenceEquals (recvbuf, MPI.IN_PLACE))
+				throw new ArgumentException ("Allreduce: MPI.IN_PLACE can only be the sendbuf", "recvbuf");
 			if (ReferenceEquals (sendbuf, MPI.IN_PLACE)) {
 				flags = SendInPlace;
 				sendbuf = null;

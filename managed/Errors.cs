@@ -85,8 +85,8 @@ namespace System.MP
 				return InPlaceRefused ("buf");
 			case ECOMMLIMIT:
 				return new InvalidOperationException ("too many communicators: free the ones you no longer need " +
-					"(Comm.Free).  The MPI library allows only so many per process at once (MPICH: 2,048 including " +
-					"COMM_WORLD and COMM_SELF), and every rank taking part in the call has run out.");
+					"(Comm.Free).  Only so many can exist per process at once (MPICH: 2,048, Open MPI: 4,096 in " +
+					"Motor's table, each counting COMM_WORLD and COMM_SELF).");
 			case EGROUP:
 				if (MPI.Is_finalized ())
 					return new InvalidOperationException ("MPI has been finalized");

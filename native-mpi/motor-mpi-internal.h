@@ -22,11 +22,13 @@ struct motor_comm {
 	atomic_int valid;
 };
 
-/* More than any MPI library allows (MPICH 4.0: 2,048 context ids; Open MPI 4.1: 65,534 communicators, see
- * motor_compat_out_of_comms), so that it is the library that runs out -- which every rank of a collective
- * constructor learns at the same call -- and not this table, which would fail on one rank only when the ranks
- * hold different numbers of communicators.  32 bytes an entry; the pages never touched cost nothing. */
-#define MOTOR_MAX_COMMS 65536
+/* More than MPICH allows (2,048 context ids, see motor_compat_out_of_comms), so that under MPICH it is the
+ * library that runs out -- which every rank of a collective constructor learns at the same call.  Open MPI allows
+ * 65,534; there this table runs out first, on each rank that holds 4,094 communicators besides COMM_WORLD and
+ * COMM_SELF (the same call on every rank when the ranks hold equally many).  Not larger: with Open MPI 4.1 a
+ * motor process at 2 ranks corrupted its heap somewhere between 5,000 and 65,000 communicators, which a plain C
+ * program making as many does not (not yet explained). */
+#define MOTOR_MAX_COMMS 4096
 
 /* The table itself (comm.c); read it through motor_mpi__comm. */
 extern struct motor_comm motor_mpi__comms[MOTOR_MAX_COMMS];

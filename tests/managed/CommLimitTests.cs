@@ -34,8 +34,8 @@ public static class CommLimitTests
 		Assert.Contains ("Comm.Free", e.Message, what + ": says what to do");
 	}
 
-	// MPICH allows 2,046 communicators besides COMM_WORLD and COMM_SELF; Open MPI 65,532 (set
-	// MOTOR_TEST_MAX_COMMS=70000 to reach that limit too: about 2 minutes at 2 ranks).
+	// MPICH allows 2,046 communicators besides COMM_WORLD and COMM_SELF; under Open MPI (which allows 65,532)
+	// Motor's table of 4,096 runs out first.  MOTOR_TEST_MAX_COMMS changes the bound of 5,000.
 	public static void RunningOutOfCommunicatorsRaisesOnEveryRankAndFreeingRecovers ()
 	{
 		string env = Environment.GetEnvironmentVariable ("MOTOR_TEST_MAX_COMMS");
