@@ -57,8 +57,7 @@ int motor_mpi_cart_create(int comm, int ndims, const int32_t *dims, const int32_
 	motor_mpi__block_begin(&b);
 	rc = MPI_Cart_create(c->comm, ndims, d, p, reorder != 0, &nc);
 	motor_mpi__block_end(&b);
-	if (rc == MPI_SUCCESS)
-		rc = motor_mpi__comm_add_or_null(nc, newcomm);
+	rc = motor_mpi__comm_made(rc, nc, newcomm);
 out:
 	free(p);
 	free(d);
