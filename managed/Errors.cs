@@ -104,6 +104,10 @@ namespace System.MP
 			case EREMOTE:
 				return new InvalidOperationException ("the root of the collective operation refused its arguments (it raised the reason)");
 			default:
+				if (rc <= Coll.EPEER_BASE)
+					return new InvalidOperationException ("rank " + (Coll.EPEER_BASE - rc) + " refused its arguments to " +
+						"this collective operation (the exception there says why), so no rank carried it out; the " +
+						"communicator can be used again");
 				if (rc <= ObjectErrors.First && rc >= ObjectErrors.Last)
 					return ObjectErrors.Make (rc, MPDirect.OErrorMessage ());
 				if (rc < 0)

@@ -196,10 +196,15 @@ int motor_mpi_comm_split(int comm, int color, int key, int *newcomm)
 
 	if (!c)
 		return MOTOR_ECOMM;
-	if (color < 0 && color != MOTOR_UNDEFINED)
-		return MOTOR_EARG;
+	int rc = color < 0 && color != MOTOR_UNDEFINED ? MOTOR_EARG : MOTOR_OK;
+	/* Ranks may pass different colours: agree before MPI_Comm_split, as the collectives do (coll.c); the
+	 * agreement's MPI_Allreduce would mix the two groups of an intercommunicator, which has no such check. */
+	if (!c->inter)
+		rc = motor_mpi__agree(c, rc);
+	if (rc != MOTOR_OK)
+		return rc;
 	motor_mpi__block_begin(&b);
-	int rc = MPI_Comm_split(c->comm, color == MOTOR_UNDEFINED ? MPI_UNDEFINED : color, key, &nc);
+	rc = MPI_Comm_split(c->comm, color == MOTOR_UNDEFINED ? MPI_UNDEFINED : color, key, &nc);
 	motor_mpi__block_end(&b);
 	return motor_mpi__comm_made(rc, nc, newcomm);
 }
@@ -213,12 +218,13 @@ int motor_mpi_comm_create(int comm, int group, int *newcomm)
 
 	if (!c)
 		return MOTOR_ECOMM;
-	if (g == MPI_GROUP_NULL)
-		return MOTOR_EGROUP;
 	if (c->inter)
 		return MOTOR_EINTER;
+	int rc = motor_mpi__agree(c, g == MPI_GROUP_NULL ? MOTOR_EGROUP : MOTOR_OK);
+	if (rc != MOTOR_OK)
+		return rc;
 	motor_mpi__block_begin(&b);
-	int rc = MPI_Comm_create(c->comm, g, &nc);
+	rc = MPI_Comm_create(c->comm, g, &nc);
 	motor_mpi__block_end(&b);
 	return motor_mpi__comm_made(rc, nc, newcomm);
 }

@@ -82,6 +82,9 @@ extern int motor_mpi__coll_nb;
 /* Whether collectives agree on their arguments before moving data (coll.c); MOTOR_COLL_AGREE=0 at init turns
  * it off.  Read-only after init. */
 extern int motor_mpi__coll_agree;
+/* The ranks of intracommunicator `c` agree whether each accepted its arguments to a collective (motor-mpi.h,
+ * coll.c): returns `verdict` where it is not MOTOR_OK, else MOTOR_EPEER(lowest refusing rank) or MOTOR_OK. */
+int motor_mpi__agree(const struct motor_comm *c, int verdict);
 
 /* Blocking hooks and spin count (env.c). */
 extern motor_block_enter_fn motor_mpi__block_enter;
