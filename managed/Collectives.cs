@@ -16,7 +16,9 @@ namespace System.MP
 {
 	public static partial class MPI
 	{
-		/// <summary>Stands for MPI_IN_PLACE in the collectives: see Intracomm.Gather, Allreduce, ...</summary>
+		/// <summary>Stands for MPI_IN_PLACE in the collectives that have an in-place form: see Intracomm.Gather,
+		/// Allreduce, ...  Everywhere else a buffer is taken (Send, Recv, Isend, Irecv, Sendrecv, Bcast,
+		/// Reduce_local, the O-operations, ...) it raises ArgumentException.</summary>
 		public static readonly Array IN_PLACE = new InPlaceMarker[0];
 
 		struct InPlaceMarker
@@ -175,6 +177,8 @@ namespace System.MP
 		{
 			int h = Coll.Handle (this, op, recvbuf);
 			int flags = 0;
+			if (ReferenceEquals (recvbuf, MPI.IN_PLACE))
+				throw new ArgumentException ("Allreduce: MPI.IN_PLACE can only be the sendbuf", "recvbuf");
 			if (ReferenceEquals (sendbuf, MPI.IN_PLACE)) {
 				flags = SendInPlace;
 				sendbuf = null;

@@ -248,6 +248,10 @@ namespace System.MP
 
 		// ---- communicator management ---------------------------------------------------------------
 
+		/// <summary>A new communicator with the same group (collective).</summary>
+		/// <exception cref="InvalidOperationException">The MPI library has no room for another communicator (too
+		/// many communicators: free the ones no longer needed with Free); raised on every rank of the
+		/// call.</exception>
 		public Comm Dup ()
 		{
 			return new Comm (DupHandle ());

@@ -55,7 +55,7 @@ namespace System.MP
 		public Intracomm Split (int color, int key)
 		{
 			if (color < 0 && color != MPI.UNDEFINED)
-				throw new ArgumentOutOfRangeException ("color", color, "color must be non-negative or MPI.UNDEFINED");
+				throw Coll.Refuse (this, new ArgumentOutOfRangeException ("color", color, "color must be non-negative or MPI.UNDEFINED"));
 			int h;
 			Check (MPDirect.CommSplit (handle, color, key, out h));
 			return h < 0 ? null : new Intracomm (h);
@@ -66,7 +66,7 @@ namespace System.MP
 		public Intracomm Create (Group group)
 		{
 			if (group == null)
-				throw new ArgumentNullException ("group");
+				throw Coll.Refuse (this, new ArgumentNullException ("group"));
 			int h;
 			Check (MPDirect.CommCreate (handle, group.handle, out h));
 			return h < 0 ? null : new Intracomm (h);
@@ -95,11 +95,11 @@ namespace System.MP
 		public unsafe Cartcomm Create_cart (int[] dims, bool[] periods, bool reorder)
 		{
 			if (dims == null)
-				throw new ArgumentNullException ("dims");
+				throw Coll.Refuse (this, new ArgumentNullException ("dims"));
 			if (periods == null)
-				throw new ArgumentNullException ("periods");
+				throw Coll.Refuse (this, new ArgumentNullException ("periods"));
 			if (periods.Length != dims.Length)
-				throw new ArgumentException ("periods must have one entry per dimension (" + dims.Length + ")", "periods");
+				throw Coll.Refuse (this, new ArgumentException ("periods must have one entry per dimension (" + dims.Length + ")", "periods"));
 			var p = Array.ConvertAll (periods, b => b ? 1 : 0);
 			int h, rc;
 			fixed (int* d = dims, q = p)

@@ -18,6 +18,11 @@ namespace System.MP
 		internal int done;            // 1 once rc and result hold the completion
 		internal int rc;
 		internal StatusData result;
+		internal int send;            // 1 for a send (Isend, Issend, OIsend): Cancel refuses it
+
+		// What MPI reports for a null or inactive request (MPI-4.0 §3.7.3): source ANY_SOURCE, tag ANY_TAG,
+		// no error, no bytes, not cancelled.
+		internal static readonly StatusData EmptyStatus = new StatusData { source = MPI.ANY_SOURCE, tag = MPI.ANY_TAG };
 
 		bool consumed;                // the program has been told of the completion (MPI: the request is null)
 		bool freed;
@@ -89,7 +94,7 @@ namespace System.MP
 			bool first = !consumed;
 			consumed = true;
 			if (status != null)
-				status.data = first && !freed ? result : default (StatusData);
+				status.data = first && !freed ? result : EmptyStatus;
 			if (first && !freed && rc != 0)
 				throw ResultException ();
 		}
@@ -116,14 +121,33 @@ namespace System.MP
 			Complete (true, null, out completed);
 		}
 
+		/// <summary>Waits for the operation and fills <paramref name="status"/> (may be null).  Once the
+		/// completion has been reported (by an earlier Wait or Test), the request is inactive: waiting again returns
+		/// at once with MPI's empty status (source MPI.ANY_SOURCE, tag MPI.ANY_TAG, count 0, not
+		/// cancelled).</summary>
 		public void Wait (Status status) { bool f; Complete (true, status, out f); }
+
+		/// <summary>Whether the operation has completed; an inactive request (its completion already reported)
+		/// tests true.</summary>
 		public bool Test () { bool f; Complete (false, null, out f); return f; }
+
+		/// <summary>As Test(), filling <paramref name="status"/> on completion; for an inactive request with MPI's
+		/// empty status (source MPI.ANY_SOURCE, tag MPI.ANY_TAG, count 0, not cancelled).</summary>
 		public bool Test (Status status) { bool f; Complete (false, status, out f); return f; }
 
-		/// <summary>Asks MPI to cancel the operation; it must still be completed (Wait/Test), and
-		/// Status.Is_cancelled tells whether it was.</summary>
+		/// <summary>Asks MPI to cancel a receive; it must still be completed (Wait/Test), and
+		/// Status.Is_cancelled tells whether it was.  Cancelling a completed receive does nothing.</summary>
+		/// <exception cref="NotSupportedException">The request is a send (Isend, Issend, OIsend).  The request is
+		/// unchanged and completes as usual once the message has been delivered.</exception>
 		public void Cancel ()
 		{
+			if (send != 0)
+				throw new NotSupportedException ("a send cannot be cancelled: MPI-4 deprecates cancelling sends, and " +
+					"the MPI library cannot withdraw a message it may already have delivered (MPICH with UCX and Open " +
+					"MPI never do, so a Wait after Cancel would hang until the peer receives).  The request is unchanged " +
+					"and completes when the peer receives the message.  Instead, let the peer receive and discard it " +
+					"(for example by a message that tells it so), or wait with Test and give up on the request " +
+					"(Request.Free) if it never completes.");
 			if (!Active || Volatile.Read (ref done) != 0)
 				return;
 			int code = CancelNative ();
@@ -138,6 +162,9 @@ namespace System.MP
 			freed = true;
 		}
 
+		/// <summary>Waits for every request.  Null entries and inactive requests (completion already reported)
+		/// count as complete, as in MPI.</summary>
+		/// <exception cref="ArgumentNullException"><paramref name="requests"/> is null.</exception>
 		public static void Waitall (Request[] requests)
 		{
 			if (requests == null)
@@ -147,6 +174,9 @@ namespace System.MP
 					r.Wait ();
 		}
 
+		/// <summary>Whether every request has completed; if so, completes them all, otherwise none.  Null entries
+		/// and inactive requests count as complete, as in MPI.</summary>
+		/// <exception cref="ArgumentNullException"><paramref name="requests"/> is null.</exception>
 		public static bool Testall (Request[] requests)
 		{
 			if (requests == null)
@@ -171,7 +201,8 @@ namespace System.MP
 		}
 
 		/// <summary>Waits until one request completes and returns its index (status filled), or
-		/// MPI.UNDEFINED when none is active.</summary>
+		/// MPI.UNDEFINED with the empty status (see Wait) when none is active: null entries and requests whose
+		/// completion has already been reported are skipped, as MPI skips null and inactive requests.</summary>
 		public static int Waitany (Request[] requests, Status status)
 		{
 			if (requests == null)
@@ -200,8 +231,16 @@ namespace System.MP
 				foreach (var r in requests)
 					anyActive |= r != null && r.Active;
 				if (!anyActive)
-					return MPI.UNDEFINED;
+					return Inactive (status);
 			}
+		}
+
+		// Waitany over requests none of which is active: MPI.UNDEFINED and the empty status.
+		static int Inactive (Status status)
+		{
+			if (status != null)
+				status.data = EmptyStatus;
+			return MPI.UNDEFINED;
 		}
 
 		// Waitany over a set holding deferred requests (ORequest), which no MPI call can wait for: poll them all.
@@ -220,7 +259,7 @@ namespace System.MP
 					}
 				}
 				if (!anyActive)
-					return MPI.UNDEFINED;
+					return Inactive (status);
 				Thread.Yield ();
 			}
 		}

@@ -92,7 +92,7 @@ static int run(const struct coll *a);
  * the lowest refusing rank.  It costs one small MPI_Allreduce per collective, which is the price of never
  * leaving a rank behind: a refusal can depend on buffers only one rank sees, so nothing short of a message
  * tells the others. */
-static int agree(const struct motor_comm *c, int verdict)
+int motor_mpi__agree(const struct motor_comm *c, int verdict)
 {
 	if (c->size == 1 || !motor_mpi__coll_agree)
 		return verdict;
@@ -110,7 +110,7 @@ static int agree(const struct motor_comm *c, int verdict)
 int motor_mpi_coll_refuse(int comm, int code)
 {
 	struct motor_comm *c = motor_mpi__comm(comm);
-	return c ? agree(c, code) : code;
+	return c ? motor_mpi__agree(c, code) : code;
 }
 
 /* prepare() and the agreement: MOTOR_OK when every rank may go on with the collective. */

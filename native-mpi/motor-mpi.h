@@ -45,6 +45,8 @@ enum {
 	MOTOR_ECOMMFREE = -13, /* COMM_WORLD and COMM_SELF cannot be freed */
 	MOTOR_EBUSY = -14,     /* the request is being completed by another thread */
 	MOTOR_EOVERLAP = -15,  /* a message to itself whose buffer overlaps one of an operation in flight it may match */
+	MOTOR_EINPLACE = -16,  /* MPI.IN_PLACE given where MPI takes no MPI_IN_PLACE */
+	MOTOR_ECOMMLIMIT = -17, /* the MPI library (or the handle table) has no room for another communicator */
 	/* communicators, groups and topologies */
 	MOTOR_EGROUP = -40,  /* group handle freed or never valid */
 	MOTOR_EINTER = -41,  /* the operation needs an intracommunicator */
