@@ -86,7 +86,7 @@ static __thread struct {
 } tcache;
 
 static int harvest_enabled;
-static uint32_t off_done, off_rc, off_result; /* fields of System.MP.Request */
+static uint32_t off_done, off_rc, off_result, off_send; /* fields of System.MP.Request */
 
 static atomic_uint_fast64_t pins_taken, pins_avoided, gc_released, gc_completed;
 
@@ -266,6 +266,8 @@ static void publish_slot(struct slot *sl, MonoObject *req)
 {
 	sl->request = req;
 	set_handle(req, sl->index, atomic_load_explicit(&sl->gen, memory_order_relaxed));
+	/* Request.Cancel refuses sends whatever their state, so the kind must outlive the slot. */
+	*(int32_t *)((char *)req + off_send) = !sl->recv;
 	atomic_store_explicit(&sl->state, ACTIVE, memory_order_release);
 }
 
@@ -614,7 +616,8 @@ int motor_pin_init(MonoClass *request_class, int harvest_on)
 	off_done = field_offset(request_class, "done");
 	off_rc = field_offset(request_class, "rc");
 	off_result = field_offset(request_class, "result");
-	if (!off_slot || !off_gen || !off_done || !off_rc || !off_result)
+	off_send = field_offset(request_class, "send");
+	if (!off_slot || !off_gen || !off_done || !off_rc || !off_result || !off_send)
 		return MOTOR_EARG;
 	harvest_enabled = harvest_on;
 	const char *delay = getenv("MOTOR_TEST_RACE_DELAY_US");

@@ -16,10 +16,12 @@ namespace System.MP
 {
 	public static partial class MPI
 	{
-		/// <summary>Stands for MPI_IN_PLACE in the collectives: see Intracomm.Gather, Allreduce, ...</summary>
+		/// <summary>Stands for MPI_IN_PLACE in the collectives that have an in-place form: see Intracomm.Gather,
+		/// Allreduce, ...  Everywhere else a buffer is taken (Send, Recv, Isend, Irecv, Sendrecv, Bcast,
+		/// Reduce_local, the O-operations, ...) it raises ArgumentException.</summary>
 		/// <remarks>Pass it as the send buffer of Gather, Gatherv and Reduce at the root, of Allgather(v),
 		/// Alltoall(v), Allreduce, Scan, Exscan and Reduce_scatter_block on every rank, or as the receive buffer of
-		/// Scatter and Scatterv at the root.  Anywhere else it is refused with ArgumentException.</remarks>
+		/// Scatter and Scatterv at the root.</remarks>
 		public static readonly Array IN_PLACE = new InPlaceMarker[0];
 
 		struct InPlaceMarker
@@ -478,6 +480,8 @@ namespace System.MP
 		{
 			int h = Coll.Handle (this, op, recvbuf);
 			int flags = 0;
+			if (ReferenceEquals (recvbuf, MPI.IN_PLACE))
+				throw new ArgumentException ("Allreduce: MPI.IN_PLACE can only be the sendbuf", "recvbuf");
 			if (ReferenceEquals (sendbuf, MPI.IN_PLACE)) {
 				flags = SendInPlace;
 				sendbuf = null;

@@ -633,8 +633,9 @@ namespace System.MP
 		/// match this one's.  Collective.</summary>
 		/// <returns>The new communicator; free it with <see cref="Free"/> when done.</returns>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed (<see cref="Free"/>).</exception>
-		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
-		/// <exception cref="OutOfMemoryException">The runtime's communicator table is full.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized; or the MPI library has no room for
+		/// another communicator (too many communicators: free the ones no longer needed with Free), raised on every
+		/// rank of the call.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public Comm Dup ()
 		{
@@ -697,8 +698,9 @@ namespace System.MP
 		/// Collective.</summary>
 		/// <returns>The new communicator; free it with <see cref="Comm.Free"/> when done.</returns>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
-		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
-		/// <exception cref="OutOfMemoryException">The runtime's communicator table is full.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized; or the MPI library has no room for
+		/// another communicator (too many communicators: free the ones no longer needed with Free), raised on every
+		/// rank of the call.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public new Intracomm Dup ()
 		{

@@ -11,7 +11,7 @@ namespace System.MP
 		/// <returns>A new group; free it with <see cref="Group.Free"/> when done.</returns>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
-		/// <exception cref="OutOfMemoryException">The runtime's communicator or group table is full.</exception>
+		/// <exception cref="OutOfMemoryException">The runtime's group table is full.</exception>
 		public Group Get_group ()
 		{
 			return GroupOf (0);
@@ -72,15 +72,17 @@ namespace System.MP
 		/// <param name="key">Orders the ranks within the new communicator.</param>
 		/// <returns>The new communicator of this rank's colour, or null for MPI.UNDEFINED.  Collective.</returns>
 		/// <exception cref="ArgumentOutOfRangeException"><paramref name="color"/> is negative and not MPI.UNDEFINED
-		/// (raised before any communication: every rank must pass a valid colour, or the others wait).</exception>
+		/// (then every other rank raises InvalidOperationException).</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
-		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
-		/// <exception cref="OutOfMemoryException">The runtime's communicator or group table is full.</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments (the message names the lowest
+		/// refusing rank; that rank's exception says why): no communicator was made on any rank.  Also raised when
+		/// MPI has been finalized, and on every rank when there are too many communicators (free the ones no longer
+		/// needed with Free).</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public Intracomm Split (int color, int key)
 		{
 			if (color < 0 && color != MPI.UNDEFINED)
-				throw new ArgumentOutOfRangeException ("color", color, "color must be non-negative or MPI.UNDEFINED");
+				throw Coll.Refuse (this, new ArgumentOutOfRangeException ("color", color, "color must be non-negative or MPI.UNDEFINED"));
 			int h;
 			Check (MPDirect.CommSplit (handle, color, key, out h));
 			return h < 0 ? null : new Intracomm (h);
@@ -92,14 +94,16 @@ namespace System.MP
 		/// <returns>The new communicator on ranks in <paramref name="group"/>, null on the others.</returns>
 		/// <exception cref="ArgumentNullException"><paramref name="group"/> is null.</exception>
 		/// <exception cref="ObjectDisposedException">The communicator or the group has been freed.</exception>
-		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
-		/// <exception cref="OutOfMemoryException">The runtime's communicator or group table is full.</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments (the message names the lowest
+		/// refusing rank; that rank's exception says why): no communicator was made on any rank.  Also raised when
+		/// MPI has been finalized, and on every rank when there are too many communicators (free the ones no longer
+		/// needed with Free).</exception>
 		/// <exception cref="MPIException">The MPI library reported an error (for instance a group that is not a subset
 		/// of this communicator's).</exception>
 		public Intracomm Create (Group group)
 		{
 			if (group == null)
-				throw new ArgumentNullException ("group");
+				throw Coll.Refuse (this, new ArgumentNullException ("group"));
 			int h;
 			Check (MPDirect.CommCreate (handle, group.handle, out h));
 			return h < 0 ? null : new Intracomm (h);
@@ -153,17 +157,19 @@ namespace System.MP
 		/// <exception cref="ArgumentException"><paramref name="periods"/> does not have one entry per dimension, a
 		/// dimension is less than 1, the grid is larger than the communicator, or there are no dimensions.</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
-		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
-		/// <exception cref="OutOfMemoryException">The runtime's communicator or group table is full.</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments (the message names the lowest
+		/// refusing rank; that rank's exception says why): no communicator was made on any rank.  Also raised when
+		/// MPI has been finalized, and on every rank when there are too many communicators (free the ones no longer
+		/// needed with Free).</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public unsafe Cartcomm Create_cart (int[] dims, bool[] periods, bool reorder)
 		{
 			if (dims == null)
-				throw new ArgumentNullException ("dims");
+				throw Coll.Refuse (this, new ArgumentNullException ("dims"));
 			if (periods == null)
-				throw new ArgumentNullException ("periods");
+				throw Coll.Refuse (this, new ArgumentNullException ("periods"));
 			if (periods.Length != dims.Length)
-				throw new ArgumentException ("periods must have one entry per dimension (" + dims.Length + ")", "periods");
+				throw Coll.Refuse (this, new ArgumentException ("periods must have one entry per dimension (" + dims.Length + ")", "periods"));
 			var p = Array.ConvertAll (periods, b => b ? 1 : 0);
 			int h, rc;
 			fixed (int* d = dims, q = p)

@@ -6,7 +6,7 @@ namespace System.MP
 		// Motor's own codes (native-mpi/motor-mpi.h).
 		internal const int ENULL = -1, EBUFTYPE = -2, EOFFSET = -3, ECOUNT = -4, ERANK = -5, ETAG = -6,
 			ECOMM = -7, ENOTARRAY = -8, EFINALIZED = -9, ENOMEM = -10, EALIAS = -11, EARG = -12, ECOMMFREE = -13,
-			EBUSY = -14, EOVERLAP = -15, EGROUP = -40, EINTER = -41, EINTRA = -42, ETOPO = -43, EDIMS = -44, ECOORDS = -45, EREMOTE = -46;
+			EBUSY = -14, EOVERLAP = -15, EINPLACE = -16, ECOMMLIMIT = -17, EGROUP = -40, EINTER = -41, EINTRA = -42, ETOPO = -43, EDIMS = -44, ECOORDS = -45, EREMOTE = -46;
 
 		internal static void Check (int rc)
 		{
@@ -22,6 +22,16 @@ namespace System.MP
 			if (offset < 0)
 				return new ArgumentOutOfRangeException ("offset", offset, "offset must not be negative");
 			return new ArgumentOutOfRangeException ("count", count, "count must not be negative");
+		}
+
+		/// <summary>The exception for MPI.IN_PLACE passed as <paramref name="param"/> where MPI takes no
+		/// MPI_IN_PLACE.</summary>
+		internal static Exception InPlaceRefused (string param)
+		{
+			return new ArgumentException ("MPI.IN_PLACE is not a buffer: only the collectives with an in-place form " +
+				"take it (as the send buffer of Gather, Gatherv and Reduce at the root and of Allgather, Allgatherv, " +
+				"Alltoall, Alltoallv, Allreduce, Scan, Exscan and Reduce_scatter_block on every rank; as the receive " +
+				"buffer of Scatter and Scatterv at the root).  Pass an array here.", param);
 		}
 
 		internal static string TypeName (object o)
@@ -71,6 +81,12 @@ namespace System.MP
 				return new ArgumentException ("the buffer overlaps the buffer of a non-blocking operation still in flight on " +
 					"this rank that this one may match (a message of the rank to itself); MPI forbids touching that buffer " +
 					"until the operation completes: Wait for it first, or use disjoint buffers", "buf");
+			case EINPLACE:
+				return InPlaceRefused ("buf");
+			case ECOMMLIMIT:
+				return new InvalidOperationException ("too many communicators: free the ones you no longer need " +
+					"(Comm.Free).  Only so many can exist per process at once (MPICH: 2,048, Open MPI: 4,096 in " +
+					"Motor's table, each counting COMM_WORLD and COMM_SELF).");
 			case EGROUP:
 				if (MPI.Is_finalized ())
 					return new InvalidOperationException ("MPI has been finalized");
@@ -88,6 +104,10 @@ namespace System.MP
 			case EREMOTE:
 				return new InvalidOperationException ("the root of the collective operation refused its arguments (it raised the reason)");
 			default:
+				if (rc <= Coll.EPEER_BASE)
+					return new InvalidOperationException ("rank " + (Coll.EPEER_BASE - rc) + " refused its arguments to " +
+						"this collective operation (the exception there says why), so no rank carried it out; the " +
+						"communicator can be used again");
 				if (rc <= ObjectErrors.First && rc >= ObjectErrors.Last)
 					return ObjectErrors.Make (rc, MPDirect.OErrorMessage ());
 				if (rc < 0)

@@ -10,6 +10,7 @@
 // the rest of that collective's calls of f on this rank are skipped, the collective completes, and then it
 // throws the original exception (with its stack trace) on this rank.  Other ranks see the collective complete
 // normally, with partial results wherever this rank's reduction fed into theirs.
+using System.Collections.Generic;
 using System.Reflection;
 using System.Reflection.Emit;
 using System.Runtime.ExceptionServices;
@@ -258,26 +259,52 @@ namespace System.MP
 			readonly Loop loop;      // null: call f through the delegate
 			readonly object target;
 
+			// The loops emitted so far, one per method, kept for the life of the process.  Mono never gives back
+			// all the native memory of a DynamicMethod, even once it is collected (about 0.9 KB each), so a
+			// program that creates and frees operators in a loop would grow without bound if every Create
+			// emitted its own.  A program has finitely many methods, so the cache is bounded; methods that are
+			// themselves dynamic are not cached (nor emitted for): they could be made without bound.
+			static readonly Dictionary<MethodInfo, Loop> loops = new Dictionary<MethodInfo, Loop> ();
+
 			internal Reducer (Func<T, T, T> f)
 			{
 				this.f = f;
 				target = f.Target;
+				MethodInfo m = f.Method;
+				if (m is DynamicMethod || m.DeclaringType == null || !Direct (f))
+					return;
+				lock (loops) {
+					if (loops.TryGetValue (m, out loop))
+						return;
+				}
 				try {
-					loop = Emit (f);
+					loop = Emit (m);
 				} catch (Exception) {
 					loop = null; // no Reflection.Emit here: the delegate loop does the same work
 				}
+				lock (loops) {
+					Loop known;
+					if (loops.TryGetValue (m, out known))
+						loop = known;
+					else
+						loops[m] = loop;
+				}
 			}
 
-			static Loop Emit (Func<T, T, T> f)
+			// Whether f is one plain method that an emitted loop can call directly with f.Target.
+			static bool Direct (Func<T, T, T> f)
 			{
 				MethodInfo m = f.Method;
 				ParameterInfo[] ps = m.GetParameters ();
 				if (f.GetInvocationList ().Length != 1 || ps.Length != 2 || m.ReturnType != typeof (T) ||
 				    ps[0].ParameterType != typeof (T) || ps[1].ParameterType != typeof (T))
-					return null;
-				if (m.IsStatic ? f.Target != null : (f.Target == null || m.DeclaringType.IsValueType))
-					return null;
+					return false;
+				return m.IsStatic ? f.Target == null : (f.Target != null && !m.DeclaringType.IsValueType);
+			}
+
+			// The loop for method m, which Direct has accepted.
+			static Loop Emit (MethodInfo m)
+			{
 				var dm = new DynamicMethod ("MotorReduce", null,
 					new[] { typeof (object), typeof (IntPtr), typeof (IntPtr), typeof (int) }, typeof (Op).Module, true);
 				ILGenerator il = dm.GetILGenerator ();

@@ -26,6 +26,11 @@ namespace System.MP
 		internal int done;            // 1 once rc and result hold the completion
 		internal int rc;
 		internal StatusData result;
+		internal int send;            // 1 for a send (Isend, Issend, OIsend): Cancel refuses it
+
+		// What MPI reports for a null or inactive request (MPI-4.0 §3.7.3): source ANY_SOURCE, tag ANY_TAG,
+		// no error, no bytes, not cancelled.
+		internal static readonly StatusData EmptyStatus = new StatusData { source = MPI.ANY_SOURCE, tag = MPI.ANY_TAG };
 
 		bool consumed;                // the program has been told of the completion (MPI: the request is null)
 		bool freed;
@@ -97,7 +102,7 @@ namespace System.MP
 			bool first = !consumed;
 			consumed = true;
 			if (status != null)
-				status.data = first && !freed ? result : default (StatusData);
+				status.data = first && !freed ? result : EmptyStatus;
 			if (first && !freed && rc != 0)
 				throw ResultException ();
 		}
@@ -136,7 +141,10 @@ namespace System.MP
 
 		/// <summary>Waits until the operation completes and fills <paramref name="status"/> (MPI_Wait).</summary>
 		/// <param name="status">Filled with the source, tag and size of a received message (and whether the operation
-		/// was cancelled); set to an empty status if the completion was reported before.  May be null.</param>
+		/// was cancelled); for an inactive request MPI's empty status.  May be null.</param>
+		/// <remarks>Once the completion has been reported (by an earlier Wait or Test), the request is inactive:
+		/// waiting again returns at once with MPI's empty status (source MPI.ANY_SOURCE, tag MPI.ANY_TAG, count 0, not
+		/// cancelled).</remarks>
 		/// <exception cref="MPIException">The operation failed in the MPI library; for a receive, <see
 		/// cref="MPIException.ErrorClass"/> MPI_ERR_TRUNCATE when the message was longer than the buffer.  Raised once,
 		/// by the call that learns of the completion.</exception>
@@ -147,7 +155,8 @@ namespace System.MP
 		/// (MPI forbids it); or MPI has been finalized.</exception>
 		public void Wait (Status status) { bool f; Complete (true, status, out f); }
 		/// <summary>Whether the operation has completed, without waiting (MPI_Test).</summary>
-		/// <returns>True if it has completed (now or before); false if it is still in flight.</returns>
+		/// <returns>True if it has completed (now or before: an inactive request tests true); false if it is still in
+		/// flight.</returns>
 		/// <exception cref="MPIException">The operation failed in the MPI library; for a receive, <see
 		/// cref="MPIException.ErrorClass"/> MPI_ERR_TRUNCATE when the message was longer than the buffer.  Raised once,
 		/// by the call that learns of the completion.</exception>
@@ -160,7 +169,8 @@ namespace System.MP
 		/// <summary>Whether the operation has completed, without waiting; fills <paramref name="status"/> if
 		/// so.</summary>
 		/// <param name="status">Filled as for <see cref="Wait(Status)"/> when the result is true; may be null.</param>
-		/// <returns>True if it has completed (now or before); false if it is still in flight.</returns>
+		/// <returns>True if it has completed (now or before: an inactive request tests true); false if it is still in
+		/// flight.</returns>
 		/// <exception cref="MPIException">The operation failed in the MPI library; for a receive, <see
 		/// cref="MPIException.ErrorClass"/> MPI_ERR_TRUNCATE when the message was longer than the buffer.  Raised once,
 		/// by the call that learns of the completion.</exception>
@@ -171,15 +181,23 @@ namespace System.MP
 		/// (MPI forbids it); or MPI has been finalized.</exception>
 		public bool Test (Status status) { bool f; Complete (false, status, out f); return f; }
 
-		/// <summary>Asks MPI to cancel the operation; it must still be completed (Wait/Test), and Status.Is_cancelled
+		/// <summary>Asks MPI to cancel a receive; it must still be completed (Wait/Test), and Status.Is_cancelled
 		/// tells whether it was.</summary>
-		/// <remarks>Does nothing for a request that has completed or been freed.  A send may be impossible to cancel
-		/// once it has started.</remarks>
+		/// <remarks>Does nothing for a receive that has completed or been freed.</remarks>
+		/// <exception cref="NotSupportedException">The request is a send (Isend, Issend, OIsend).  The request is
+		/// unchanged and completes as usual once the message has been delivered.</exception>
 		/// <exception cref="InvalidOperationException">Another thread is completing the request at this
 		/// moment.</exception>
 		/// <exception cref="MPIException">The MPI library refused to cancel.</exception>
 		public void Cancel ()
 		{
+			if (send != 0)
+				throw new NotSupportedException ("a send cannot be cancelled: MPI-4 deprecates cancelling sends, and " +
+					"the MPI library cannot withdraw a message it may already have delivered (MPICH with UCX and Open " +
+					"MPI never do, so a Wait after Cancel would hang until the peer receives).  The request is unchanged " +
+					"and completes when the peer receives the message.  Instead, let the peer receive and discard it " +
+					"(for example by a message that tells it so), or wait with Test and give up on the request " +
+					"(Request.Free) if it never completes.");
 			if (!Active || Volatile.Read (ref done) != 0)
 				return;
 			int code = CancelNative ();
@@ -195,8 +213,8 @@ namespace System.MP
 			freed = true;
 		}
 
-		/// <summary>Waits for every request of <paramref name="requests"/> in turn (null entries are
-		/// skipped).</summary>
+		/// <summary>Waits for every request of <paramref name="requests"/> in turn (null entries and inactive
+		/// requests count as complete, as in MPI).</summary>
 		/// <param name="requests">The requests.</param>
 		/// <exception cref="ArgumentNullException"><paramref name="requests"/> is null.</exception>
 		/// <exception cref="MPIException">The operation failed in the MPI library; for a receive, <see
@@ -219,7 +237,8 @@ namespace System.MP
 		}
 
 		/// <summary>Whether every request has completed; if so, completes them all (as <see cref="Waitall"/>), else
-		/// completes none (MPI_Testall).  Null entries are skipped.</summary>
+		/// completes none (MPI_Testall).  Null entries and inactive
+		/// requests count as complete, as in MPI.</summary>
 		/// <param name="requests">The requests.</param>
 		/// <returns>True if every request had completed.</returns>
 		/// <exception cref="ArgumentNullException"><paramref name="requests"/> is null.</exception>
@@ -256,8 +275,10 @@ namespace System.MP
 
 		/// <summary>Waits until one request completes and returns its index (status filled), or MPI.UNDEFINED when none
 		/// is active.</summary>
-		/// <param name="requests">The requests; null entries and completed or freed requests are skipped.</param>
-		/// <param name="status">Filled for the completed request as by <see cref="Wait(Status)"/>; may be null.</param>
+		/// <param name="requests">The requests; null entries and requests whose completion has already been reported
+		/// are skipped, as MPI skips null and inactive requests.</param>
+		/// <param name="status">Filled for the completed request as by <see cref="Wait(Status)"/>; with the empty
+		/// status when none is active.  May be null.</param>
 		/// <returns>The index of the request that completed, or <see cref="MPI.UNDEFINED"/>.</returns>
 		/// <exception cref="ArgumentNullException"><paramref name="requests"/> is null.</exception>
 		/// <exception cref="MPIException">The operation failed in the MPI library; for a receive, <see
@@ -296,8 +317,16 @@ namespace System.MP
 				foreach (var r in requests)
 					anyActive |= r != null && r.Active;
 				if (!anyActive)
-					return MPI.UNDEFINED;
+					return Inactive (status);
 			}
+		}
+
+		// Waitany over requests none of which is active: MPI.UNDEFINED and the empty status.
+		static int Inactive (Status status)
+		{
+			if (status != null)
+				status.data = EmptyStatus;
+			return MPI.UNDEFINED;
 		}
 
 		// Waitany over a set holding deferred requests (ORequest), which no MPI call can wait for: poll them all.
@@ -316,7 +345,7 @@ namespace System.MP
 					}
 				}
 				if (!anyActive)
-					return MPI.UNDEFINED;
+					return Inactive (status);
 				Thread.Yield ();
 			}
 		}

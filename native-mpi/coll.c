@@ -17,6 +17,7 @@
 _Static_assert(sizeof(int) == sizeof(int32_t), "counts and displacements are passed as int32_t arrays");
 
 int motor_mpi__coll_nb;
+int motor_mpi__coll_agree = 1;
 
 void motor_mpi_set_coll_nonblocking(int on)
 {
@@ -91,9 +92,9 @@ static int run(const struct coll *a);
  * the lowest refusing rank.  It costs one small MPI_Allreduce per collective, which is the price of never
  * leaving a rank behind: a refusal can depend on buffers only one rank sees, so nothing short of a message
  * tells the others. */
-static int agree(const struct motor_comm *c, int verdict)
+int motor_mpi__agree(const struct motor_comm *c, int verdict)
 {
-	if (c->size == 1)
+	if (c->size == 1 || !motor_mpi__coll_agree)
 		return verdict;
 	int who = verdict == MOTOR_OK ? INT_MAX : c->rank;
 	struct coll a = {.kind = ALLREDUCE, .sbuf = MPI_IN_PLACE, .rbuf = &who, .count = 1, .type = MPI_INT,
@@ -109,7 +110,7 @@ static int agree(const struct motor_comm *c, int verdict)
 int motor_mpi_coll_refuse(int comm, int code)
 {
 	struct motor_comm *c = motor_mpi__comm(comm);
-	return c ? agree(c, code) : code;
+	return c ? motor_mpi__agree(c, code) : code;
 }
 
 /* prepare() and the agreement: MOTOR_OK when every rank may go on with the collective. */

@@ -11,6 +11,7 @@
 
 struct motor_comm motor_mpi__comms[MOTOR_MAX_COMMS];
 static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
+static int lowest_free = MOTOR_COMM_SELF + 1; /* no free entry below it (under table_lock) */
 
 static int fill(struct motor_comm *c, MPI_Comm comm)
 {
@@ -35,16 +36,19 @@ int motor_mpi__comm_add(MPI_Comm comm, int *handle)
 
 	pthread_mutex_lock(&table_lock);
 	int h;
-	for (h = MOTOR_COMM_SELF + 1; h < MOTOR_MAX_COMMS; h++)
+	for (h = lowest_free; h < MOTOR_MAX_COMMS; h++)
 		if (!atomic_load_explicit(&motor_mpi__comms[h].valid, memory_order_relaxed))
 			break;
+	lowest_free = h;
 	if (h == MOTOR_MAX_COMMS) {
 		pthread_mutex_unlock(&table_lock);
-		return MOTOR_ENOMEM;
+		return MOTOR_ECOMMLIMIT;
 	}
 	rc = fill(&motor_mpi__comms[h], comm);
-	if (rc == MPI_SUCCESS)
+	if (rc == MPI_SUCCESS) {
 		atomic_store_explicit(&motor_mpi__comms[h].valid, 1, memory_order_release);
+		lowest_free = h + 1;
+	}
 	pthread_mutex_unlock(&table_lock);
 	if (rc == MPI_SUCCESS)
 		*handle = h;
@@ -109,21 +113,16 @@ int motor_mpi_comm_dup(int comm, int *newcomm)
 {
 	struct motor_comm *c = motor_mpi__comm(comm);
 	MPI_Comm dup = MPI_COMM_NULL;
-	MPI_Request req;
+	struct motor_block b;
 
 	if (!c)
 		return MOTOR_ECOMM;
-	/* MPI_Comm_dup is collective and may wait for the other ranks: use the non-blocking form so that the wait
-	 * goes through the blocking hooks. */
-	int rc = MPI_Comm_idup(c->comm, &dup, &req);
-	if (rc == MPI_SUCCESS)
-		rc = motor_mpi__complete(&req, 1, NULL);
-	if (rc != MPI_SUCCESS)
-		return rc;
-	rc = motor_mpi__comm_add(dup, newcomm);
-	if (rc != MOTOR_OK)
-		MPI_Comm_free(&dup);
-	return rc;
+	/* The blocking form, between the blocking hooks like the other constructors: MPICH's MPI_Comm_idup reports
+	 * running out of communicators as "Invalid communicator" (mpi-compat.h). */
+	motor_mpi__block_begin(&b);
+	int rc = MPI_Comm_dup(c->comm, &dup);
+	motor_mpi__block_end(&b);
+	return motor_mpi__comm_made(rc, dup, newcomm);
 }
 
 int motor_mpi_comm_free(int comm)
@@ -138,6 +137,8 @@ int motor_mpi_comm_free(int comm)
 		return MOTOR_ECOMM;
 	}
 	atomic_store_explicit(&c->valid, 0, memory_order_release);
+	if (comm < lowest_free)
+		lowest_free = comm;
 	MPI_Comm mc = c->comm;
 	pthread_mutex_unlock(&table_lock);
 	motor_mpi__comm_freed(comm);
@@ -173,6 +174,17 @@ int motor_mpi__comm_add_or_null(MPI_Comm comm, int *handle)
 	return rc;
 }
 
+int motor_mpi__comm_made(int rc, MPI_Comm comm, int *handle)
+{
+	if (rc != MPI_SUCCESS) {
+		if (comm != MPI_COMM_NULL)
+			MPI_Comm_free(&comm);
+		*handle = -1;
+		return motor_compat_out_of_comms(rc) ? MOTOR_ECOMMLIMIT : rc;
+	}
+	return motor_mpi__comm_add_or_null(comm, handle);
+}
+
 /* The collective constructors below have no non-blocking form in MPI: they run whole between the blocking
  * hooks, so a rank that waits in them for its peers never stalls the garbage collector. */
 
@@ -184,14 +196,17 @@ int motor_mpi_comm_split(int comm, int color, int key, int *newcomm)
 
 	if (!c)
 		return MOTOR_ECOMM;
-	if (color < 0 && color != MOTOR_UNDEFINED)
-		return MOTOR_EARG;
-	motor_mpi__block_begin(&b);
-	int rc = MPI_Comm_split(c->comm, color == MOTOR_UNDEFINED ? MPI_UNDEFINED : color, key, &nc);
-	motor_mpi__block_end(&b);
-	if (rc != MPI_SUCCESS)
+	int rc = color < 0 && color != MOTOR_UNDEFINED ? MOTOR_EARG : MOTOR_OK;
+	/* Ranks may pass different colours: agree before MPI_Comm_split, as the collectives do (coll.c); the
+	 * agreement's MPI_Allreduce would mix the two groups of an intercommunicator, which has no such check. */
+	if (!c->inter)
+		rc = motor_mpi__agree(c, rc);
+	if (rc != MOTOR_OK)
 		return rc;
-	return motor_mpi__comm_add_or_null(nc, newcomm);
+	motor_mpi__block_begin(&b);
+	rc = MPI_Comm_split(c->comm, color == MOTOR_UNDEFINED ? MPI_UNDEFINED : color, key, &nc);
+	motor_mpi__block_end(&b);
+	return motor_mpi__comm_made(rc, nc, newcomm);
 }
 
 int motor_mpi_comm_create(int comm, int group, int *newcomm)
@@ -203,16 +218,15 @@ int motor_mpi_comm_create(int comm, int group, int *newcomm)
 
 	if (!c)
 		return MOTOR_ECOMM;
-	if (g == MPI_GROUP_NULL)
-		return MOTOR_EGROUP;
 	if (c->inter)
 		return MOTOR_EINTER;
-	motor_mpi__block_begin(&b);
-	int rc = MPI_Comm_create(c->comm, g, &nc);
-	motor_mpi__block_end(&b);
-	if (rc != MPI_SUCCESS)
+	int rc = motor_mpi__agree(c, g == MPI_GROUP_NULL ? MOTOR_EGROUP : MOTOR_OK);
+	if (rc != MOTOR_OK)
 		return rc;
-	return motor_mpi__comm_add_or_null(nc, newcomm);
+	motor_mpi__block_begin(&b);
+	rc = MPI_Comm_create(c->comm, g, &nc);
+	motor_mpi__block_end(&b);
+	return motor_mpi__comm_made(rc, nc, newcomm);
 }
 
 int motor_mpi_comm_compare(int comm1, int comm2, int *result)
@@ -285,9 +299,7 @@ int motor_mpi_intercomm_create(int local, int local_leader, int peer, int remote
 	motor_mpi__block_end(&b);
 	if (rc == MPI_SUCCESS && verdict != MOTOR_OK)
 		return c->rank == local_leader ? verdict : MOTOR_EREMOTE;
-	if (rc != MPI_SUCCESS)
-		return rc;
-	return motor_mpi__comm_add_or_null(nc, newcomm);
+	return motor_mpi__comm_made(rc, nc, newcomm);
 }
 
 int motor_mpi_intercomm_merge(int comm, int high, int *newcomm)
@@ -303,7 +315,5 @@ int motor_mpi_intercomm_merge(int comm, int high, int *newcomm)
 	motor_mpi__block_begin(&b);
 	int rc = MPI_Intercomm_merge(c->comm, high != 0, &nc);
 	motor_mpi__block_end(&b);
-	if (rc != MPI_SUCCESS)
-		return rc;
-	return motor_mpi__comm_add_or_null(nc, newcomm);
+	return motor_mpi__comm_made(rc, nc, newcomm);
 }

@@ -53,6 +53,9 @@ int motor_mpi_init(int *argc, char ***argv, int required, int *provided)
 	const char *coll_nb = getenv("MOTOR_COLL_NB");
 	if (coll_nb && *coll_nb)
 		motor_mpi_set_coll_nonblocking(atoi(coll_nb));
+	const char *agree = getenv("MOTOR_COLL_AGREE");
+	if (agree && *agree)
+		motor_mpi__coll_agree = atoi(agree) != 0;
 
 	int *ub = NULL;
 	MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &ub, &flag);

@@ -23,6 +23,8 @@ static const char *motor_message(int code)
 	case MOTOR_ECOMMFREE: return "COMM_WORLD and COMM_SELF cannot be freed";
 	case MOTOR_EBUSY: return "the request is being completed by another thread";
 	case MOTOR_EOVERLAP: return "the buffer overlaps that of an operation in flight it may match (a message to itself)";
+	case MOTOR_EINPLACE: return "MPI.IN_PLACE is not a buffer: only the collectives with an in-place form take it";
+	case MOTOR_ECOMMLIMIT: return "too many communicators: free the ones you no longer need (Comm.Free)";
 	case MOTOR_EGROUP: return "group is not valid (freed, or MPI finalized)";
 	case MOTOR_EINTER: return "the operation needs an intracommunicator";
 	case MOTOR_EINTRA: return "the operation needs an intercommunicator";

@@ -22,6 +22,12 @@ struct motor_comm {
 	atomic_int valid;
 };
 
+/* More than MPICH allows (2,048 context ids, see motor_compat_out_of_comms), so that under MPICH it is the
+ * library that runs out -- which every rank of a collective constructor learns at the same call.  Open MPI allows
+ * 65,534; there this table runs out first, on each rank that holds 4,094 communicators besides COMM_WORLD and
+ * COMM_SELF (the same call on every rank when the ranks hold equally many).  Not larger: with Open MPI 4.1 a
+ * motor process at 2 ranks corrupted its heap somewhere between 5,000 and 65,000 communicators, which a plain C
+ * program making as many does not (not yet explained). */
 #define MOTOR_MAX_COMMS 4096
 
 /* The table itself (comm.c); read it through motor_mpi__comm. */
@@ -38,6 +44,10 @@ static inline struct motor_comm *motor_mpi__comm(int handle)
 }
 /* Adds a communicator created by MPI (sets MPI_ERRORS_RETURN on it) and returns its handle in *handle. */
 int motor_mpi__comm_add(MPI_Comm comm, int *handle);
+/* The end of every communicator constructor: `rc` is the MPI constructor's result and `comm` its new
+ * communicator (or MPI_COMM_NULL).  Adds it to the table (freeing it if that fails) or returns the error, with a
+ * library out of communicators reported as MOTOR_ECOMMLIMIT. */
+int motor_mpi__comm_made(int rc, MPI_Comm comm, int *handle);
 /* Fills the table with COMM_WORLD and COMM_SELF (env.c calls it after MPI_Init). */
 int motor_mpi__comm_init(void);
 /* Frees every communicator in the table and marks every handle invalid (before MPI_Finalize). */
@@ -69,6 +79,12 @@ void motor_mpi__op_fini(void);
 
 /* coll.c: whether collectives use their non-blocking forms (motor_mpi_set_coll_nonblocking). */
 extern int motor_mpi__coll_nb;
+/* Whether collectives agree on their arguments before moving data (coll.c); MOTOR_COLL_AGREE=0 at init turns
+ * it off.  Read-only after init. */
+extern int motor_mpi__coll_agree;
+/* The ranks of intracommunicator `c` agree whether each accepted its arguments to a collective (motor-mpi.h,
+ * coll.c): returns `verdict` where it is not MOTOR_OK, else MOTOR_EPEER(lowest refusing rank) or MOTOR_OK. */
+int motor_mpi__agree(const struct motor_comm *c, int verdict);
 
 /* Blocking hooks and spin count (env.c). */
 extern motor_block_enter_fn motor_mpi__block_enter;

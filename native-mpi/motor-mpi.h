@@ -45,6 +45,8 @@ enum {
 	MOTOR_ECOMMFREE = -13, /* COMM_WORLD and COMM_SELF cannot be freed */
 	MOTOR_EBUSY = -14,     /* the request is being completed by another thread */
 	MOTOR_EOVERLAP = -15,  /* a message to itself whose buffer overlaps one of an operation in flight it may match */
+	MOTOR_EINPLACE = -16,  /* MPI.IN_PLACE given where MPI takes no MPI_IN_PLACE */
+	MOTOR_ECOMMLIMIT = -17, /* the MPI library (or the handle table) has no room for another communicator */
 	/* communicators, groups and topologies */
 	MOTOR_EGROUP = -40,  /* group handle freed or never valid */
 	MOTOR_EINTER = -41,  /* the operation needs an intracommunicator */
@@ -342,7 +344,9 @@ int motor_mpi_reduce_local_on_new_thread(const void *in, void *inout, int64_t co
  * check that only some ranks can make (a root's buffer, a count vector) never strands or corrupts the others,
  * and the communicator's next collective is correct.  A caller that refuses before it gets here must take its
  * part in the agreement with motor_mpi_coll_refuse, exactly once per collective.  Only an invalid
- * communicator (MOTOR_ECOMM) returns without agreeing. */
+ * communicator (MOTOR_ECOMM) returns without agreeing.  MOTOR_COLL_AGREE=0 in the environment of every rank
+ * turns the agreement off at init: each rank then refuses alone, as a C program's MPI calls would, and the
+ * others may wait for it forever. */
 int motor_mpi_coll_refuse(int comm, int code);
 #define MOTOR_IN_PLACE ((void *)(uintptr_t)1)
 

@@ -9,8 +9,34 @@
 #include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <mpi.h>
+
+/* Whether an error from a communicator constructor means that the library has run out of communicators (context
+ * ids), which it counts per process; every rank of the collective sees the same verdict, because the free ids are
+ * agreed on collectively.  Reproduced with a C program that duplicates MPI_COMM_WORLD until a call fails:
+ *  - MPICH 4.0.2: after 2,046 communicators besides COMM_WORLD and COMM_SELF, the blocking constructors fail
+ *    with class MPI_ERR_OTHER and "Too many communicators (0/2048 free on this process; ...)".  MPI_Comm_idup
+ *    fails in MPI_Wait with "Invalid communicator" instead, which says nothing of the cause: Dup uses the
+ *    blocking form.
+ *  - Open MPI 4.1: after 65,532, MPI_ERR_INTERN (its "out of resource" from the CID allocator); a communicator
+ *    constructor on a valid communicator has no other reason to fail with it. */
+static inline int motor_compat_out_of_comms(int rc)
+{
+	int cls = MPI_ERR_UNKNOWN;
+	MPI_Error_class(rc, &cls);
+#if defined(MPICH_VERSION)
+	char msg[MPI_MAX_ERROR_STRING + 1];
+	int len = 0;
+	if (cls != MPI_ERR_OTHER || MPI_Error_string(rc, msg, &len) != MPI_SUCCESS)
+		return 0;
+	msg[len] = '\0';
+	return strstr(msg, "Too many communicators") != NULL;
+#else
+	return cls == MPI_ERR_INTERN;
+#endif
+}
 
 /* MPI_Request is an int in MPICH and a pointer in Open MPI; motor_req carries it in 64 bits. */
 _Static_assert(sizeof(MPI_Request) <= sizeof(uint64_t), "MPI_Request does not fit motor_req");

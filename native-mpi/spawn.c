@@ -50,12 +50,7 @@ int motor_mpi_comm_spawn(const char *command, char **argv, int maxprocs, int roo
 		for (int i = 0; i < maxprocs; i++)
 			errcodes[i] = codes[i];
 	free(codes);
-	if (rc != MPI_SUCCESS) {
-		if (ic != MPI_COMM_NULL)
-			MPI_Comm_free(&ic);
-		return rc;
-	}
-	return motor_mpi__comm_add_or_null(ic, intercomm);
+	return motor_mpi__comm_made(rc, ic, intercomm);
 }
 
 int motor_mpi_comm_get_parent(int *parent)

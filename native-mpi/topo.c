@@ -36,18 +36,18 @@ int motor_mpi_cart_create(int comm, int ndims, const int32_t *dims, const int32_
 		return MOTOR_ECOMM;
 	if (c->inter)
 		return MOTOR_EINTER;
-	if (ndims < 0)
-		return MOTOR_EARG;
 	int64_t cells = 1;
-	for (int i = 0; i < ndims; i++) {
-		if (dims[i] <= 0)
-			return MOTOR_EDIMS;
+	int rc = ndims < 0 ? MOTOR_EARG : MOTOR_OK;
+	for (int i = 0; rc == MOTOR_OK && i < ndims; i++) {
 		cells *= dims[i];
-		if (cells > c->size)
-			return MOTOR_EDIMS;
+		if (dims[i] <= 0 || cells > c->size)
+			rc = MOTOR_EDIMS;
 	}
+	/* Ranks may pass different grids: agree before MPI_Cart_create, as the collectives do (coll.c). */
+	if ((rc = motor_mpi__agree(c, rc)) != MOTOR_OK)
+		return rc;
 	int *d = malloc(sizeof(int) * (size_t)(ndims + 1)), *p = malloc(sizeof(int) * (size_t)(ndims + 1));
-	int rc = MOTOR_ENOMEM;
+	rc = MOTOR_ENOMEM;
 	if (!d || !p)
 		goto out;
 	for (int i = 0; i < ndims; i++) {
@@ -57,8 +57,7 @@ int motor_mpi_cart_create(int comm, int ndims, const int32_t *dims, const int32_
 	motor_mpi__block_begin(&b);
 	rc = MPI_Cart_create(c->comm, ndims, d, p, reorder != 0, &nc);
 	motor_mpi__block_end(&b);
-	if (rc == MPI_SUCCESS)
-		rc = motor_mpi__comm_add_or_null(nc, newcomm);
+	rc = motor_mpi__comm_made(rc, nc, newcomm);
 out:
 	free(p);
 	free(d);

@@ -10,21 +10,28 @@
  * The verdict depends only on the class, so it is computed once per class and cached in a table keyed by the
  * object's vtable pointer (the first word of every object; one vtable per class in our single domain).  The hot
  * path then reads the vtable word, probes the table and does arithmetic -- no metadata calls, no locks.
+ *
+ * MPI.IN_PLACE is an empty array of a private struct, so it would pass for a buffer of no elements: a Send would
+ * post an empty message and a Bcast would broadcast nothing, silently.  Its class is recognised here, once, and
+ * every buffer resolution refuses it with MOTOR_EINPLACE.  The collectives that have an in-place form replace it
+ * with a flag before they get here (managed/Collectives.cs), so this one check covers every other operation.
  */
 #include <pthread.h>
 #include <stdatomic.h>
+#include <string.h>
 
 #include <glib.h>
 #include <mono/metadata/appdomain.h>
 #include <mono/metadata/attrdefs.h>
 #include <mono/metadata/class.h>
+#include <mono/metadata/image.h>
 #include <mono/metadata/metadata.h>
 
 #include "motor-runtime.h"
 
 MonoDomain *motor_domain;
 
-enum kind { KIND_REFUSED, KIND_ARRAY, KIND_OBJECT };
+enum kind { KIND_REFUSED, KIND_ARRAY, KIND_OBJECT, KIND_IN_PLACE };
 
 struct desc {
 	enum kind kind;
@@ -145,6 +152,15 @@ static int element_dt(MonoClass *ek, uint32_t *size)
 	return rc == MOTOR_OK ? dt : rc;
 }
 
+/* Whether `ek` is the element class of MPI.IN_PLACE: System.MP.MPI/InPlaceMarker in the System.MP assembly. */
+static gboolean is_in_place_marker(MonoClass *ek)
+{
+	MonoClass *outer = mono_class_get_nesting_type(ek);
+	return outer && strcmp(mono_class_get_name(ek), "InPlaceMarker") == 0 &&
+	       strcmp(mono_class_get_name(outer), "MPI") == 0 && strcmp(mono_class_get_namespace(outer), "System.MP") == 0 &&
+	       strcmp(mono_image_get_name(mono_class_get_image(outer)), "System.MP") == 0;
+}
+
 static void describe(MonoObject *obj, struct desc *d)
 {
 	MonoClass *k = mono_object_get_class(obj);
@@ -153,6 +169,10 @@ static void describe(MonoObject *obj, struct desc *d)
 	if (k == mono_get_string_class())
 		return;
 	if (mono_class_get_rank(k) > 0) {
+		if (is_in_place_marker(mono_class_get_element_class(k))) {
+			d->kind = KIND_IN_PLACE;
+			return;
+		}
 		int dt = element_dt(mono_class_get_element_class(k), &d->elem_size);
 		if (dt < 0)
 			return;
@@ -237,8 +257,15 @@ int motor_buffer_resolve(MonoObject *obj, int32_t offset, int32_t count, struct 
 		b->dt = d->dt;
 		b->obj_bytes = d->data_offset + d->elem_size;
 		return MOTOR_OK;
+	case KIND_IN_PLACE: return MOTOR_EINPLACE;
 	default: return MOTOR_EBUFTYPE;
 	}
+}
+
+int motor_buffer_is_in_place(MonoObject *obj)
+{
+	MonoClass *k = obj ? mono_object_get_class(obj) : NULL;
+	return k && mono_class_get_rank(k) > 0 && is_in_place_marker(mono_class_get_element_class(k));
 }
 
 int motor_buffer_element_size(MonoType *type)

@@ -30,8 +30,12 @@
 /* The size of the last message this thread serialised: the next buffer starts that large. */
 static __thread size_t size_hint;
 
+/* The root object of every object operation goes through serialize() (OScatter: split()), which refuses
+ * MPI.IN_PLACE: serialised, it would be an empty array, and the receiver would get a silent nothing. */
 static int serialize(MonoObject *obj, int32_t offset, int32_t count, struct motor_ser_buf *b)
 {
+	if (motor_buffer_is_in_place(obj))
+		return MOTOR_EINPLACE;
 	int rc = motor_ser_buf_get(b, size_hint);
 	if (rc != MOTOR_OK)
 		return rc;
@@ -177,6 +181,8 @@ static int split(MonoObject *arr, MonoArray *counts, int size, int64_t *cnt)
 {
 	if (!arr)
 		return MOTOR_ENULL;
+	if (motor_buffer_is_in_place(arr))
+		return MOTOR_EINPLACE;
 	MonoClass *k = mono_object_get_class(arr);
 	if (mono_class_get_rank(k) != 1 || mono_type_get_type(mono_class_get_type(k)) != MONO_TYPE_SZARRAY)
 		return motor_ser_fail(MOTOR_ENOTARRAY, "OScatter needs a one-dimensional array");

@@ -45,6 +45,9 @@ struct motor_buffer {
  * fields, string, arrays of references, pointers), ENOTARRAY, EOFFSET, ECOUNT.  Runs in GC-unsafe mode; the
  * first use of a class reads its metadata, later uses cost a hash probe. */
 int motor_buffer_resolve(MonoObject *obj, int32_t offset, int32_t count, struct motor_buffer *b);
+/* Whether `obj` is MPI.IN_PLACE (which motor_buffer_resolve refuses with MOTOR_EINPLACE).  For the object
+ * operations, whose roots do not go through motor_buffer_resolve; a few metadata calls, no cache. */
+int motor_buffer_is_in_place(MonoObject *obj);
 /* Bytes per element when `type` is used as a buffer element (primitive or blittable struct), else a MOTOR_E*
  * code. */
 int motor_buffer_element_size(MonoType *type);

@@ -244,4 +244,26 @@ public static class CollectiveRefusalTests
 		World.Allreduce (send, recv, Op.MAX);
 		Assert.SequenceEqual (Block (Last, 2), recv, "Allreduce after 50 refusals");
 	}
+
+	public static void CommunicatorConstructorsRefusedOnOneRankRaiseOnEveryRank ()
+	{
+		Refused<ArgumentOutOfRangeException> ("Split", Last, () => World.Split (Rank == Last ? -5 : 0, Rank));
+		var group = World.Get_group ();
+		Refused<ArgumentNullException> ("Create", Last, () => World.Create (Rank == Last ? null : group));
+		Refused<ArgumentException> ("Create_cart too large", Last,
+		                            () => World.Create_cart (new[] { Rank == Last ? Size + 1 : Size }, new[] { false }, false));
+		Refused<ArgumentNullException> ("Create_cart null dims", 0,
+		                                () => World.Create_cart (Rank == 0 ? null : new[] { Size }, new[] { false }, false));
+		// The communicator still makes new ones, on every rank alike.
+		var half = World.Split (Rank % 2, Rank);
+		Assert.Equal ((Size - Rank % 2 + 1) / 2, half.Get_size (), "Split after refusals");
+		var same = World.Create (group);
+		Assert.Equal (Size, same.Get_size (), "Create after refusals");
+		var cart = World.Create_cart (new[] { Size }, new[] { true }, false);
+		Assert.Equal (Size, cart.Get_size (), "Create_cart after refusals");
+		cart.Free ();
+		same.Free ();
+		half.Free ();
+		group.Free ();
+	}
 }

@@ -246,6 +246,125 @@ public static class NonBlockingTests
 		Assert.True (status.Is_cancelled (), "cancelled");
 	}
 
+	// MPI's empty status: what a null or inactive request reports.
+	static void AssertEmpty (Status st, string what)
+	{
+		Assert.Equal (MPI.ANY_SOURCE, st.Get_source (), what + ": source");
+		Assert.Equal (MPI.ANY_TAG, st.Get_tag (), what + ": tag");
+		Assert.Equal (0, st.Get_count (typeof (byte)), what + ": count");
+		Assert.Equal (0, st.Get_error (), what + ": error");
+		Assert.True (!st.Is_cancelled (), what + ": not cancelled");
+	}
+
+	public static void InactiveRequestsReportTheEmptyStatus ()
+	{
+		var got = new int[1];
+		Request r = World.Irecv (got, Prev, 30);
+		Request s = World.Isend (new[] { 100 + Rank }, Next, 30);
+		var st = new Status ();
+		r.Wait (st);
+		s.Wait ();
+		Assert.Equal (Prev, st.Get_source (), "first Wait: source");
+		Assert.Equal (30, st.Get_tag (), "first Wait: tag");
+		Assert.Equal (1, st.Get_count (typeof (int)), "first Wait: count");
+		Assert.Equal (100 + Prev, got[0], "payload");
+		r.Wait (st);
+		AssertEmpty (st, "second Wait of the receive");
+		st = new Status ();
+		s.Wait (st);
+		AssertEmpty (st, "second Wait of the send");
+		st = new Status ();
+		Assert.True (r.Test (st), "Test of an inactive request");
+		AssertEmpty (st, "Test of an inactive request");
+		// Waitany over nothing active (null entries, completed requests) gives MPI.UNDEFINED and the empty status;
+		// Waitall and Testall take them as complete.
+		var set = new[] { r, null, s };
+		var real = World.Irecv (new int[1], MPI.PROC_NULL, 0); // a status with real-looking values first
+		st = new Status ();
+		real.Wait (st);
+		Assert.Equal (MPI.UNDEFINED, Request.Waitany (set, st), "Waitany over inactive requests");
+		AssertEmpty (st, "Waitany over inactive requests");
+		Request.Waitall (set);
+		Assert.True (Request.Testall (set), "Testall over inactive requests");
+		Assert.Equal (0, Request.Waitsome (set, null).Length, "Waitsome over inactive requests");
+		// An object receive likewise.
+		ORequest o = World.OIrecv (Prev, 31);
+		World.OSend ("from " + Rank, Next, 31);
+		o.Wait (st);
+		Assert.Equal ("from " + Prev, (string) o.Object, "object payload");
+		Assert.Equal (31, st.Get_tag (), "object receive: tag");
+		o.Wait (st);
+		AssertEmpty (st, "second Wait of an object receive");
+	}
+
+	const string SendCancelRefusal = "a send cannot be cancelled: MPI-4 deprecates cancelling sends";
+
+	public static void CancelOfASendIsRefusedAndTheSendStillCompletes ()
+	{
+		// 1 MiB, more than any eager limit: the peer has not received it when Cancel is called.
+		var big = new byte[1 << 20];
+		for (int i = 0; i < big.Length; i++)
+			big[i] = (byte) (i * 7 + Rank);
+		Request s = World.Isend (big, Next, 32);
+		var e = Assert.Throws<NotSupportedException> (() => s.Cancel (), "Cancel of an Isend");
+		Assert.Contains (SendCancelRefusal, e.Message, "says why");
+		Assert.Contains ("cannot withdraw a message it may already have delivered", e.Message, "says why");
+		Assert.Contains ("Instead", e.Message, "says what to do");
+		Assert.True (!s.Test (), "the send is still in flight");
+		// A small send, done at once or not, and a synchronous one: refused alike, whatever their state.
+		Request small = World.Isend (new[] { 1 }, Next, 33);
+		Request sync = World.Issend (new[] { 2 }, Next, 34);
+		Request obj = World.OIsend ("three", Next, 35);
+		Assert.Throws<NotSupportedException> (() => small.Cancel (), "Cancel of a small Isend");
+		Assert.Throws<NotSupportedException> (() => sync.Cancel (), "Cancel of an Issend");
+		Assert.Throws<NotSupportedException> (() => obj.Cancel (), "Cancel of an OIsend");
+		World.Barrier (); // every send refused before anything is received
+		var got = new byte[1 << 20];
+		var one = new int[1];
+		var two = new int[1];
+		World.Recv (got, Prev, 32, null);
+		World.Recv (one, Prev, 33, null);
+		World.Recv (two, Prev, 34, null);
+		object three = World.ORecv (Prev, 35, null);
+		var st = new Status ();
+		s.Wait (st);
+		Assert.True (!st.Is_cancelled (), "the send was not cancelled");
+		Request.Waitall (new[] { small, sync, obj });
+		Assert.Throws<NotSupportedException> (() => s.Cancel (), "Cancel of a completed send");
+		for (int i = 0; i < got.Length; i++)
+			if (got[i] != (byte) (i * 7 + Prev))
+				throw new AssertionException ("byte " + i + ": expected " + (byte) (i * 7 + Prev) + ", got " + got[i]);
+		Assert.Equal (1, one[0], "small payload");
+		Assert.Equal (2, two[0], "synchronous payload");
+		Assert.Equal ("three", (string) three, "object payload");
+	}
+
+	public static void CancelledReceivesLeaveTheRankUsable ()
+	{
+		var untouched = new[] { -5 };
+		Request r = World.Irecv (untouched, Prev, 36);
+		r.Cancel ();
+		var st = new Status ();
+		r.Wait (st);
+		Assert.True (st.Is_cancelled (), "receive cancelled");
+		Assert.Equal (-5, untouched[0], "the cancelled receive wrote nothing");
+		ORequest o = World.OIrecv (Prev, 37);
+		o.Cancel ();
+		o.Wait (st);
+		Assert.True (st.Is_cancelled (), "object receive cancelled");
+		Assert.True (o.Object == null, "nothing received");
+		// Messages on the same tags sent afterwards go to new receives: nothing was left posted.
+		World.Barrier ();
+		var got = new int[1];
+		Request again = World.Irecv (got, Prev, 36);
+		World.Send (new[] { 600 + Rank }, Next, 36);
+		World.OSend ("object " + Rank, Next, 37);
+		again.Wait ();
+		Assert.Equal (600 + Prev, got[0], "a receive after the cancelled one");
+		Assert.Equal ("object " + Prev, (string) World.ORecv (Prev, 37, null), "an object receive after the cancelled one");
+		Assert.Equal (-5, untouched[0], "the cancelled receive's buffer still untouched");
+	}
+
 	public static void RefusalsPostNothing ()
 	{
 		long inFlight = Diagnostics.RequestsInFlight;

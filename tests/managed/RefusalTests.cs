@@ -134,6 +134,81 @@ public static class RefusalTests
 		}
 	}
 
+	// MPI.IN_PLACE where MPI takes no MPI_IN_PLACE: an ArgumentException that says where it belongs.
+	static void InPlaceRefused (Action action, string what)
+	{
+		var e = Assert.Throws<ArgumentException> (action, what);
+		Assert.Contains ("MPI.IN_PLACE is not a buffer: only the collectives with an in-place form take it", e.Message, what);
+		Assert.Contains ("Allreduce", e.Message, what + ": the message lists where it belongs");
+	}
+
+	public static void InPlaceIsRefusedWhereMpiTakesNoInPlace ()
+	{
+		var p = MPI.IN_PLACE;
+		int rank = Rank, next = (rank + 1) % Size;
+		var buf = new int[] { 41, 42 };
+		// Point to point: every form, both buffers of Sendrecv.
+		InPlaceRefused (() => World.Send (p, next, 3), "Send");
+		InPlaceRefused (() => World.Send (p, 0, 0, next, 3), "Send (offset, count)");
+		InPlaceRefused (() => World.Ssend (p, next, 3), "Ssend");
+		InPlaceRefused (() => World.Ssend (p, 0, 0, next, 3), "Ssend (offset, count)");
+		InPlaceRefused (() => World.Isend (p, next, 3), "Isend");
+		InPlaceRefused (() => World.Isend (p, 0, 0, next, 3), "Isend (offset, count)");
+		InPlaceRefused (() => World.Issend (p, next, 3), "Issend");
+		InPlaceRefused (() => World.Issend (p, 0, 0, next, 3), "Issend (offset, count)");
+		InPlaceRefused (() => World.Recv (p, next, 3, null), "Recv");
+		InPlaceRefused (() => World.Recv (p, 0, 0, next, 3, new Status ()), "Recv (offset, count)");
+		InPlaceRefused (() => World.Irecv (p, next, 3), "Irecv");
+		InPlaceRefused (() => World.Irecv (p, 0, 0, next, 3), "Irecv (offset, count)");
+		InPlaceRefused (() => World.Sendrecv (p, rank, 3, buf, rank, 3, null), "Sendrecv sendbuf");
+		InPlaceRefused (() => World.Sendrecv (buf, rank, 3, p, rank, 3, null), "Sendrecv recvbuf");
+		InPlaceRefused (() => World.Sendrecv (p, 0, 0, rank, 3, buf, 0, 1, rank, 3, null), "Sendrecv (ranges) sendbuf");
+		InPlaceRefused (() => World.Sendrecv (buf, 0, 1, rank, 3, p, 0, 0, rank, 3, null), "Sendrecv (ranges) recvbuf");
+		// Local reduction, either argument.
+		InPlaceRefused (() => Op.SUM.Reduce_local (p, buf), "Reduce_local inbuf");
+		InPlaceRefused (() => Op.SUM.Reduce_local (buf, p), "Reduce_local inoutbuf");
+		using (var op = Op.Create<int> ((a, b) => a + b, true))
+			InPlaceRefused (() => op.Reduce_local (p, buf), "Reduce_local of a user operator");
+		// Object operations, point to point and diagnostics.
+		InPlaceRefused (() => World.OSend (p, next, 3), "OSend");
+		InPlaceRefused (() => World.OSend (p, 0, 0, next, 3), "OSend (offset, count)");
+		InPlaceRefused (() => World.OIsend (p, next, 3), "OIsend");
+		InPlaceRefused (() => ObjectDiagnostics.Serialize (p), "Serialize");
+		Assert.SequenceEqual (new[] { 41, 42 }, buf, "nothing written");
+
+		// Collectives, refused on every rank alike (all pass IN_PLACE), so no rank waits for another.
+		InPlaceRefused (() => World.Bcast (p, 0), "Bcast");
+		InPlaceRefused (() => World.Bcast (p, 0, 0, 0), "Bcast (offset, count)");
+		InPlaceRefused (() => World.Allreduce (buf, p, Op.SUM), "Allreduce recvbuf");
+		World.Barrier ();
+		// Object collectives: the rank that serialises refuses it; the others learn that it failed.
+		Exception obcast = null;
+		try {
+			World.OBcast (p, 0);
+		} catch (Exception e) {
+			obcast = e;
+		}
+		Assert.True (obcast != null, "OBcast raised");
+		if (rank == 0)
+			InPlaceRefused (() => { throw obcast; }, "OBcast at the root");
+		Exception oscatter = null;
+		try {
+			World.OScatter (p, 0);
+		} catch (Exception e) {
+			oscatter = e;
+		}
+		Assert.True (oscatter != null, "OScatter raised");
+		if (rank == 0)
+			InPlaceRefused (() => { throw oscatter; }, "OScatter at the root");
+		InPlaceRefused (() => World.OAllgather (p), "OAllgather");
+		InPlaceRefused (() => World.OGather (p, 0), "OGather");
+		// The rank is still usable: a Bcast and an object exchange after all that.
+		var after = new[] { rank == 0 ? 7 : 0 };
+		World.Bcast (after, 0);
+		Assert.Equal (7, after[0], "Bcast afterwards");
+		Assert.Equal ((object) 9, World.OBcast (rank == 0 ? (object) 9 : null, 0), "OBcast afterwards");
+	}
+
 	public static void RankIsUsableAfterRefusals ()
 	{
 		// Every refusal above returned before posting anything: a normal exchange still works and no stale

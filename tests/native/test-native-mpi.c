@@ -523,13 +523,13 @@ CHECK_TEST(error_strings)
 	static const int codes[] = {MOTOR_ENULL,   MOTOR_EBUFTYPE,  MOTOR_EOFFSET,   MOTOR_ECOUNT, MOTOR_ERANK,
 				    MOTOR_ETAG,    MOTOR_ECOMM,     MOTOR_ENOTARRAY, MOTOR_EFINALIZED,
 				    MOTOR_ENOMEM,  MOTOR_EALIAS,    MOTOR_EARG,      MOTOR_ECOMMFREE, MOTOR_EBUSY,
-				    MOTOR_EOVERLAP};
+				    MOTOR_EOVERLAP, MOTOR_EINPLACE, MOTOR_ECOMMLIMIT};
 	enum { NC = sizeof codes / sizeof codes[0] };
 	char msg[NC][256], unknown[256];
 
 	motor_mpi_error_string(-1000, unknown, sizeof unknown);
 	CHECK_NONEMPTY_STR(unknown);
-	motor_mpi_error_string(MOTOR_EOVERLAP - 1, msg[0], sizeof msg[0]);
+	motor_mpi_error_string(MOTOR_ECOMMLIMIT - 1, msg[0], sizeof msg[0]);
 	CHECK_EQ_STR(msg[0], unknown);
 	for (int i = 0; i < NC; i++) {
 		motor_mpi_error_string(codes[i], msg[i], sizeof msg[i]);
