@@ -18,3 +18,4 @@ using System.Runtime.CompilerServices;
 [assembly: InternalsVisibleTo ("NonBlockingTests")]
 [assembly: InternalsVisibleTo ("ObjectTests")]
 [assembly: InternalsVisibleTo ("OpTests")]
+[assembly: InternalsVisibleTo ("RefusalTests")]
