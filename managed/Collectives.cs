@@ -481,7 +481,8 @@ namespace System.MP
 			int h = Coll.Handle (this, op, recvbuf);
 			int flags = 0;
 			if (ReferenceEquals (recvbuf, MPI.IN_PLACE))
-				throw new ArgumentException ("Allreduce: MPI.IN_PLACE can only be the sendbuf", "recvbuf");
+				throw Coll.Refuse (this, new ArgumentException ("Allreduce: MPI.IN_PLACE is not a buffer: only the collectives " +
+					"with an in-place form take it, and Allreduce takes it only as the sendbuf", "recvbuf"));
 			if (ReferenceEquals (sendbuf, MPI.IN_PLACE)) {
 				flags = SendInPlace;
 				sendbuf = null;

@@ -193,6 +193,8 @@ public static class CollectiveRefusalTests
 			var freed = Op.Create<int> ((a, b) => a + b, true);
 			freed.Free ();
 			Refused<ObjectDisposedException> ("Allreduce freed op", Last, () => World.Allreduce (send, recv, Rank == Last ? freed : Op.SUM), recv, send);
+			Refused<ArgumentException> ("Allreduce IN_PLACE as recvbuf", Last,
+			                            () => World.Allreduce (send, Rank == Last ? MPI.IN_PLACE : recv, Op.SUM), recv, send);
 			Refused<ArgumentException> ("Scan IN_PLACE as recvbuf", Last,
 			                            () => World.Scan (send, Rank == Last ? MPI.IN_PLACE : recv, Op.SUM), recv, send);
 			Refused<ArgumentException> ("Reduce_scatter_block", Last,
