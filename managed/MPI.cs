@@ -22,8 +22,17 @@ namespace System.MP
 		public const int THREAD_SERIALIZED = 2;
 		public const int THREAD_MULTIPLE = 3;
 
-		static readonly Intracomm world = new Intracomm (0);
-		static readonly Intracomm self = new Intracomm (1);
+		static readonly Intracomm world, self;
+
+		// The first use of MPI (COMM_WORLD, Wtime, ...) checks that the motor runtime loaded System.MP.  An explicit
+		// static constructor, so that static methods run it too (not only static fields); it runs once, and
+		// methods compiled after that carry no check.
+		static MPI ()
+		{
+			Host.Check ();
+			world = new Intracomm (0);
+			self = new Intracomm (1);
+		}
 
 		public static Intracomm COMM_WORLD { get { return world; } }
 		public static Intracomm COMM_SELF { get { return self; } }
