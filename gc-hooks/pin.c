@@ -63,7 +63,9 @@ struct slot {
 	int32_t index;       /* its own handle, set once when its chunk is added */
 	int self;            /* a message of this rank to itself may match it: [lo, hi) is its buffer */
 	int self_pos;        /* its place in self_list while `self` */
-	uintptr_t lo, hi;
+	uintptr_t lo, hi;    /* set only while `self` */
+	int64_t count;       /* motor_pin_post: the elements of `dt` posted, told to the Request if the operation fails */
+	int dt;
 };
 
 /* The roots are scanned conservatively at every collection: two words per slot. */
@@ -86,7 +88,7 @@ static __thread struct {
 } tcache;
 
 static int harvest_enabled;
-static uint32_t off_done, off_rc, off_result; /* fields of System.MP.Request */
+static uint32_t off_done, off_rc, off_result, off_cap_count, off_cap_dt; /* fields of System.MP.Request */
 
 static atomic_uint_fast64_t pins_taken, pins_avoided, gc_released, gc_completed;
 
@@ -189,15 +191,25 @@ static void free_slot(struct slot *sl)
 	tcache.sl[tcache.n++] = sl;
 }
 
+/* The posted buffer's size into Request.capCount (elements, INT32_MAX if more) and Request.capDt. */
+static MOTOR_COLD void tell_capacity(char *base, const struct slot *sl)
+{
+	*(int32_t *)(base + off_cap_count) = sl->count > INT32_MAX ? INT32_MAX : (int32_t)sl->count;
+	*(int16_t *)(base + off_cap_dt) = (int16_t)sl->dt;
+}
+
 /* Writes a completion into the Request object: scalars only, so no write barrier is needed; `done` last.  Without
  * a status (st NULL: a Wait or Test that wants none consumes the completion, so nobody will read it) the
- * Request's result keeps the zeros it was made with. */
-static void tell_request(MonoObject *req, int rc, const motor_status *st)
+ * Request's result keeps the zeros it was made with.  A failed operation also tells what its buffer held, for the
+ * message (a truncated receive): work done only once the error is in hand. */
+static void tell_request(MonoObject *req, int rc, const motor_status *st, const struct slot *sl)
 {
 	char *base = (char *)req;
 	*(int32_t *)(base + off_rc) = rc;
 	if (st)
 		memcpy(base + off_result, st, sizeof *st);
+	if (rc != MOTOR_OK)
+		tell_capacity(base, sl);
 	atomic_store_explicit((atomic_int *)(base + off_done), 1, memory_order_release);
 }
 
@@ -246,7 +258,7 @@ static MOTOR_COLD int add_self(struct slot *sl)
 static void finish(struct slot *sl, int rc, const motor_status *st)
 {
 	drop_self(sl);
-	tell_request(sl->request, rc, st);
+	tell_request(sl->request, rc, st, sl);
 	sl->buffer = NULL;
 	sl->request = NULL;
 	if (sl->owned) {
@@ -353,11 +365,15 @@ int motor_pin_post(MonoObject *req, MonoObject *obj, const struct motor_buffer *
 		return rc;
 	atomic_store_explicit(&sl->busy, BY_USER, memory_order_relaxed);
 	sl->self = 0;
-	sl->lo = lo;
-	sl->hi = hi;
+	sl->count = b->count;
+	sl->dt = b->dt;
 	sl->recv = recv;
-	if (self && (rc = add_self(sl)) != MOTOR_OK)
-		return close_slot(sl, req, rc);
+	if (self) {
+		sl->lo = lo;
+		sl->hi = hi;
+		if ((rc = add_self(sl)) != MOTOR_OK)
+			return close_slot(sl, req, rc);
+	}
 
 	/* The policy: pin what can move; keep alive what cannot.  Both go through the root table: for a large
 	 * object, which SGen never moves, being held by a root only keeps it alive -- at the cost of one word,
@@ -614,7 +630,9 @@ int motor_pin_init(MonoClass *request_class, int harvest_on)
 	off_done = field_offset(request_class, "done");
 	off_rc = field_offset(request_class, "rc");
 	off_result = field_offset(request_class, "result");
-	if (!off_slot || !off_gen || !off_done || !off_rc || !off_result)
+	off_cap_count = field_offset(request_class, "capCount");
+	off_cap_dt = field_offset(request_class, "capDt");
+	if (!off_slot || !off_gen || !off_done || !off_rc || !off_result || !off_cap_count || !off_cap_dt)
 		return MOTOR_EARG;
 	harvest_enabled = harvest_on;
 	const char *delay = getenv("MOTOR_TEST_RACE_DELAY_US");

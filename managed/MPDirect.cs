@@ -28,6 +28,7 @@ namespace System.MP
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int Abort (int comm, int errorcode);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern string ErrorString (int code);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int ErrorClass (int code);
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int TruncateClass ();
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int TagUB ();
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int ElementSize (Type type);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern long AddressOf (object obj);

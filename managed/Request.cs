@@ -18,6 +18,10 @@ namespace System.MP
 		internal int done;            // 1 once rc and result hold the completion
 		internal int rc;
 		internal StatusData result;
+		// What the buffer held (elements of a motor datatype handle), written by the runtime only when the
+		// operation failed.  An int and a short fit the padding of the object: Requests stay the same size.
+		internal int capCount;
+		internal short capDt;
 
 		bool consumed;                // the program has been told of the completion (MPI: the request is null)
 		bool freed;
@@ -66,13 +70,15 @@ namespace System.MP
 			return MPDirect.RequestCancel (slot, gen);
 		}
 
-		// The exception for a completed operation with rc != 0.
-		internal virtual Exception ResultException ()
+		// The exception for a completed operation with rc != 0; op is the operation the program called.
+		internal virtual Exception ResultException (string op)
 		{
+			if (Errors.IsTruncation (rc))
+				return Errors.TruncatedDt (rc, op + " (of an Irecv)", result, capCount, capDt);
 			return Errors.Make (rc, null, null, result.source, result.tag, "source");
 		}
 
-		void Complete (bool wait, Status status, out bool flag)
+		void Complete (bool wait, Status status, out bool flag, string op)
 		{
 			flag = true;
 			if (!consumed && !freed && Volatile.Read (ref done) == 0) {
@@ -91,7 +97,7 @@ namespace System.MP
 			if (status != null)
 				status.data = first && !freed ? result : default (StatusData);
 			if (first && !freed && rc != 0)
-				throw ResultException ();
+				throw ResultException (op);
 		}
 
 		[MethodImpl (MethodImplOptions.AggressiveInlining)] // Comm.cs: the per-message operations are inlined
@@ -109,16 +115,16 @@ namespace System.MP
 				}
 				consumed = true;
 				if (rc != 0)
-					throw ResultException ();
+					throw ResultException ("Wait");
 				return;
 			}
 			bool completed;
-			Complete (true, null, out completed);
+			Complete (true, null, out completed, "Wait");
 		}
 
-		public void Wait (Status status) { bool f; Complete (true, status, out f); }
-		public bool Test () { bool f; Complete (false, null, out f); return f; }
-		public bool Test (Status status) { bool f; Complete (false, status, out f); return f; }
+		public void Wait (Status status) { bool f; Complete (true, status, out f, "Wait"); }
+		public bool Test () { bool f; Complete (false, null, out f, "Test"); return f; }
+		public bool Test (Status status) { bool f; Complete (false, status, out f, "Test"); return f; }
 
 		/// <summary>Asks MPI to cancel the operation; it must still be completed (Wait/Test), and
 		/// Status.Is_cancelled tells whether it was.</summary>
@@ -140,11 +146,18 @@ namespace System.MP
 
 		public static void Waitall (Request[] requests)
 		{
+			CompleteAll (requests, "Waitall");
+		}
+
+		static void CompleteAll (Request[] requests, string op)
+		{
 			if (requests == null)
 				throw new ArgumentNullException ("requests");
 			foreach (var r in requests)
-				if (r != null)
-					r.Wait ();
+				if (r != null) {
+					bool f;
+					r.Complete (true, null, out f, op);
+				}
 		}
 
 		public static bool Testall (Request[] requests)
@@ -156,7 +169,7 @@ namespace System.MP
 			foreach (var r in requests)
 				if (r != null && r.Active && Volatile.Read (ref r.done) == 0 && !r.Peek ())
 					return false;
-			Waitall (requests);
+			CompleteAll (requests, "Testall");
 			return true;
 		}
 
@@ -184,7 +197,8 @@ namespace System.MP
 				for (int i = 0; i < requests.Length; i++) {
 					var r = requests[i];
 					if (r != null && r.Active && Volatile.Read (ref r.done) != 0) {
-						r.Wait (status);
+						bool f;
+						r.Complete (true, status, out f, "Waitany");
 						return i;
 					}
 				}
@@ -193,7 +207,8 @@ namespace System.MP
 				if (code != 0)
 					throw Errors.Make (code, null, null, 0, 0, null);
 				if (index >= 0) {
-					requests[index].Wait (status);
+					bool f;
+					requests[index].Complete (true, status, out f, "Waitany");
 					return index;
 				}
 				bool anyActive = false;
@@ -215,7 +230,8 @@ namespace System.MP
 						continue;
 					anyActive = true;
 					if (Volatile.Read (ref r.done) != 0 || r.Peek ()) {
-						r.Wait (status);
+						bool f;
+						r.Complete (true, status, out f, "Waitany");
 						return i;
 					}
 				}

@@ -23,6 +23,7 @@ MonoString *motor_icall_library_version(void);
 int32_t motor_icall_abort(int32_t comm, int32_t errorcode);
 MonoString *motor_icall_error_string(int32_t code);
 int32_t motor_icall_error_class(int32_t code);
+int32_t motor_icall_truncate_class(void);
 int32_t motor_icall_tag_ub(void);
 int32_t motor_icall_element_size(MonoReflectionType *type);
 int64_t motor_icall_address_of(MonoObject *obj);
