@@ -64,7 +64,7 @@ struct slot {
 	int self;            /* a message of this rank to itself may match it: [lo, hi) is its buffer */
 	int self_pos;        /* its place in self_list while `self` */
 	uintptr_t lo, hi;    /* set only while `self` */
-	int64_t count;       /* motor_pin_post: the elements of `dt` posted, told to the Request if the operation fails */
+	int64_t count;       /* elements of `dt` posted (motor_pin_post), told to the Request if it fails */
 	int dt;
 };
 
