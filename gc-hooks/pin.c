@@ -198,10 +198,10 @@ static MOTOR_COLD void tell_capacity(char *base, const struct slot *sl)
 	*(int16_t *)(base + off_cap_dt) = (int16_t)sl->dt;
 }
 
-/* Writes a completion into the Request object: scalars only, so no write barrier is needed; `done` last.  Without
- * a status (st NULL: a Wait or Test that wants none consumes the completion, so nobody will read it) the
- * Request's result keeps the zeros it was made with.  A failed operation also tells what its buffer held, for the
- * message (a truncated receive): work done only once the error is in hand. */
+/* Writes a completion into the Request object: scalars only, so no write barrier is needed; `done` last.
+ * Without a status (st NULL: a Wait or Test that wants none consumes the completion, so nobody will read it)
+ * the Request's result keeps the zeros it was made with.  A failed operation also tells what its buffer held,
+ * for the message (a truncated receive): work done only once the error is in hand. */
 static void tell_request(MonoObject *req, int rc, const motor_status *st, const struct slot *sl)
 {
 	char *base = (char *)req;

@@ -44,8 +44,8 @@ static MonoAssembly *preload_system_mp(MonoAssemblyName *name, char **paths, voi
 	return strcmp(mono_assembly_name_get_name(name), "System.MP") == 0 ? system_mp : NULL;
 }
 
-/* Tells System.MP that it runs inside motor (System.MP.Host.inMotor = true), so that it can refuse clearly to run
- * under plain mono, where none of its internal calls exist.  The field is set without running any class
+/* Tells System.MP that it runs inside motor (System.MP.Host.inMotor = true), so that it can refuse clearly to
+ * run under plain mono, where none of its internal calls exist.  The field is set without running any class
  * initializer. */
 static int mark_hosted(MonoImage *image)
 {
@@ -294,9 +294,10 @@ int main(int argc, char **argv)
 
 	default_gc_params();
 	mono_config_parse(NULL);
-	/* Stack traces name file:line for assemblies that have debug symbols (an .mdb or .pdb beside them), as
-	 * `mono --debug` does.  Only the symbol reader is switched on: mono_jit_parse_options("--debug") would
-	 * also change how methods are compiled.  Symbols are read when a method is compiled, never per call. */
+	/* Stack traces name file:line for assemblies that have debug symbols (an .mdb or .pdb beside them),
+	 * as `mono --debug` does.  Only the symbol reader is switched on: mono_jit_parse_options("--debug")
+	 * would also change how methods are compiled.  Symbols are read when a method is compiled, never per
+	 * call. */
 	mono_debug_init(MONO_DEBUG_FORMAT_MONO);
 	motor_domain = mono_jit_init_version("motor", "v4.0.30319");
 	motor_icall_register();
@@ -348,7 +349,8 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	if (mark_hosted(mono_assembly_get_image(system_mp)) != MOTOR_OK) {
-		fprintf(stderr, "motor: cannot mark %s as hosted (is it from this version of Motor?)\n", SYSTEM_MP);
+		fprintf(stderr, "motor: cannot mark %s as hosted (is it from this version of Motor?)\n",
+		        SYSTEM_MP);
 		motor_mpi_finalize();
 		return 2;
 	}
