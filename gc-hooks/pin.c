@@ -64,7 +64,8 @@ struct slot {
 	int self;            /* a message of this rank to itself may match it: [lo, hi) is its buffer */
 	int self_pos;        /* its place in self_list while `self` */
 	uintptr_t lo, hi;    /* set only while `self` */
-	int64_t count;       /* elements of `dt` posted (motor_pin_post), told to the Request if it fails */
+	int64_t
+	    count; /* elements of `dt` posted (motor_pin_post); kept after completion (motor_pin_posted) */
 	int dt;
 };
 
@@ -88,7 +89,7 @@ static __thread struct {
 } tcache;
 
 static int harvest_enabled;
-static uint32_t off_done, off_rc, off_result, off_cap_count, off_cap_dt; /* fields of System.MP.Request */
+static uint32_t off_done, off_rc, off_result; /* fields of System.MP.Request */
 
 static atomic_uint_fast64_t pins_taken, pins_avoided, gc_released, gc_completed;
 
@@ -191,25 +192,15 @@ static void free_slot(struct slot *sl)
 	tcache.sl[tcache.n++] = sl;
 }
 
-/* The posted buffer's size into Request.capCount (elements, INT32_MAX if more) and Request.capDt. */
-static MOTOR_COLD void tell_capacity(char *base, const struct slot *sl)
-{
-	*(int32_t *)(base + off_cap_count) = sl->count > INT32_MAX ? INT32_MAX : (int32_t)sl->count;
-	*(int16_t *)(base + off_cap_dt) = (int16_t)sl->dt;
-}
-
 /* Writes a completion into the Request object: scalars only, so no write barrier is needed; `done` last.
  * Without a status (st NULL: a Wait or Test that wants none consumes the completion, so nobody will read it)
- * the Request's result keeps the zeros it was made with.  A failed operation also tells what its buffer held,
- * for the message (a truncated receive): work done only once the error is in hand. */
-static void tell_request(MonoObject *req, int rc, const motor_status *st, const struct slot *sl)
+ * the Request's result keeps the zeros it was made with. */
+static void tell_request(MonoObject *req, int rc, const motor_status *st)
 {
 	char *base = (char *)req;
 	*(int32_t *)(base + off_rc) = rc;
 	if (st)
 		memcpy(base + off_result, st, sizeof *st);
-	if (rc != MOTOR_OK)
-		tell_capacity(base, sl);
 	atomic_store_explicit((atomic_int *)(base + off_done), 1, memory_order_release);
 }
 
@@ -258,7 +249,7 @@ static MOTOR_COLD int add_self(struct slot *sl)
 static void finish(struct slot *sl, int rc, const motor_status *st)
 {
 	drop_self(sl);
-	tell_request(sl->request, rc, st, sl);
+	tell_request(sl->request, rc, st);
 	sl->buffer = NULL;
 	sl->request = NULL;
 	if (sl->owned) {
@@ -477,6 +468,27 @@ int motor_pin_complete(MonoObject *req, int32_t index, int32_t gen, int wait, in
 	return MOTOR_OK;
 }
 
+int motor_pin_posted(int32_t index, int32_t gen, int64_t *count, int *dt)
+{
+	struct slot *sl = slot_at(index);
+	if (!sl)
+		return MOTOR_EARG;
+	/* Freed exactly once since the operation was posted (free_slot bumps gen), and not taken again: a
+	 * post would have made it BY_USER before writing count and dt, and its completion would have bumped
+	 * gen again.  Checked before and after reading, so what is read is what the operation posted. */
+	int32_t freed = gen + 1;
+	if (atomic_load(&sl->busy) != UNUSED || atomic_load(&sl->gen) != freed)
+		return MOTOR_EARG;
+	int64_t c = __atomic_load_n(&sl->count, __ATOMIC_RELAXED);
+	int d = __atomic_load_n(&sl->dt, __ATOMIC_RELAXED);
+	atomic_thread_fence(memory_order_acquire);
+	if (atomic_load(&sl->busy) != UNUSED || atomic_load(&sl->gen) != freed)
+		return MOTOR_EARG;
+	*count = c;
+	*dt = d;
+	return MOTOR_OK;
+}
+
 int motor_pin_cancel(int32_t index, int32_t gen)
 {
 	struct slot *sl = slot_at(index);
@@ -630,9 +642,7 @@ int motor_pin_init(MonoClass *request_class, int harvest_on)
 	off_done = field_offset(request_class, "done");
 	off_rc = field_offset(request_class, "rc");
 	off_result = field_offset(request_class, "result");
-	off_cap_count = field_offset(request_class, "capCount");
-	off_cap_dt = field_offset(request_class, "capDt");
-	if (!off_slot || !off_gen || !off_done || !off_rc || !off_result || !off_cap_count || !off_cap_dt)
+	if (!off_slot || !off_gen || !off_done || !off_rc || !off_result)
 		return MOTOR_EARG;
 	harvest_enabled = harvest_on;
 	const char *delay = getenv("MOTOR_TEST_RACE_DELAY_US");

@@ -43,6 +43,7 @@ MOTOR_ICALL(Isend, motor_icall_isend)
 MOTOR_ICALL(Irecv, motor_icall_irecv)
 MOTOR_ICALL(RequestComplete, motor_icall_request_complete)
 MOTOR_ICALL(RequestCancel, motor_icall_request_cancel)
+MOTOR_ICALL(RequestPosted, motor_icall_request_posted)
 MOTOR_ICALL(Waitany, motor_icall_waitany)
 MOTOR_ICALL(PinCounts, motor_icall_pin_counts)
 /* communicators, groups and topologies: calls that take and return only integers are the native-mpi functions
