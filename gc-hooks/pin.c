@@ -51,10 +51,12 @@ struct slot {
 	atomic_int state;
 	atomic_int busy;
 	atomic_int gen;      /* bumped when the slot is freed: stale handles are detected */
-	int recv;
-	motor_req req;
+	int16_t recv;
+	int16_t dt;          /* the datatype and count motor_pin_post posted, kept after completion (motor_pin_posted); */
+	motor_req req;       /* both fill padding, so that a slot stays the same size */
 	MonoObject *buffer;  /* the buffer object, held by the root table while ACTIVE */
 	int movable;         /* whether holding it pins something that could move */
+	int32_t count;
 	MonoObject *request; /* the Request object, kept in place while ACTIVE so its result can be written */
 	void *owned;         /* native memory the operation owns (a serialised object message), or NULL */
 	size_t owned_cap;
@@ -64,9 +66,6 @@ struct slot {
 	int self;            /* a message of this rank to itself may match it: [lo, hi) is its buffer */
 	int self_pos;        /* its place in self_list while `self` */
 	uintptr_t lo, hi;    /* set only while `self` */
-	int64_t
-	    count; /* elements of `dt` posted (motor_pin_post); kept after completion (motor_pin_posted) */
-	int dt;
 };
 
 /* The roots are scanned conservatively at every collection: two words per slot. */
@@ -356,8 +355,8 @@ int motor_pin_post(MonoObject *req, MonoObject *obj, const struct motor_buffer *
 		return rc;
 	atomic_store_explicit(&sl->busy, BY_USER, memory_order_relaxed);
 	sl->self = 0;
-	sl->count = b->count;
-	sl->dt = b->dt;
+	sl->count = (int32_t)b->count; /* at most INT32_MAX elements: motor_buffer_resolve's count is an int32 */
+	sl->dt = (int16_t)b->dt;
 	sl->recv = recv;
 	if (self) {
 		sl->lo = lo;
@@ -479,7 +478,7 @@ int motor_pin_posted(int32_t index, int32_t gen, int64_t *count, int *dt)
 	int32_t freed = gen + 1;
 	if (atomic_load(&sl->busy) != UNUSED || atomic_load(&sl->gen) != freed)
 		return MOTOR_EARG;
-	int64_t c = __atomic_load_n(&sl->count, __ATOMIC_RELAXED);
+	int32_t c = __atomic_load_n(&sl->count, __ATOMIC_RELAXED);
 	int d = __atomic_load_n(&sl->dt, __ATOMIC_RELAXED);
 	atomic_thread_fence(memory_order_acquire);
 	if (atomic_load(&sl->busy) != UNUSED || atomic_load(&sl->gen) != freed)

@@ -58,16 +58,14 @@ namespace System.MP
 			if (source != Unknown)
 				from = (source == MPI.ANY_SOURCE ? " from some rank (ANY_SOURCE" : " from rank " + source) +
 					(source == MPI.ANY_SOURCE ? ", " : " (") + (tag == MPI.ANY_TAG ? "any tag)" : "tag " + tag + ")");
-		        long cap = elemSize > 0 && count >= 0 ? count * elemSize : -1;
-		        string holds = cap >= 0 ? cap + " bytes (" + count + " x " + elemName + ")" : count + " elements of a struct";
-		        if (count < 0) // the size of the buffer is no longer known
-			        holds = "";
-		        // Open MPI reports the whole message's size; MPICH reports 0 bytes, so all that is known is "more".
-		        string size = known && cap >= 0 && st.bytes > cap
-		                          ? " has " + st.bytes + " bytes but the buffer holds "
-		                      : count < 0 ? " is longer than the buffer"
-		                                  : " is longer than the buffer, which holds ";
-		        string msg = op + ": message truncated: the message" + from + size + holds + ": pass a larger buffer, or Probe first to size it";
+			long cap = elemSize > 0 && count >= 0 ? count * elemSize : -1;
+			string holds = cap >= 0 ? cap + " bytes (" + count + " x " + elemName + ")" : count + " elements of a struct";
+			if (count < 0) // the size of the buffer is no longer known
+				holds = "";
+			// Open MPI reports the whole message's size; MPICH reports 0 bytes, so all that is known is "more".
+			string size = known && cap >= 0 && st.bytes > cap ? " has " + st.bytes + " bytes but the buffer holds "
+				: count < 0 ? " is longer than the buffer" : " is longer than the buffer, which holds ";
+			string msg = op + ": message truncated: the message" + from + size + holds + ": pass a larger buffer, or Probe first to size it";
 			if (!known && (source == Unknown || source == MPI.ANY_SOURCE || tag == MPI.ANY_TAG))
 				msg += " (" + (source == Unknown ? "Wait or Test with a Status" : "a Status") + " tells which message it was)";
 			return new MPIException (rc, MPDirect.ErrorClass (rc), msg);
@@ -84,11 +82,11 @@ namespace System.MP
 		}
 
 		/// <summary>Truncated, for a buffer the runtime described by a datatype handle (a non-blocking receive).</summary>
-	        internal static MPIException TruncatedDt(int rc, string op, StatusData st, long count, int dt)
-	        {
-		        if (count < 0)
-			        return Truncated(rc, op, st, Unknown, Unknown, -1, null, 0);
-		        if (dt >= 0 && dt < dtNames.Length)
+		internal static MPIException TruncatedDt (int rc, string op, StatusData st, long count, int dt)
+		{
+			if (count < 0)
+				return Truncated (rc, op, st, Unknown, Unknown, -1, null, 0);
+			if (dt >= 0 && dt < dtNames.Length)
 				return Truncated (rc, op, st, Unknown, Unknown, count, dtNames[dt], dtSizes[dt]);
 			return Truncated (rc, op, st, Unknown, Unknown, count, "struct", 0);
 		}

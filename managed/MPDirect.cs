@@ -66,9 +66,8 @@ namespace System.MP
 		[MethodImpl (MethodImplOptions.InternalCall)]
 		internal static extern int RequestComplete (Request req, int slot, int gen, int wait, out int flag);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int RequestCancel (int slot, int gen);
-	        [MethodImpl(MethodImplOptions.InternalCall)]
-	        internal static extern int RequestPosted(int slot, int gen, out long count, out int dt);
-	        [MethodImpl (MethodImplOptions.InternalCall)] internal static extern int Waitany (Request[] reqs, out int index);
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int RequestPosted (int slot, int gen, out long count, out int dt);
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int Waitany (Request[] reqs, out int index);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern void PinCounts (long[] counts);
 	}
 }

@@ -17,9 +17,9 @@ namespace System.MP
 		internal int slot = -1, gen;
 		internal int done;            // 1 once rc and result hold the completion
 		internal int rc;
-	        internal StatusData result;
+		internal StatusData result;
 
-	        bool consumed;                // the program has been told of the completion (MPI: the request is null)
+		bool consumed;                // the program has been told of the completion (MPI: the request is null)
 		bool freed;
 
 		internal Request () { }
@@ -69,16 +69,15 @@ namespace System.MP
 		// The exception for a completed operation with rc != 0; op is the operation the program called.
 		internal virtual Exception ResultException (string op)
 		{
-		        if (Errors.IsTruncation(rc)) {
-			        // What the receive posted: still in its slot unless the slot has been reused
-			        // since.
-			        long count;
-			        int dt;
-			        if (slot < 0 || MPDirect.RequestPosted(slot, gen, out count, out dt) != 0)
-				        count = dt = -1;
-			        return Errors.TruncatedDt(rc, op + " (of an Irecv)", result, count, dt);
-		        }
-		        return Errors.Make (rc, null, null, result.source, result.tag, "source");
+			if (Errors.IsTruncation (rc)) {
+				// What the receive posted: still in its slot unless the slot has been reused since.
+				long count;
+				int dt;
+				if (slot < 0 || MPDirect.RequestPosted (slot, gen, out count, out dt) != 0)
+					count = dt = -1;
+				return Errors.TruncatedDt (rc, op + " (of an Irecv)", result, count, dt);
+			}
+			return Errors.Make (rc, null, null, result.source, result.tag, "source");
 		}
 
 		void Complete (bool wait, Status status, out bool flag, string op)

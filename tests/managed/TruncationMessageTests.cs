@@ -101,6 +101,22 @@ public static class TruncationMessageTests
 			SizeText (60, true, "6 bytes (3 x System.Int16)") + Advice, e.Message, "message");
 	}
 
+	// Posts the receive and sends the message to it.  Open MPI 4.1 (ob1, self BTL) completes a message to self that
+	// arrives in a receive posted before it, and is too small, without any error (native-mpi/mpi-compat.h,
+	// motor_compat_self_send_first), so at 1 rank under Open MPI the message is sent first.
+	static Request PostAndSend (Func<Request> post, Array message, int tag)
+	{
+		if (Size == 1 && OpenMpi) {
+			Request s = World.Isend (message, Next, tag);
+			Request r = post ();
+			s.Wait ();
+			return r;
+		}
+		Request recv = post ();
+		World.Send (message, Next, tag);
+		return recv;
+	}
+
 	// A non-blocking receive completed without a status: its source is known only if a collection completed it
 	// (the runtime then keeps the status), so only the rest of the message is checked exactly.
 	static void CheckIrecv (MPIException e, string op, string holds)
@@ -114,8 +130,7 @@ public static class TruncationMessageTests
 	public static void IrecvThenWaitNamesWaitAndTheBuffer ()
 	{
 		var small = new long[3];
-		Request r = World.Irecv (small, Prev, 12);
-		World.Send (new long[20], Next, 12);
+		Request r = PostAndSend (() => World.Irecv (small, Prev, 12), new long[20], 12);
 		var e = Assert.Throws<MPIException> (() => r.Wait (), "Wait");
 		CheckIrecv (e, "Wait", "24 bytes (3 x System.Int64)");
 	}
@@ -124,8 +139,7 @@ public static class TruncationMessageTests
 	{
 		var small = new byte[5];
 		var st = new Status ();
-		Request r = World.Irecv (small, MPI.ANY_SOURCE, MPI.ANY_TAG);
-		World.Send (new byte[77], Next, 13);
+		Request r = PostAndSend (() => World.Irecv (small, MPI.ANY_SOURCE, MPI.ANY_TAG), new byte[77], 13);
 		var e = Assert.Throws<MPIException> (() => r.Wait (st), "Wait(Status)");
 		IsTruncation (e);
 		Assert.Equal ("Wait (of an Irecv): message truncated: the message from rank " + Prev + " (tag 13)" +
@@ -135,8 +149,7 @@ public static class TruncationMessageTests
 	public static void IrecvThenTestNamesTest ()
 	{
 		var small = new float[2];
-		Request r = World.Irecv (small, Prev, 14);
-		World.Send (new float[4], Next, 14);
+		Request r = PostAndSend (() => World.Irecv (small, Prev, 14), new float[4], 14);
 		MPIException e = null;
 		try {
 			while (!r.Test ()) { }
@@ -151,14 +164,12 @@ public static class TruncationMessageTests
 	{
 		var small = new int[1];
 		var fine = new int[4];
-		Request[] rs = { World.Irecv (fine, Prev, 15), World.Irecv (small, Prev, 16) };
-		World.Send (new int[4], Next, 15);
-		World.Send (new int[4], Next, 16);
+		Request[] rs = { PostAndSend (() => World.Irecv (fine, Prev, 15), new int[4], 15),
+			PostAndSend (() => World.Irecv (small, Prev, 16), new int[4], 16) };
 		var e = Assert.Throws<MPIException> (() => Request.Waitall (rs), "Waitall");
 		CheckIrecv (e, "Waitall", "4 bytes (1 x System.Int32)");
 
-		Request[] one = { World.Irecv (small, Prev, 17) };
-		World.Send (new int[2], Next, 17);
+		Request[] one = { PostAndSend (() => World.Irecv (small, Prev, 17), new int[2], 17) };
 		e = Assert.Throws<MPIException> (() => Request.Waitany (one, new Status ()), "Waitany");
 		IsTruncation (e);
 		Assert.Equal ("Waitany (of an Irecv): message truncated: the message from rank " + Prev + " (tag 17)" +
