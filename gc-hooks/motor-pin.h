@@ -53,6 +53,12 @@ int motor_pin_post_bytes(MonoObject *req, void *data, int64_t n, size_t cap, voi
 enum { MOTOR_PIN_WAIT = 1, MOTOR_PIN_STATUS = 2 };
 int motor_pin_complete(MonoObject *req, int32_t slot, int32_t gen, int how, int32_t *flag);
 
+/* For an operation of motor_pin_post that has completed (slot `slot`, generation `gen`): the count and
+ * datatype it posted, for the message of a failed receive.  Nothing is recorded for this: the slot still
+ * holds them until it is posted again, so this is best effort -- MOTOR_EARG once the slot has been reused (or
+ * for a forged handle).  Costs nothing unless called. */
+int motor_pin_posted(int32_t slot, int32_t gen, int64_t *count, int *dt);
+
 /* MPI_Cancel on the request of a slot still in flight. */
 int motor_pin_cancel(int32_t slot, int32_t gen);
 

@@ -51,10 +51,12 @@ struct slot {
 	atomic_int state;
 	atomic_int busy;
 	atomic_int gen;      /* bumped when the slot is freed: stale handles are detected */
-	int recv;
-	motor_req req;
+	int16_t recv;
+	int16_t dt;          /* the datatype and count motor_pin_post posted, kept after completion (motor_pin_posted); */
+	motor_req req;       /* both fill padding, so that a slot stays the same size */
 	MonoObject *buffer;  /* the buffer object, held by the root table while ACTIVE */
 	int movable;         /* whether holding it pins something that could move */
+	int32_t count;
 	MonoObject *request; /* the Request object, kept in place while ACTIVE so its result can be written */
 	void *owned;         /* native memory the operation owns (a serialised object message), or NULL */
 	size_t owned_cap;
@@ -63,7 +65,7 @@ struct slot {
 	int32_t index;       /* its own handle, set once when its chunk is added */
 	int self;            /* a message of this rank to itself may match it: [lo, hi) is its buffer */
 	int self_pos;        /* its place in self_list while `self` */
-	uintptr_t lo, hi;
+	uintptr_t lo, hi;    /* set only while `self` */
 };
 
 /* The roots are scanned conservatively at every collection: two words per slot. */
@@ -189,9 +191,9 @@ static void free_slot(struct slot *sl)
 	tcache.sl[tcache.n++] = sl;
 }
 
-/* Writes a completion into the Request object: scalars only, so no write barrier is needed; `done` last.  Without
- * a status (st NULL: a Wait or Test that wants none consumes the completion, so nobody will read it) the
- * Request's result keeps the zeros it was made with. */
+/* Writes a completion into the Request object: scalars only, so no write barrier is needed; `done` last.
+ * Without a status (st NULL: a Wait or Test that wants none consumes the completion, so nobody will read it)
+ * the Request's result keeps the zeros it was made with. */
 static void tell_request(MonoObject *req, int rc, const motor_status *st)
 {
 	char *base = (char *)req;
@@ -355,11 +357,15 @@ int motor_pin_post(MonoObject *req, MonoObject *obj, const struct motor_buffer *
 		return rc;
 	atomic_store_explicit(&sl->busy, BY_USER, memory_order_relaxed);
 	sl->self = 0;
-	sl->lo = lo;
-	sl->hi = hi;
+	sl->count = (int32_t)b->count; /* at most INT32_MAX elements: motor_buffer_resolve's count is an int32 */
+	sl->dt = (int16_t)b->dt;
 	sl->recv = recv;
-	if (self && (rc = add_self(sl)) != MOTOR_OK)
-		return close_slot(sl, req, rc);
+	if (self) {
+		sl->lo = lo;
+		sl->hi = hi;
+		if ((rc = add_self(sl)) != MOTOR_OK)
+			return close_slot(sl, req, rc);
+	}
 
 	/* The policy: pin what can move; keep alive what cannot.  Both go through the root table: for a large
 	 * object, which SGen never moves, being held by a root only keeps it alive -- at the cost of one word,
@@ -460,6 +466,27 @@ int motor_pin_complete(MonoObject *req, int32_t index, int32_t gen, int wait, in
 		unclaim(sl);
 	*flag = f;
 	/* The error, if any, is in the Request with the status. */
+	return MOTOR_OK;
+}
+
+int motor_pin_posted(int32_t index, int32_t gen, int64_t *count, int *dt)
+{
+	struct slot *sl = slot_at(index);
+	if (!sl)
+		return MOTOR_EARG;
+	/* Freed exactly once since the operation was posted (free_slot bumps gen), and not taken again: a
+	 * post would have made it BY_USER before writing count and dt, and its completion would have bumped
+	 * gen again.  Checked before and after reading, so what is read is what the operation posted. */
+	int32_t freed = gen + 1;
+	if (atomic_load(&sl->busy) != UNUSED || atomic_load(&sl->gen) != freed)
+		return MOTOR_EARG;
+	int32_t c = __atomic_load_n(&sl->count, __ATOMIC_RELAXED);
+	int d = __atomic_load_n(&sl->dt, __ATOMIC_RELAXED);
+	atomic_thread_fence(memory_order_acquire);
+	if (atomic_load(&sl->busy) != UNUSED || atomic_load(&sl->gen) != freed)
+		return MOTOR_EARG;
+	*count = c;
+	*dt = d;
 	return MOTOR_OK;
 }
 

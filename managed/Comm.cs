@@ -218,7 +218,7 @@ namespace System.MP
 			if (status != null)
 				status.data = st;
 			if (rc != 0)
-				throw Errors.Make (rc, this, buf, source, tag, "source");
+				throw RecvFailed (rc, "Recv", st, buf, -1, source, tag);
 		}
 
 		/// <summary>Receives into elements [offset, offset + count) of the array <paramref name="buf"/> (MPI_Recv); the
@@ -261,7 +261,17 @@ namespace System.MP
 			if (status != null)
 				status.data = st;
 			if (rc != 0)
-				throw Errors.Make (rc, this, buf, source, tag, "source");
+				throw RecvFailed (rc, "Recv", st, buf, count, source, tag);
+		}
+
+		// The exception for a receive that failed; built out of line, like PostFailed.  st is the status if one
+		// was asked for (else zeros).
+		[MethodImpl (MethodImplOptions.NoInlining)]
+		Exception RecvFailed (int rc, string op, StatusData st, object buf, int count, int source, int tag)
+		{
+			if (Errors.IsTruncation (rc))
+				return Errors.Truncated (rc, op, st, source, tag, buf, count);
+			return Errors.Make (rc, this, buf, source, tag, "source");
 		}
 
 		/// <summary>Sends the whole of <paramref name="sendbuf"/> and receives into the whole of <paramref
@@ -332,6 +342,8 @@ namespace System.MP
 				status.data = st;
 			if (rc == 0)
 				return;
+			if (Errors.IsTruncation (rc))
+				throw Errors.Truncated (rc, "Sendrecv", st, source, recvtag, recvbuf, recvcount);
 			// Work out which argument was at fault, for the message.
 			if (rc == Errors.ERANK)
 				throw MPDirect.CommSize (handle) > dest && dest >= 0 || dest == MPI.PROC_NULL

@@ -208,8 +208,8 @@ namespace System.MP
 		/// <summary>Starts <paramref name="maxprocs"/> processes running the managed program
 		/// <paramref name="program"/> (a .exe) under motor, and returns the intercommunicator to them; the children
 		/// reach this job with Intracomm.Get_parent().  Collective; program, args and maxprocs are read at <paramref
-		/// name="root"/> only.  An MPI library that cannot start processes raises MPIException with its own message on
-		/// every rank.</summary>
+		/// name="root"/> only.  An MPI library that cannot start processes raises MPIException on every rank, naming the
+		/// library (MPI_Get_library_version) and keeping its own message.</summary>
 		/// <param name="program">At the root, the path of the .exe to run.</param>
 		/// <param name="args">At the root, its arguments (may be null; no entry null).</param>
 		/// <param name="maxprocs">At the root, how many processes to start, positive.</param>
@@ -263,9 +263,11 @@ namespace System.MP
 			if (rc == Errors.EREMOTE)
 				throw new InvalidOperationException ("Spawn: the root (rank " + root + ") refused the program or its arguments");
 			if (rc > 0)
-				throw new MPIException (rc, MPDirect.ErrorClass (rc), "Spawn: the MPI library could not start " + maxprocs +
-					" process(es); it may not support dynamic processes (MPICH built with the ch4:ucx device, Debian 12's, " +
-					"does not). The library says: " + MPDirect.ErrorString (rc));
+				throw new MPIException (rc, MPDirect.ErrorClass (rc), "Spawn: MPI_Comm_spawn failed, so the MPI library " +
+					"this job runs on (" + Diagnostics.LibraryName () + ") could not start " + maxprocs + " process(es) of " +
+					(program == null ? "the program" : Path.GetFileName (program)) + ". It may not support dynamic processes " +
+					"as installed here: start every rank at once with `mpiexec -n N motor app.exe`, or use an MPI " +
+					"library that can spawn. The library says: " + MPDirect.ErrorString (rc));
 			Check (rc);
 			return new Intercomm (h);
 		}

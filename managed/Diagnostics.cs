@@ -83,6 +83,17 @@ namespace System.MP
 		/// limits differ).</remarks>
 		public static string MpiLibrary { get { return MPDirect.LibraryVersion (); } }
 
+		// The library's name and version for messages: its version line with runs of white space made one space,
+		// up to the first comma ("MPICH Version: 4.0.2", "Open MPI v4.1.4").
+		internal static string LibraryName ()
+		{
+			string v = MPDirect.LibraryVersion () ?? "";
+			v = string.Join (" ", v.Split (new[] { ' ', '\t', '\n', '\r' }, StringSplitOptions.RemoveEmptyEntries));
+			int comma = v.IndexOf (',');
+			v = comma > 0 ? v.Substring (0, comma) : v;
+			return v.Length > 0 ? v : "unknown MPI library";
+		}
+
 		/// <summary>The names of the internal calls the runtime registered.</summary>
 		internal static string[] InternalCalls ()
 		{

@@ -34,6 +34,73 @@ namespace System.MP
 				"buffer of Scatter and Scatterv at the root).  Pass an array here.", param);
 		}
 
+		// Element names of the predefined datatypes, in the order of enum motor_dt (native-mpi/motor-mpi.h).
+		static readonly string[] dtNames = { "System.Byte", "System.SByte", "System.Int16", "System.UInt16", "System.Int32",
+			"System.UInt32", "System.Int64", "System.UInt64", "System.Single", "System.Double", "System.Char", "System.Boolean" };
+		static readonly int[] dtSizes = { 1, 1, 2, 2, 4, 4, 8, 8, 4, 8, 2, 1 };
+
+		/// <summary>Whether <paramref name="rc"/> is MPI's "message truncated" (a message longer than the receive
+		/// buffer).</summary>
+		internal static bool IsTruncation (int rc)
+		{
+			return rc > 0 && MPDirect.ErrorClass (rc) == MPDirect.TruncateClass ();
+		}
+
+		// A source or tag that is not known (a non-blocking receive completed without a status).
+		const int Unknown = int.MinValue;
+
+		/// <summary>The exception for a receive whose message did not fit: what arrived (as far as the status
+		/// tells), from where, and what the buffer holds, with what to do.  <paramref name="op"/> is the operation
+		/// the program called; <paramref name="st"/> the status if MPI filled one (its error field is then set),
+		/// else the posted <paramref name="source"/> and <paramref name="tag"/> are named (Unknown: not named);
+		/// the buffer holds <paramref name="count"/> elements of <paramref name="elemName"/>,
+		/// <paramref name="elemSize"/> bytes each (0: unknown).  Keeps MPI's error code and class
+		/// (MPI_ERR_TRUNCATE).</summary>
+		internal static MPIException Truncated (int rc, string op, StatusData st, int source, int tag, long count,
+		                                        string elemName, int elemSize)
+		{
+			bool known = st.error != 0;
+			if (known) {
+				source = st.source;
+				tag = st.tag;
+			}
+			string from = "";
+			if (source != Unknown)
+				from = (source == MPI.ANY_SOURCE ? " from some rank (ANY_SOURCE" : " from rank " + source) +
+					(source == MPI.ANY_SOURCE ? ", " : " (") + (tag == MPI.ANY_TAG ? "any tag)" : "tag " + tag + ")");
+			long cap = elemSize > 0 && count >= 0 ? count * elemSize : -1;
+			string holds = cap >= 0 ? cap + " bytes (" + count + " x " + elemName + ")" : count + " elements of a struct";
+			if (count < 0) // the size of the buffer is no longer known
+				holds = "";
+			// Open MPI reports the whole message's size; MPICH reports 0 bytes, so all that is known is "more".
+			string size = known && cap >= 0 && st.bytes > cap ? " has " + st.bytes + " bytes but the buffer holds "
+				: count < 0 ? " is longer than the buffer" : " is longer than the buffer, which holds ";
+			string msg = op + ": message truncated: the message" + from + size + holds + ": pass a larger buffer, or Probe first to size it";
+			if (!known && (source == Unknown || source == MPI.ANY_SOURCE || tag == MPI.ANY_TAG))
+				msg += " (" + (source == Unknown ? "Wait or Test with a Status" : "a Status") + " tells which message it was)";
+			return new MPIException (rc, MPDirect.ErrorClass (rc), msg);
+		}
+
+		/// <summary>Truncated, for a buffer given as in Comm.Recv: the whole of <paramref name="buf"/>
+		/// (<paramref name="count"/> == -1) or <paramref name="count"/> elements of it.</summary>
+		internal static MPIException Truncated (int rc, string op, StatusData st, int source, int tag, object buf, int count)
+		{
+			Type et = buf is Array ? buf.GetType ().GetElementType () : buf.GetType ();
+			int size = MPDirect.ElementSize (et);
+			long n = buf is Array ? (count >= 0 ? count : ((Array) buf).LongLength) : 1;
+			return Truncated (rc, op, st, source, tag, n, et.FullName, size > 0 ? size : 0);
+		}
+
+		/// <summary>Truncated, for a buffer the runtime described by a datatype handle (a non-blocking receive).</summary>
+		internal static MPIException TruncatedDt (int rc, string op, StatusData st, long count, int dt)
+		{
+			if (count < 0)
+				return Truncated (rc, op, st, Unknown, Unknown, -1, null, 0);
+			if (dt >= 0 && dt < dtNames.Length)
+				return Truncated (rc, op, st, Unknown, Unknown, count, dtNames[dt], dtSizes[dt]);
+			return Truncated (rc, op, st, Unknown, Unknown, count, "struct", 0);
+		}
+
 		internal static string TypeName (object o)
 		{
 			return o == null ? "null" : o.GetType ().FullName;

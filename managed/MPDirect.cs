@@ -28,6 +28,7 @@ namespace System.MP
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int Abort (int comm, int errorcode);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern string ErrorString (int code);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int ErrorClass (int code);
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int TruncateClass ();
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int TagUB ();
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int ElementSize (Type type);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern long AddressOf (object obj);
@@ -65,6 +66,7 @@ namespace System.MP
 		[MethodImpl (MethodImplOptions.InternalCall)]
 		internal static extern int RequestComplete (Request req, int slot, int gen, int wait, out int flag);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int RequestCancel (int slot, int gen);
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int RequestPosted (int slot, int gen, out long count, out int dt);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int Waitany (Request[] reqs, out int index);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern void PinCounts (long[] counts);
 	}

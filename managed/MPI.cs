@@ -41,8 +41,17 @@ namespace System.MP
 		/// <summary>Thread support level (MPI_THREAD_MULTIPLE): any thread may call MPI at any time.</summary>
 		public const int THREAD_MULTIPLE = 3;
 
-		static readonly Intracomm world = new Intracomm (0);
-		static readonly Intracomm self = new Intracomm (1);
+		static readonly Intracomm world, self;
+
+		// The first use of MPI (COMM_WORLD, Wtime, ...) checks that the motor runtime loaded System.MP.  An explicit
+		// static constructor, so that static methods run it too (not only static fields); it runs once, and
+		// methods compiled after that carry no check.
+		static MPI ()
+		{
+			Host.Check ();
+			world = new Intracomm (0);
+			self = new Intracomm (1);
+		}
 
 		/// <summary>The communicator of every process of the job (MPI_COMM_WORLD).  It cannot be freed.</summary>
 		public static Intracomm COMM_WORLD { get { return world; } }

@@ -71,9 +71,9 @@ namespace System.MP
 			return 0;
 		}
 
-		internal override Exception ResultException ()
+		internal override Exception ResultException (string op)
 		{
-			return error ?? base.ResultException ();
+			return error ?? base.ResultException (op);
 		}
 	}
 }

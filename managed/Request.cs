@@ -79,13 +79,21 @@ namespace System.MP
 			return MPDirect.RequestCancel (slot, gen);
 		}
 
-		// The exception for a completed operation with rc != 0.
-		internal virtual Exception ResultException ()
+		// The exception for a completed operation with rc != 0; op is the operation the program called.
+		internal virtual Exception ResultException (string op)
 		{
+			if (Errors.IsTruncation (rc)) {
+				// What the receive posted: still in its slot unless the slot has been reused since.
+				long count;
+				int dt;
+				if (slot < 0 || MPDirect.RequestPosted (slot, gen, out count, out dt) != 0)
+					count = dt = -1;
+				return Errors.TruncatedDt (rc, op + " (of an Irecv)", result, count, dt);
+			}
 			return Errors.Make (rc, null, null, result.source, result.tag, "source");
 		}
 
-		void Complete (bool wait, Status status, out bool flag)
+		void Complete (bool wait, Status status, out bool flag, string op)
 		{
 			flag = true;
 			if (!consumed && !freed && Volatile.Read (ref done) == 0) {
@@ -104,7 +112,7 @@ namespace System.MP
 			if (status != null)
 				status.data = first && !freed ? result : EmptyStatus;
 			if (first && !freed && rc != 0)
-				throw ResultException ();
+				throw ResultException (op);
 		}
 
 		/// <summary>Waits until the operation completes (MPI_Wait).  Returns at once if it has completed and been
@@ -132,11 +140,11 @@ namespace System.MP
 				}
 				consumed = true;
 				if (rc != 0)
-					throw ResultException ();
+					throw ResultException ("Wait");
 				return;
 			}
 			bool completed;
-			Complete (true, null, out completed);
+			Complete (true, null, out completed, "Wait");
 		}
 
 		/// <summary>Waits until the operation completes and fills <paramref name="status"/> (MPI_Wait).</summary>
@@ -153,7 +161,7 @@ namespace System.MP
 		/// differs, a message above the size limit).</exception>
 		/// <exception cref="InvalidOperationException">Another thread is completing the same request at this moment
 		/// (MPI forbids it); or MPI has been finalized.</exception>
-		public void Wait (Status status) { bool f; Complete (true, status, out f); }
+		public void Wait (Status status) { bool f; Complete (true, status, out f, "Wait"); }
 		/// <summary>Whether the operation has completed, without waiting (MPI_Test).</summary>
 		/// <returns>True if it has completed (now or before: an inactive request tests true); false if it is still in
 		/// flight.</returns>
@@ -165,7 +173,7 @@ namespace System.MP
 		/// differs, a message above the size limit).</exception>
 		/// <exception cref="InvalidOperationException">Another thread is completing the same request at this moment
 		/// (MPI forbids it); or MPI has been finalized.</exception>
-		public bool Test () { bool f; Complete (false, null, out f); return f; }
+		public bool Test () { bool f; Complete (false, null, out f, "Test"); return f; }
 		/// <summary>Whether the operation has completed, without waiting; fills <paramref name="status"/> if
 		/// so.</summary>
 		/// <param name="status">Filled as for <see cref="Wait(Status)"/> when the result is true; may be null.</param>
@@ -179,7 +187,7 @@ namespace System.MP
 		/// differs, a message above the size limit).</exception>
 		/// <exception cref="InvalidOperationException">Another thread is completing the same request at this moment
 		/// (MPI forbids it); or MPI has been finalized.</exception>
-		public bool Test (Status status) { bool f; Complete (false, status, out f); return f; }
+		public bool Test (Status status) { bool f; Complete (false, status, out f, "Test"); return f; }
 
 		/// <summary>Asks MPI to cancel a receive; it must still be completed (Wait/Test), and Status.Is_cancelled
 		/// tells whether it was.</summary>
@@ -229,11 +237,18 @@ namespace System.MP
 		/// (the completed ones return at once).</remarks>
 		public static void Waitall (Request[] requests)
 		{
+			CompleteAll (requests, "Waitall");
+		}
+
+		static void CompleteAll (Request[] requests, string op)
+		{
 			if (requests == null)
 				throw new ArgumentNullException ("requests");
 			foreach (var r in requests)
-				if (r != null)
-					r.Wait ();
+				if (r != null) {
+					bool f;
+					r.Complete (true, null, out f, op);
+				}
 		}
 
 		/// <summary>Whether every request has completed; if so, completes them all (as <see cref="Waitall"/>), else
@@ -259,7 +274,7 @@ namespace System.MP
 			foreach (var r in requests)
 				if (r != null && r.Active && Volatile.Read (ref r.done) == 0 && !r.Peek ())
 					return false;
-			Waitall (requests);
+			CompleteAll (requests, "Testall");
 			return true;
 		}
 
@@ -301,7 +316,8 @@ namespace System.MP
 				for (int i = 0; i < requests.Length; i++) {
 					var r = requests[i];
 					if (r != null && r.Active && Volatile.Read (ref r.done) != 0) {
-						r.Wait (status);
+						bool f;
+						r.Complete (true, status, out f, "Waitany");
 						return i;
 					}
 				}
@@ -310,7 +326,8 @@ namespace System.MP
 				if (code != 0)
 					throw Errors.Make (code, null, null, 0, 0, null);
 				if (index >= 0) {
-					requests[index].Wait (status);
+					bool f;
+					requests[index].Complete (true, status, out f, "Waitany");
 					return index;
 				}
 				bool anyActive = false;
@@ -340,7 +357,8 @@ namespace System.MP
 						continue;
 					anyActive = true;
 					if (Volatile.Read (ref r.done) != 0 || r.Peek ()) {
-						r.Wait (status);
+						bool f;
+						r.Complete (true, status, out f, "Waitany");
 						return i;
 					}
 				}

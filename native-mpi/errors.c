@@ -58,6 +58,11 @@ void motor_mpi_error_string(int code, char *buf, size_t buflen)
 	snprintf(buf, buflen, "%s", msg);
 }
 
+int motor_mpi_truncate_class(void)
+{
+	return MPI_ERR_TRUNCATE;
+}
+
 int motor_mpi_error_class(int code)
 {
 	int cls = code;

@@ -162,6 +162,8 @@ void motor_mpi_block_counts(uint64_t *waited, uint64_t *immediate);
 void motor_mpi_error_string(int code, char *buf, size_t buflen);
 /* The MPI error class of a positive code; the code itself for negative (Motor) codes. */
 int motor_mpi_error_class(int code);
+/* The MPI library's MPI_ERR_TRUNCATE: the class of a receive whose message is longer than its buffer. */
+int motor_mpi_truncate_class(void);
 
 /* ---- comm.c --------------------------------------------------------------------------------------- */
 

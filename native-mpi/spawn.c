@@ -2,9 +2,10 @@
  * spawn.c - dynamic processes: MPI_Comm_spawn and MPI_Comm_get_parent.
  *
  * The runtime passes the command to start (its own executable) and the arguments (the program and its
- * arguments); this layer knows nothing of managed programs.  Not every MPI library can start processes:
- * MPICH built with the ch4:ucx device (Debian 12's) reports that it cannot open a port, and the error comes back
- * as the MPI library's code and message, with nothing started and nothing left behind.
+ * arguments); this layer knows nothing of managed programs.  Not every MPI library can start processes here:
+ * Debian 12's MPICH 4.0.2 fails in MPID_Comm_spawn_multiple ("Error in spawn call", class MPI_ERR_OTHER), and
+ * the error comes back as the MPI library's code, with nothing started and nothing left behind (the managed
+ * side names the library in its message).  Open MPI 4.1.4 spawns.
  */
 #include <pthread.h>
 #include <stdlib.h>

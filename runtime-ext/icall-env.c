@@ -71,6 +71,11 @@ int32_t motor_icall_error_class(int32_t code)
 	return motor_mpi_error_class(code);
 }
 
+int32_t motor_icall_truncate_class(void)
+{
+	return motor_mpi_truncate_class();
+}
+
 int32_t motor_icall_tag_ub(void)
 {
 	return motor_mpi_tag_ub();

@@ -36,6 +36,14 @@ int32_t motor_icall_request_complete(MonoObject *req, int32_t slot, int32_t gen,
 	return rc;
 }
 
+int32_t motor_icall_request_posted(int32_t slot, int32_t gen, int64_t *count, int32_t *dt)
+{
+	int d = 0;
+	int rc = motor_pin_posted(slot, gen, count, &d);
+	*dt = d;
+	return rc;
+}
+
 int32_t motor_icall_request_cancel(int32_t slot, int32_t gen)
 {
 	return motor_pin_cancel(slot, gen);

@@ -23,6 +23,7 @@ MonoString *motor_icall_library_version(void);
 int32_t motor_icall_abort(int32_t comm, int32_t errorcode);
 MonoString *motor_icall_error_string(int32_t code);
 int32_t motor_icall_error_class(int32_t code);
+int32_t motor_icall_truncate_class(void);
 int32_t motor_icall_tag_ub(void);
 int32_t motor_icall_element_size(MonoReflectionType *type);
 int64_t motor_icall_address_of(MonoObject *obj);
@@ -57,6 +58,7 @@ int32_t motor_icall_irecv(MonoObject *buf, int32_t offset, int32_t count, int32_
 			  int32_t comm, MonoObject *req);
 int32_t motor_icall_request_complete(MonoObject *req, int32_t slot, int32_t gen, int32_t wait, int32_t *flag);
 int32_t motor_icall_request_cancel(int32_t slot, int32_t gen);
+int32_t motor_icall_request_posted(int32_t slot, int32_t gen, int64_t *count, int32_t *dt);
 int32_t motor_icall_waitany(MonoArray *reqs, int32_t *index);
 void motor_icall_pin_counts(MonoArray *counts);
 

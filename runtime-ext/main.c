@@ -26,6 +26,7 @@
 #include <mono/metadata/class.h>
 #include <mono/metadata/exception.h>
 #include <mono/metadata/mono-config.h>
+#include <mono/metadata/mono-debug.h>
 #include <mono/metadata/threads.h>
 
 #include "motor-pin.h"
@@ -41,6 +42,21 @@ static MonoAssembly *system_mp;
 static MonoAssembly *preload_system_mp(MonoAssemblyName *name, char **paths, void *data)
 {
 	return strcmp(mono_assembly_name_get_name(name), "System.MP") == 0 ? system_mp : NULL;
+}
+
+/* Tells System.MP that it runs inside motor (System.MP.Host.inMotor = true), so that it can refuse clearly to
+ * run under plain mono, where none of its internal calls exist.  The field is set without running any class
+ * initializer. */
+static int mark_hosted(MonoImage *image)
+{
+	MonoClass *host = mono_class_from_name(image, "System.MP", "Host");
+	MonoClassField *field = host ? mono_class_get_field_from_name(host, "inMotor") : NULL;
+	MonoVTable *vtable = field ? mono_class_vtable(motor_domain, host) : NULL;
+	if (!vtable)
+		return MOTOR_EARG;
+	uint8_t yes = 1; /* a C# bool is one byte */
+	mono_field_static_set_value(vtable, field, &yes);
+	return MOTOR_OK;
 }
 
 /* System.MP.dll is looked for in $MOTOR_LIBDIR, beside the executable (the build tree), in ../lib/motor
@@ -278,6 +294,11 @@ int main(int argc, char **argv)
 
 	default_gc_params();
 	mono_config_parse(NULL);
+	/* Stack traces name file:line for assemblies that have debug symbols (an .mdb or .pdb beside them),
+	 * as `mono --debug` does.  Only the symbol reader is switched on: mono_jit_parse_options("--debug")
+	 * would also change how methods are compiled.  Symbols are read when a method is compiled, never per
+	 * call. */
+	mono_debug_init(MONO_DEBUG_FORMAT_MONO);
 	motor_domain = mono_jit_init_version("motor", "v4.0.30319");
 	motor_icall_register();
 	prefault_nursery();
@@ -324,6 +345,12 @@ int main(int argc, char **argv)
 	if (motor_ser_init(motor_domain, mono_assembly_get_image(system_mp)) != MOTOR_OK) {
 		fprintf(stderr, "motor: cannot set up the object serializer (is %s from this version of Motor?)\n",
 			SYSTEM_MP);
+		motor_mpi_finalize();
+		return 2;
+	}
+	if (mark_hosted(mono_assembly_get_image(system_mp)) != MOTOR_OK) {
+		fprintf(stderr, "motor: cannot mark %s as hosted (is it from this version of Motor?)\n",
+		        SYSTEM_MP);
 		motor_mpi_finalize();
 		return 2;
 	}

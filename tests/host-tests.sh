@@ -51,6 +51,42 @@ maps=$(find /tmp -maxdepth 1 -name 'perf-*.map' -newer "$tmp/marker")
 result perf-map $? "status $status, maps '$maps': $(cat "$tmp/err" | head -c 300)"
 rm -f $maps
 
+# A program built with -debug (an .mdb beside it) gets file:line in the trace of an unhandled exception.
+cat >"$tmp/Throws.cs" <<'EOF'
+class Throws
+{
+	static void Fail (int x)
+	{
+		throw new System.InvalidOperationException ("thrown on line 5, x = " + x);
+	}
+
+	static void Main ()
+	{
+		Fail (3);
+	}
+}
+EOF
+(cd "$tmp" && mcs -nologo -debug Throws.cs >"$tmp/mcs.log" 2>&1) && run "$MOTOR" "$tmp/Throws.exe"
+[ "${status:-0}" -ne 0 ] && grep -q 'thrown on line 5, x = 3' "$tmp/err" && grep -q 'Throws\.cs:5' "$tmp/err" &&
+	grep -q 'Throws\.cs:10' "$tmp/err"
+result trace-names-file-and-line $? "status ${status:-}: $(cat "$tmp/mcs.log" "$tmp/err" 2>/dev/null | head -c 600)"
+
+# System.MP loaded by plain mono (found through MONO_PATH) refuses with one clear exception on first use.
+cat >"$tmp/Plain.cs" <<'EOF'
+class Plain
+{
+	static void Main ()
+	{
+		System.Console.WriteLine ("rank " + System.MP.MPI.COMM_WORLD.Rank);
+	}
+}
+EOF
+(cd "$tmp" && mcs -nologo -r:"$BUILDDIR/System.MP.dll" Plain.cs >"$tmp/mcs.log" 2>&1) &&
+	run env MONO_PATH="$BUILDDIR" mono "$tmp/Plain.exe"
+[ "${status:-0}" -ne 0 ] && ! grep -q '^rank' "$tmp/out" &&
+	grep -qF 'InvalidOperationException: System.MP runs inside the motor runtime, not under plain mono: run `motor app.exe` (or `mpiexec -n N motor app.exe`)' "$tmp/err"
+result plain-mono-says-run-under-motor $? "status ${status:-}: $(cat "$tmp/mcs.log" "$tmp/out" "$tmp/err" 2>/dev/null | head -c 600)"
+
 run "$MOTOR" --help
 [ $status -eq 0 ] && grep -q '^Usage: motor' "$tmp/out"
 result help $? "status $status: $(head -c 200 "$tmp/out")"
@@ -127,10 +163,3 @@ else
 	result install-destdir 1 "make install failed: $(tail -5 "$tmp/install.log")"
 fi
 
-# bench/run-critical-path.sh builds a copy of the tree with bench/critical-path.patch and
-# bench/critical-path-c.patch, bench/run-layers.sh one with bench/layers.patch: all must still apply.
-for p in critical-path critical-path-c layers; do
-	run patch --dry-run -p1 -d "$SRCDIR" -i "$SRCDIR/bench/$p.patch"
-	[ $status -eq 0 ] && ! grep -qi 'fuzz\|offset\|failed' "$tmp/out"
-	result $p-patch-applies $? "status $status: $(cat "$tmp/out" "$tmp/err" | head -c 400)"
-done
