@@ -303,6 +303,35 @@ public static class HostileInputTests
 		}
 	}
 
+	// Inputs the fuzzer (tests/fuzz, doc/testing-fuzzing.md) found, also in tests/fuzz/corpus as regress-*.
+	// regress-backslash-name-1/-2: a class name ending in an odd run of backslashes.  Mono's type-name parser took
+	// the last one as an escape of the terminating NUL and read past the end of the name (AddressSanitizer:
+	// heap-buffer-overflow in strchr); received names may not contain a backslash.
+	static readonly string[] FuzzFindings = {
+		"TVRSMQIAAAADAAAAAQAAAAAAAAAAAAAAQAAAAAAAAAAAAAAACQAAAAAAAAACAAAAAWMAAQMAAAABAAAABAAAAGIAYQBzAGUAAAAAAAAAAAAAAAAAAAAAAAAAAAABAAAAARIARFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcZXJpdmVkLCBGdXp6VHlwZXNuZjwRkhCPzgI=",
+		"TVRSMQQAAAADAAAAAQAAAAAAAAAAAAAAMAAAAAAAAAABAAD5/AAAAAIAQAACAAAAAwAAAAMAAAACAAAAAQAAAAIAAAABAAAAAQAAAAIAJwABFwBTeXNcXFxcXFxcXFxcXFxcXDBcXFxcXAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcdGVtLk9iamVjdCwgbXNjb3JsI3/RAwIAAAABAQ==",
+	};
+
+	public static void InputsTheFuzzerFoundAreRefused ()
+	{
+		int next = (Rank + 1) % Size, prev = (Rank + Size - 1) % Size;
+		for (int k = 0; k < FuzzFindings.Length; k++) {
+			var m = Convert.FromBase64String (FuzzFindings[k]);
+			Refused (m, "fuzz finding " + k, "malformed type name");
+			CheckUsable ();
+			var send = World.Isend (m, next, 52);
+			var e = Assert.Throws<SerializationException> (() => World.ORecv (prev, 52, null), "fuzz finding " + k + " through ORecv");
+			Assert.Contains ("malformed type name", e.Message, "fuzz finding " + k + " through ORecv");
+			send.Wait ();
+			var ok = World.OIsend (new Victim { A = Rank + k }, next, 53);
+			Assert.Equal (prev + k, ((Victim) World.ORecv (prev, 53, null)).A, "a correct message goes through afterwards");
+			ok.Wait ();
+		}
+		// Backslashes anywhere in a name are refused, whether or not they would end the name.
+		foreach (var name in new[] { "Victim\\, HostileInputTests", "Vic\tim, HostileInputTests", "Victim, HostileInputTests\\" })
+			Refused (OneObject (name), name, "malformed type name");
+	}
+
 	// A message with one type (a class called `name`, fingerprint 0) and one object of it with no data.
 	static byte[] OneObject (string name)
 	{
