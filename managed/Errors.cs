@@ -116,7 +116,8 @@ namespace System.MP
 				return new ArgumentNullException ("buf", "the buffer is null");
 			case EBUFTYPE:
 				return new ArgumentException (TypeName (buf) + " cannot be an MPI buffer: only arrays of primitive types or of " +
-					"structs without references, and objects without reference fields, can be sent or received in place. " +
+					"structs without references, and objects without reference fields, can be sent or received in place; " +
+					"process-local handles (GCHandle, SafeHandle, RuntimeTypeHandle, ...) never travel, in any field. " +
 					"Use the O-operations (OSend, ORecv, ...) to transport object graphs.", "buf");
 			case EOFFSET:
 				return new ArgumentOutOfRangeException ("offset", "offset is outside the buffer (" + TypeName (buf) + ")");

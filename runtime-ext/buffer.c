@@ -5,7 +5,9 @@
  * receive could forge a reference and corrupt the heap.  So a buffer is an array of primitives or of blittable
  * structs, or a single object (class or boxed struct) whose fields, transitively through struct fields, are all
  * primitive.  Strings are refused too: they are immutable and their length field is runtime state.  IntPtr and
- * pointer fields are refused because overwriting them forges native handles.
+ * pointer fields are refused because overwriting them forges native handles, and so are the process-local
+ * handles that hold no pointer (a GCHandle is one int: received, it names a slot of the receiver's handle table,
+ * and its Target aborts the runtime or returns an unrelated object): the serializer's list, one rule for both.
  *
  * The verdict depends only on the class, so it is computed once per class and cached in a table keyed by the
  * object's vtable pointer (the first word of every object; one vtable per class in our single domain).  The hot
@@ -28,6 +30,7 @@
 #include <mono/metadata/metadata.h>
 
 #include "motor-runtime.h"
+#include "motor-ser.h"
 
 MonoDomain *motor_domain;
 
@@ -111,7 +114,7 @@ static int primitive_dt(MonoType *t)
  * Depth-bounded: struct nesting is finite, but a malformed class must not recurse forever. */
 static gboolean fields_plain(MonoClass *k, int depth)
 {
-	if (depth > 64)
+	if (depth > 64 || motor_ser_process_local(k))
 		return FALSE;
 	for (; k; k = mono_class_get_parent(k)) {
 		gpointer iter = NULL;

@@ -47,6 +47,7 @@ struct op {
 	uint32_t size;       /* bytes for COPY; pointer size for REF */
 	uint8_t kind;
 	MonoClass *ref_class; /* REF: the field's declared type; what arrives must be assignable to it */
+	const char *name;     /* REF: the field's path in the class ("a.b" in embedded structs), for messages */
 };
 
 enum plan_kind { PLAN_CLASS, PLAN_STRING, PLAN_ARRAY, PLAN_REFUSED };

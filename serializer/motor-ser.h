@@ -31,7 +31,7 @@
 #include <mono/metadata/object.h>
 
 enum {
-	MOTOR_SER_ETYPE = -50,    /* sender: an object of a type that cannot travel (delegate, pointer, IntPtr) */
+	MOTOR_SER_ETYPE = -50,    /* sender: a type that cannot travel (delegate, pointer, process-local handle) */
 	MOTOR_SER_EDATA = -51,    /* receiver: malformed, truncated or inconsistent data */
 	MOTOR_SER_EUNKNOWN = -52, /* receiver: a type it does not have, or that cannot be instantiated */
 	MOTOR_SER_ELAYOUT = -53,  /* receiver: a type whose field layout differs from the sender's */
@@ -64,6 +64,12 @@ int motor_ser_read(const uint8_t *data, size_t len, MonoObject **result);
 /* motor_ser_read of a whole byte[] (MOTOR_ENULL for null), copied first into a pooled buffer: the array could
  * move at the reader's first allocation. */
 int motor_ser_read_array(MonoArray *bytes, MonoObject **result);
+
+/* Whether values of class `k` (or of a class it derives from) mean something only inside this process:
+ * GCHandle, SafeHandle, WaitHandle, Thread, the runtime's metadata handles, ...  Returns what they hold, as a
+ * phrase for messages, or NULL.  Reads metadata: call it outside GC callbacks; the result depends only on the
+ * class. */
+const char *motor_ser_process_local(MonoClass *k);
 
 /* The message for the last error on this thread (never NULL). */
 const char *motor_ser_last_error(void);

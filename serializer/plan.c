@@ -120,13 +120,57 @@ struct plan *motor_ser__plan_for_object(MonoClass *k, const void *vtable)
 	return p;
 }
 
+/* ---- process-local types ------------------------------------------------------------------------------ */
+
+/* Types of the base library whose value names something that exists only in the process that made it: a slot
+ * of this runtime's handle table, an operating-system handle, a runtime metadata pointer, a native argument
+ * list, a thread.  Sent as bytes, such a value names nothing -- or, worse, something unrelated -- in the
+ * receiver (a GCHandle's Target then aborts Mono or returns another object of the receiver's heap).  Most of
+ * them also hold an IntPtr, which is refused anyway; they are listed so that the message says what they are.
+ * A class derived from one of them is refused too (SafeFileHandle, SafeWaitHandle, Mutex, ...); a struct that
+ * embeds one is refused by its field (WeakReference holds a GCHandle). */
+static const struct {
+	const char *ns, *name, *what;
+} process_local_types[] = {
+	{"System.Runtime.InteropServices", "GCHandle", "a slot of this runtime's GC handle table"},
+	{"System.Runtime.InteropServices", "HandleRef", "an operating-system handle"},
+	{"System.Runtime.InteropServices", "SafeHandle", "an operating-system handle"},
+	{"System.Runtime.InteropServices", "CriticalHandle", "an operating-system handle"},
+	{"System.Threading", "WaitHandle", "an operating-system handle"},
+	{"System", "RuntimeTypeHandle", "a pointer into this runtime's metadata"},
+	{"System", "RuntimeMethodHandle", "a pointer into this runtime's metadata"},
+	{"System", "RuntimeFieldHandle", "a pointer into this runtime's metadata"},
+	{"System", "ModuleHandle", "a pointer into this runtime's metadata"},
+	{"System", "RuntimeArgumentHandle", "a native argument list"},
+	{"System", "ArgIterator", "a native argument list"},
+	{"System", "TypedReference", "a pointer into this process's memory"},
+	{"System.Threading", "Thread", "a thread of this process"},
+	{"System.Threading", "ThreadLocal`1", "a slot of this process's thread-local storage"},
+};
+
+const char *motor_ser_process_local(MonoClass *k)
+{
+	MonoImage *corlib = mono_get_corlib();
+	for (MonoClass *c = k; c; c = mono_class_get_parent(c)) {
+		if (mono_class_get_image(c) != corlib)
+			continue;
+		const char *ns = mono_class_get_namespace(c), *name = mono_class_get_name(c);
+		for (size_t i = 0; i < sizeof process_local_types / sizeof process_local_types[0]; i++)
+			if (strcmp(name, process_local_types[i].name) == 0 &&
+			    strcmp(ns, process_local_types[i].ns) == 0)
+				return process_local_types[i].what;
+	}
+	return NULL;
+}
+
 /* ---- building a plan ------------------------------------------------------------------------------------ */
 
 struct builder {
 	struct plan *p;
 	size_t cap;
 	uint64_t fp; /* FNV-1a over the layout */
-	char why[256];
+	char why[512];
+	char path[256]; /* the embedded struct fields we are inside, as "a.b." (for messages) */
 };
 
 static void fp_bytes(struct builder *b, const void *data, size_t n)
@@ -143,7 +187,8 @@ static void fp_str(struct builder *b, const char *s)
 	fp_bytes(b, s, strlen(s) + 1);
 }
 
-static int add_op(struct builder *b, uint8_t kind, uint32_t offset, uint32_t size, MonoClass *ref_class)
+static int add_op(struct builder *b, uint8_t kind, uint32_t offset, uint32_t size, MonoClass *ref_class,
+                  const char *name)
 {
 	struct plan *p = b->p;
 	/* Neighbours in declaration order that are neighbours in memory merge into one copy. */
@@ -163,7 +208,17 @@ static int add_op(struct builder *b, uint8_t kind, uint32_t offset, uint32_t siz
 		p->ops = ops;
 		b->cap = cap;
 	}
-	p->ops[p->nops++] = (struct op){.offset = offset, .size = size, .kind = kind, .ref_class = ref_class};
+	char *path = NULL;
+	if (kind == OP_REF) {
+		/* The field's path within the class, kept for the messages that say where a refused object
+		 * sits. */
+		size_t n = strlen(b->path) + strlen(name) + 1;
+		if (!(path = malloc(n)))
+			return 0;
+		snprintf(path, n, "%s%s", b->path, name);
+	}
+	p->ops[p->nops++] =
+	    (struct op){.offset = offset, .size = size, .kind = kind, .ref_class = ref_class, .name = path};
 	p->wire += kind == OP_COPY ? size : 4;
 	p->nrefs += kind == OP_REF;
 	return 1;
@@ -207,7 +262,7 @@ static int add_field(struct builder *b, MonoClass *declaring, MonoClassField *f,
 	if (size) {
 		fp_str(b, name);
 		fp_bytes(b, &tt, sizeof tt);
-		return add_op(b, OP_COPY, offset, size, NULL) ? MOTOR_OK : MOTOR_ENOMEM;
+		return add_op(b, OP_COPY, offset, size, NULL, name) ? MOTOR_OK : MOTOR_ENOMEM;
 	}
 	MonoClass *fk = mono_class_from_mono_type(t);
 	switch (tt) {
@@ -216,15 +271,28 @@ static int add_field(struct builder *b, MonoClass *declaring, MonoClassField *f,
 		b->p->has_refs = 1;
 		fp_str(b, name);
 		fp_bytes(b, "s", 1);
-		return add_op(b, OP_REF, offset, sizeof(void *), motor_ser__string_class) ? MOTOR_OK : MOTOR_ENOMEM;
+		return add_op(b, OP_REF, offset, sizeof(void *), motor_ser__string_class, name) ? MOTOR_OK : MOTOR_ENOMEM;
 	case MONO_TYPE_VALUETYPE:
 	case MONO_TYPE_GENERICINST:
 		if (mono_class_is_valuetype(fk)) {
 			if (mono_class_is_enum(fk))
 				return add_field(b, declaring, f, mono_class_enum_basetype(fk), offset, depth);
+			const char *local = motor_ser_process_local(fk);
+			if (local) {
+				char *tn = mono_type_full_name(t);
+				snprintf(b->why, sizeof b->why,
+					 "field '%s%s' is a %s, a process-local handle (%s): its value means nothing in "
+					 "another process",
+					 b->path, name, tn ? tn : "?", local);
+				mono_free(tn);
+				return MOTOR_SER_ETYPE;
+			}
 			fp_str(b, name);
 			fp_bytes(b, "{", 1);
+			size_t pl = strlen(b->path);
+			snprintf(b->path + pl, sizeof b->path - pl, "%s.", name);
 			int rc = add_fields(b, fk, (int32_t)offset - (int32_t)sizeof(MonoObject), depth + 1);
+			b->path[pl] = '\0';
 			fp_bytes(b, "}", 1);
 			return rc;
 		}
@@ -242,9 +310,10 @@ static int add_field(struct builder *b, MonoClass *declaring, MonoClassField *f,
 			return MOTOR_OK;
 		}
 		fp_bytes(b, "r", 1);
-		return add_op(b, OP_REF, offset, sizeof(void *), fk) ? MOTOR_OK : MOTOR_ENOMEM;
+		return add_op(b, OP_REF, offset, sizeof(void *), fk, name) ? MOTOR_OK : MOTOR_ENOMEM;
 	default:
-		snprintf(b->why, sizeof b->why, "field '%s' is a pointer, IntPtr or UIntPtr, which cannot travel", name);
+		snprintf(b->why, sizeof b->why, "field '%s%s' is a pointer, IntPtr or UIntPtr, which cannot travel", b->path,
+			 name);
 		return MOTOR_SER_ETYPE;
 	}
 }
@@ -368,9 +437,18 @@ static struct plan *build(MonoClass *k)
 	size_t nl = strlen(p->name);
 	if (nl > MOTOR_SER_MAX_NAME)
 		return refuse(p, "its name is too long");
+	if (strchr(p->name, '\\'))
+		return refuse(p, "its name has an escaped character ('\\'), which receivers refuse");
 	p->name_len = (uint16_t)nl;
 	if (mono_class_is_delegate(k))
-		return refuse(p, "delegates cannot travel");
+		return refuse(p, "delegates cannot travel (they hold method pointers and a target of this process)");
+	const char *local = motor_ser_process_local(k);
+	if (local) {
+		char why[256];
+		snprintf(why, sizeof why,
+		         "process-local handle (%s): its value means nothing in another process", local);
+		return refuse(p, why);
+	}
 	int rc = add_fields(&b, k, 0, 0);
 	if (rc == MOTOR_ENOMEM)
 		return NULL;
@@ -483,8 +561,12 @@ int motor_ser__plan_for_name(const char *name, uint16_t len, uint64_t fp, struct
 		*out = p;
 		return MOTOR_OK;
 	}
+	/* Printable ASCII without backslashes.  Mono's type-name parser (behind Type.GetType) takes a backslash as an
+	 * escape and skips the next character even when it is the terminating NUL, then reads past the end of the
+	 * name (found by fuzzing: AddressSanitizer, heap-buffer-overflow in strchr).  Our senders never write a
+	 * backslash (build() refuses such names), so none is accepted. */
 	for (uint16_t i = 0; i < len; i++)
-		if (name[i] < 0x20 || name[i] > 0x7e)
+		if (name[i] < 0x20 || name[i] > 0x7e || name[i] == '\\')
 			return motor_ser_fail(MOTOR_SER_EDATA, "malformed type name in the message");
 	MonoClass *k = resolve(name, len);
 	if (!k)

@@ -102,6 +102,9 @@ static int read_types(struct reader *r, size_t at)
 			memcpy(&nl, q, 2);
 			if (nl == 0 || nl > MOTOR_SER_MAX_NAME || (size_t)(end - q) < 2u + nl + 8u)
 				return bad("type name length");
+			/* A type that cannot travel (a delegate, a pointer, a process-local handle such as GCHandle or
+			 * SafeHandle, or a class or struct holding one) is refused here, whatever the fingerprint
+			 * says: its plan is the sender's refused plan, so a forged message cannot make one. */
 			if ((rc = motor_ser__plan_for_name((const char *)q + 2, nl, rd64(q + 2 + nl), &p)) != MOTOR_OK)
 				return rc;
 			q += 2 + nl + 8;

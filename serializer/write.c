@@ -15,6 +15,7 @@
  * is held by the caller's frame, so the conservative stack scan pins it meanwhile).  Each restart adds a plan,
  * so a program restarts at most once per class it ever sends.
  */
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "motor-ser-internal.h"
@@ -235,6 +236,85 @@ static int write_object(struct writer *w, MonoObject *o, struct plan *p, uint32_
 	return MOTOR_OK;
 }
 
+/* ---- where a refused object sits (error path only) ---------------------------------------------------- */
+
+/* Whether object `from` (plan `p`) holds a reference to `to`; if so, writes the step ("Field", "[3]",
+ * "[3].Field") to `step`.  For the root of a slice only the sent elements count. */
+static int refers(MonoObject *from, const struct plan *p, MonoObject *to, int64_t off, int64_t cnt,
+                  char *step, size_t size)
+{
+	const char *base = (const char *)from;
+	if (p->kind == PLAN_CLASS) {
+		for (uint32_t k = 0; k < p->nops; k++)
+			if (p->ops[k].kind == OP_REF &&
+			    *(MonoObject *const *)(base + p->ops[k].offset) == to) {
+				snprintf(step, size, ".%s", p->ops[k].name);
+				return 1;
+			}
+		return 0;
+	}
+	if (p->kind != PLAN_ARRAY || p->elem_mode == ELEM_RAW)
+		return 0;
+	uint64_t n = *(const uintptr_t *)(base + motor_ser__array_length_off);
+	uint64_t first = 0;
+	if (cnt >= 0) {
+		first = (uint64_t)off;
+		n = (uint64_t)off + (uint64_t)cnt;
+	}
+	const char *data = base + motor_ser__array_data_off;
+	for (uint64_t e = first; e < n; e++) {
+		if (p->elem_mode == ELEM_REF) {
+			if (((MonoObject *const *)data)[e] == to) {
+				snprintf(step, size, "[%llu]", (unsigned long long)e);
+				return 1;
+			}
+			continue;
+		}
+		const char *elem = data + e * p->elem_size - sizeof(MonoObject);
+		for (uint32_t k = 0; k < p->elem->nops; k++) {
+			const struct op *op = &p->elem->ops[k];
+			if (op->kind == OP_REF && *(MonoObject *const *)(elem + op->offset) == to) {
+				snprintf(step, size, "[%llu].%s", (unsigned long long)e, op->name);
+				return 1;
+			}
+		}
+	}
+	return 0;
+}
+
+/* Writes to `out` the path from the root to queued object `i`, e.g. "root.Items[3].Handle".  Each step goes
+ * to an object queued earlier that refers to the current one (the one that discovered it, or another), so the
+ * walk ends at the root; it is cut after 16 steps.  Reads only memory and cached plans: like the
+ * traversal it reaches no safepoint, so the queued addresses are still valid. */
+static void path_to(size_t i, int64_t off, int64_t cnt, char *out, size_t size)
+{
+	char steps[16][96];
+	int nsteps = 0, cut = 0;
+	size_t cur = i;
+	while (cur > 0) {
+		if (nsteps == 16) {
+			cut = 1;
+			break;
+		}
+		size_t j = cur;
+		while (j-- > 0) {
+			const struct plan *p = motor_ser__plan_by_vtable(*(void *const *)queue[j]);
+			if (p && refers(queue[j], p, queue[cur], j == 0 ? off : -1, j == 0 ? cnt : -1,
+			                steps[nsteps], sizeof steps[nsteps]))
+				break;
+		}
+		if (j == SIZE_MAX) {
+			cut = 1;
+			break;
+		}
+		nsteps++;
+		cur = j;
+	}
+	size_t len = (size_t)snprintf(out, size, "%s", cut ? "..." : "root");
+	while (nsteps-- > 0 && len < size)
+		len += (size_t)snprintf(out + len, size - len, "%s", steps[nsteps]);
+}
+
 static int write_types(struct writer *w)
 {
 	for (uint32_t i = 0; i < w->ntypes; i++) {
@@ -300,8 +380,12 @@ static int write_once(struct writer *w, MonoObject *root, int64_t off, int64_t c
 				w->missing_vt = vt;
 				return NEED_PLAN;
 			}
-			if (p->kind == PLAN_REFUSED)
-				return motor_ser_fail(MOTOR_SER_ETYPE, "%s", p->refused);
+			if (p->kind == PLAN_REFUSED) {
+				char at[400];
+				path_to(i, off, cnt, at, sizeof at);
+				return motor_ser_fail(MOTOR_SER_ETYPE, "%s (the object at %s)", p->refused,
+				                      at);
+			}
 			if ((rc = type_index(w, p, &tidx)) != MOTOR_OK)
 				return rc;
 			w->last_vt = vt;

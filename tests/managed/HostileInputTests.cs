@@ -6,8 +6,10 @@
 // count, u32 object count, u32 root, u32 flags, u32 reserved, u64 data bytes), the object records (u32 type
 // index + data), then the type table.
 using System;
+using System.Collections.Generic;
 using System.Linq;
 using System.MP;
+using System.Runtime.InteropServices;
 using System.Runtime.Serialization;
 using System.Text;
 
@@ -25,6 +27,12 @@ public class LayoutB { public long X; }
 public abstract class AbstractThing { public int X; }
 public struct Hollow { public object O; }
 public class HollowHolder { [Transportable] public Hollow[] H; }
+// Process-local handles cannot be sent, so a message naming one is forged: a twin with the same field layout (the
+// fingerprint covers field names and types, not the type's own name) is sent and renamed in the message.
+public struct GCHandleTwin { public int handle; }
+public class HandleHolder { public int X; public GCHandle H; }
+public class HandleHolderTwin { public int X; public GCHandleTwin H; }
+public class WeakReferenceTwin { public bool isLongReference; public GCHandleTwin gcHandle; }
 
 public static class HostileInputTests
 {
@@ -230,6 +238,98 @@ public static class HostileInputTests
 		                             "System.Threading.Thread, mscorlib", "System.String, mscorlib", "No.Such, NoSuchAssembly" })
 			Refused (OneObject (name), name);
 		CheckUsable ();
+	}
+
+	// `msg` with the type name `from` in its type table replaced by `to` (and the name's u16 length before it).
+	static byte[] Rename (byte[] msg, string from, string to)
+	{
+		int at = IndexOf (msg, from);
+		Assert.Equal ((ushort) from.Length, BitConverter.ToUInt16 (msg, at - 2), "the name's length field");
+		var t = Encoding.ASCII.GetBytes (to);
+		return msg.Take (at - 2).Concat (BitConverter.GetBytes ((ushort) t.Length)).Concat (t)
+			.Concat (msg.Skip (at + from.Length)).ToArray ();
+	}
+
+	const string GCHandleName = "System.Runtime.InteropServices.GCHandle, mscorlib";
+
+	// Forged messages naming process-local handle types, each with a real layout and data.
+	static KeyValuePair<string, byte[]>[] ForgedHandleMessages ()
+	{
+		var forged = new List<KeyValuePair<string, byte[]>> {
+			new KeyValuePair<string, byte[]> ("boxed GCHandle", Rename (ObjectDiagnostics.Serialize (new GCHandleTwin { handle = 7 }),
+				"GCHandleTwin, HostileInputTests", GCHandleName)),
+			new KeyValuePair<string, byte[]> ("GCHandle[]", Rename (ObjectDiagnostics.Serialize (new[] { new GCHandleTwin { handle = 3 } }),
+				"GCHandleTwin, HostileInputTests", GCHandleName)),
+			new KeyValuePair<string, byte[]> ("a GCHandle field", Rename (ObjectDiagnostics.Serialize (new HandleHolderTwin { X = 1, H = { handle = 9 } }),
+				"HandleHolderTwin, HostileInputTests", "HandleHolder, HostileInputTests")),
+			new KeyValuePair<string, byte[]> ("WeakReference", Rename (ObjectDiagnostics.Serialize (new WeakReferenceTwin { gcHandle = { handle = 5 } }),
+				"WeakReferenceTwin, HostileInputTests", "System.WeakReference, mscorlib")),
+		};
+		foreach (var name in new[] { "System.Runtime.InteropServices.HandleRef", "System.RuntimeTypeHandle", "System.RuntimeMethodHandle",
+		                             "System.RuntimeFieldHandle", "System.ModuleHandle", "System.ArgIterator", "System.RuntimeArgumentHandle",
+		                             "System.TypedReference", "System.Threading.Thread", "Microsoft.Win32.SafeHandles.SafeFileHandle",
+		                             "Microsoft.Win32.SafeHandles.SafeWaitHandle", "System.Threading.ManualResetEvent" })
+			forged.Add (new KeyValuePair<string, byte[]> (name, OneObject (name + ", mscorlib")));
+		return forged.ToArray ();
+	}
+
+	public static void ForgedMessagesNamingProcessLocalHandlesAreRefused ()
+	{
+		// The twins travel, so the forged messages differ from valid ones only in the name they give.
+		var twin = (HandleHolderTwin) ObjectDiagnostics.Deserialize (ObjectDiagnostics.Serialize (new HandleHolderTwin { X = 1, H = { handle = 9 } }));
+		Assert.True (twin.X == 1 && twin.H.handle == 9, "the twin itself arrives");
+		foreach (var kv in ForgedHandleMessages ()) {
+			Refused (kv.Value, kv.Key, "process-local handle");
+			CheckUsable ();
+		}
+		// An array type entry whose element names a handle, after a valid element type.
+		var arr = ObjectDiagnostics.Serialize (new object[] { 1, new GCHandleTwin[2] });
+		Refused (Rename (arr, "GCHandleTwin, HostileInputTests", GCHandleName), "GCHandle[] inside object[]", "process-local handle");
+		CheckUsable ();
+	}
+
+	public static void ForgedHandleMessagesFromAnotherRankAreRefusedAndBothRanksStayUsable ()
+	{
+		int next = (Rank + 1) % Size, prev = (Rank + Size - 1) % Size;
+		var forged = ForgedHandleMessages ();
+		for (int k = 0; k < forged.Length; k++) {
+			var send = World.Isend (forged[k].Value, next, 50);
+			var e = Assert.Throws<SerializationException> (() => World.ORecv (prev, 50, null), forged[k].Key);
+			Assert.Contains ("process-local handle", e.Message, forged[k].Key);
+			send.Wait ();
+			var ok = World.OIsend (new Victim { A = Rank * 100 + k }, next, 51);
+			Assert.Equal (prev * 100 + k, ((Victim) World.ORecv (prev, 51, null)).A, forged[k].Key + ": a correct message goes through afterwards");
+			ok.Wait ();
+		}
+	}
+
+	// Inputs the fuzzer (tests/fuzz, doc/testing-fuzzing.md) found, also in tests/fuzz/corpus as regress-*.
+	// regress-backslash-name-1/-2: a class name ending in an odd run of backslashes.  Mono's type-name parser took
+	// the last one as an escape of the terminating NUL and read past the end of the name (AddressSanitizer:
+	// heap-buffer-overflow in strchr); received names may not contain a backslash.
+	static readonly string[] FuzzFindings = {
+		"TVRSMQIAAAADAAAAAQAAAAAAAAAAAAAAQAAAAAAAAAAAAAAACQAAAAAAAAACAAAAAWMAAQMAAAABAAAABAAAAGIAYQBzAGUAAAAAAAAAAAAAAAAAAAAAAAAAAAABAAAAARIARFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcZXJpdmVkLCBGdXp6VHlwZXNuZjwRkhCPzgI=",
+		"TVRSMQQAAAADAAAAAQAAAAAAAAAAAAAAMAAAAAAAAAABAAD5/AAAAAIAQAACAAAAAwAAAAMAAAACAAAAAQAAAAIAAAABAAAAAQAAAAIAJwABFwBTeXNcXFxcXFxcXFxcXFxcXDBcXFxcXAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcXFxcdGVtLk9iamVjdCwgbXNjb3JsI3/RAwIAAAABAQ==",
+	};
+
+	public static void InputsTheFuzzerFoundAreRefused ()
+	{
+		int next = (Rank + 1) % Size, prev = (Rank + Size - 1) % Size;
+		for (int k = 0; k < FuzzFindings.Length; k++) {
+			var m = Convert.FromBase64String (FuzzFindings[k]);
+			Refused (m, "fuzz finding " + k, "malformed type name");
+			CheckUsable ();
+			var send = World.Isend (m, next, 52);
+			var e = Assert.Throws<SerializationException> (() => World.ORecv (prev, 52, null), "fuzz finding " + k + " through ORecv");
+			Assert.Contains ("malformed type name", e.Message, "fuzz finding " + k + " through ORecv");
+			send.Wait ();
+			var ok = World.OIsend (new Victim { A = Rank + k }, next, 53);
+			Assert.Equal (prev + k, ((Victim) World.ORecv (prev, 53, null)).A, "a correct message goes through afterwards");
+			ok.Wait ();
+		}
+		// Backslashes anywhere in a name are refused, whether or not they would end the name.
+		foreach (var name in new[] { "Victim\\, HostileInputTests", "Vic\tim, HostileInputTests", "Victim, HostileInputTests\\" })
+			Refused (OneObject (name), name, "malformed type name");
 	}
 
 	// A message with one type (a class called `name`, fingerprint 0) and one object of it with no data.

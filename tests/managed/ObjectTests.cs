@@ -4,8 +4,11 @@ using System;
 using System.Collections.Generic;
 using System.Linq;
 using System.MP;
+using System.Reflection;
+using System.Runtime.InteropServices;
 using System.Runtime.Serialization;
 using System.Threading;
+using Microsoft.Win32.SafeHandles;
 
 // The paper's Figure 5.
 [Transportable]
@@ -71,6 +74,11 @@ public class Holder
 	public int? Maybe;
 }
 
+// Homes for a process-local handle: a plain field, a field of an embedded struct, a followed reference.
+public class InField<T> { public int A; public T F; }
+public struct InStruct<T> { public int A; public T F; }
+public class InStructField<T> { public long B; public InStruct<T> S; }
+public class InMarkedField { public int A; [Transportable] public object Any; }
 public class Derived : Node
 {
 	public string Extra;
@@ -521,6 +529,68 @@ public static class ObjectTests
 		var st = new Status ();
 		c.Wait (st);
 		Assert.True (st.Is_cancelled () && c.Object == null, "a cancelled OIrecv");
+	}
+
+	// One value of every kind of process-local handle (serializer/plan.c), with the name its message must give.
+	static List<KeyValuePair<string, object>> ProcessLocalValues ()
+	{
+		var ev = new ManualResetEvent (false);
+		return new List<KeyValuePair<string, object>> {
+			new KeyValuePair<string, object> ("GCHandle", GCHandle.Alloc (new object ())),
+			new KeyValuePair<string, object> ("HandleRef", new HandleRef (new object (), IntPtr.Zero)),
+			new KeyValuePair<string, object> ("RuntimeTypeHandle", typeof (Node).TypeHandle),
+			new KeyValuePair<string, object> ("RuntimeMethodHandle", typeof (ObjectTests).GetMethod ("Main", BindingFlags.NonPublic | BindingFlags.Static).MethodHandle),
+			new KeyValuePair<string, object> ("RuntimeFieldHandle", typeof (Node).GetField ("Id").FieldHandle),
+			new KeyValuePair<string, object> ("ModuleHandle", typeof (Node).Module.ModuleHandle),
+			new KeyValuePair<string, object> ("SafeFileHandle", new SafeFileHandle (IntPtr.Zero, false)),
+			new KeyValuePair<string, object> ("SafeWaitHandle", ev.SafeWaitHandle),
+			new KeyValuePair<string, object> ("ManualResetEvent", ev),
+			new KeyValuePair<string, object> ("Thread", Thread.CurrentThread),
+			new KeyValuePair<string, object> ("ThreadLocal", new ThreadLocal<int> (() => 5)),
+			new KeyValuePair<string, object> ("WeakReference", new WeakReference (new object ())),
+			new KeyValuePair<string, object> ("WeakReference", new WeakReference<Node> (new Node ())),
+		};
+	}
+
+	static void RefusedBySender (object o, string typeName, string where, string what)
+	{
+		var e = Assert.Throws<ArgumentException> (() => World.OSend (o, Next, 30), what);
+		Assert.Contains (typeName, e.Message, what + ": the message names the type");
+		Assert.Contains (where, e.Message, what + ": the message says where it is");
+		Assert.Contains ("means nothing in another process", e.Message, what + ": the message says why");
+		var again = Assert.Throws<ArgumentException> (() => World.OIsend (o, Next, 30), what + " (OIsend)");
+		Assert.Equal (e.Message, again.Message, what + ": the same refusal through OIsend");
+		// Nothing was sent: the next message on the tag is a correct one, and both ends are usable.
+		var got = (Node) Ring (new Node { Id = 77, Payload = what }, 30);
+		Assert.True (got.Id == 77 && (string) got.Payload == what, what + ": a correct message goes through afterwards");
+	}
+
+	public static void ProcessLocalHandlesAreRefusedBySenderWhereverTheyAre ()
+	{
+		foreach (var kv in ProcessLocalValues ()) {
+			string name = kv.Key;
+			object v = kv.Value;
+			RefusedBySender (v, name, "at root", name + " as the root");
+			RefusedBySender (new object[] { 1, "x", v }, name, "at root[2]", name + " in an array element");
+			RefusedBySender (new InMarkedField { Any = new object[] { v } }, name, "at root.Any[0]", name + " in a followed field");
+			var arr = Array.CreateInstance (v.GetType (), 2);
+			RefusedBySender (arr, name, "", name + "[] as the root");
+			RefusedBySender (new InMarkedField { Any = arr }, name, "at root.Any", name + "[] in a followed field");
+			if (v.GetType ().IsValueType) {
+				var inField = Activator.CreateInstance (typeof (InField<>).MakeGenericType (v.GetType ()));
+				RefusedBySender (inField, name, "field 'F'", name + " in a field");
+				var inStruct = Activator.CreateInstance (typeof (InStructField<>).MakeGenericType (v.GetType ()));
+				RefusedBySender (inStruct, name, "field 'S.F'", name + " in a struct field");
+			}
+		}
+	}
+
+	public static void UnmarkedReferencesToHandlesArriveNullAndAreNotRefused ()
+	{
+		// A reference field without [Transportable] never travels, so what it points to does not matter.
+		var u = new Unmarked { X = 3, Other = Thread.CurrentThread, Name = "n" };
+		var got = (Unmarked) Ring (u, 31);
+		Assert.True (got.X == 3 && got.Other == null && got.Name == "n", "the handle stayed home, the rest arrived");
 	}
 
 	public static void TypesThatCannotTravelAreRefusedAndTheRankStaysUsable ()

@@ -3,12 +3,15 @@
 using System;
 using System.Linq;
 using System.MP;
+using System.Runtime.InteropServices;
 
 public class WithReference { public int A; public object Ref; }
 public class WithString { public string Name; }
 public class WithPointer { public IntPtr Handle; }
 public struct StructWithReference { public int A; public string S; }
 public class Plain { public int A; }
+public struct WithGCHandle { public int A; public GCHandle H; }
+public class HoldsGCHandle { public long A; public GCHandle H; }
 
 public static class RefusalTests
 {
@@ -41,6 +44,36 @@ public static class RefusalTests
 		RefusedAsBuffer (new StructWithReference[2], "StructWithReference[]");
 		RefusedAsBuffer (new IntPtr[2], "System.IntPtr[]");
 		RefusedAsBuffer (new Plain[2], "Plain[]");
+	}
+
+	// A GCHandle is one int, so it passes the "no references, no pointers" rule; but its value is a slot of this
+	// process's handle table, and a received one names an unrelated slot of the receiver's (its Target aborts the
+	// runtime).  As every process-local handle, it is refused as a buffer wherever it sits.
+	public static void ProcessLocalHandlesAreRefusedAsBuffers ()
+	{
+		var h = GCHandle.Alloc (new object ());
+		try {
+			RefusedAsBuffer (new GCHandle[2] { h, h }, "System.Runtime.InteropServices.GCHandle[]");
+			RefusedAsBuffer (new WithGCHandle[3], "WithGCHandle[]");
+			RefusedAsBuffer (h, "System.Runtime.InteropServices.GCHandle");
+			RefusedAsBuffer (new WithGCHandle { H = h }, "WithGCHandle");
+			RefusedAsBuffer (new HoldsGCHandle { H = h }, "HoldsGCHandle");
+			RefusedAsBuffer (new WeakReference (new object ()), "System.WeakReference");
+			RefusedAsBuffer (new RuntimeTypeHandle[1], "System.RuntimeTypeHandle[]");
+			var e = Assert.Throws<ArgumentException> (() => World.Send (new WithGCHandle[1], Rank, 1), "message");
+			Assert.Contains ("process-local", e.Message, "the message says why");
+			// The collectives resolve their buffers the same way.
+			var arr = new WithGCHandle[2];
+			Assert.Throws<ArgumentException> (() => World.Bcast (arr, 0), "Bcast");
+			Assert.Throws<ArgumentException> (() => World.Bcast (new GCHandle[1], 0), "Bcast GCHandle[]");
+			Assert.Throws<ArgumentException> (() => World.Allgather (new GCHandle[1], new GCHandle[Size]), "Allgather");
+		} finally {
+			h.Free ();
+		}
+		// The rank is usable: a plain struct array with the same ints still goes through.
+		var got = new int[2];
+		World.Sendrecv (new[] { Rank, 5 }, (Rank + 1) % Size, 23, got, (Rank + Size - 1) % Size, 23, null);
+		Assert.True (got[0] == (Rank + Size - 1) % Size && got[1] == 5, "exchange after the refusals");
 	}
 
 	public static void NullBufferIsRefused ()
