@@ -303,7 +303,7 @@ public static class HostileInputTests
 		}
 	}
 
-	// Inputs the fuzzer (tests/fuzz, doc/testing-fuzzing.md) found, also in tests/fuzz/corpus as regress-*.
+	// Inputs the fuzzer (tests/fuzz, doc/testing.md) found, also in tests/fuzz/corpus as regress-*.
 	// regress-backslash-name-1/-2: a class name ending in an odd run of backslashes.  Mono's type-name parser took
 	// the last one as an escape of the terminating NUL and read past the end of the name (AddressSanitizer:
 	// heap-buffer-overflow in strchr); received names may not contain a backslash.
