@@ -1,17 +1,17 @@
 /*
  * coll-c.c - the native C baseline of the collective benchmark (bench/run-coll.sh): MPI_Allreduce of doubles
- * (MPI_SUM) or MPI_Bcast of bytes -- or their non-blocking forms, MPI_Iallreduce or MPI_Ibcast followed at once by
- * MPI_Wait (iallreduce, ibcast) -- for every power-of-two size from `min` to `max` bytes.  Prints one CSV line
- * "bytes,us" per size on rank 0: the mean time of one operation, after warm-up, measured between barriers.
- * The same protocol as bench/Coll.cs, at the same thread level (MPI_THREAD_MULTIPLE).  Every result is checked;
- * a wrong one exits non-zero.
+ * (MPI_SUM) or MPI_Bcast of bytes -- or their non-blocking forms, MPI_Iallreduce or MPI_Ibcast followed at
+ * once by MPI_Wait (iallreduce, ibcast) -- for every power-of-two size from `min` to `max` bytes.  Prints one
+ * CSV line "bytes,us" per size on rank 0: the mean time of one operation, after warm-up, measured between
+ * barriers. The same protocol as bench/Coll.cs, at the same thread level (MPI_THREAD_MULTIPLE).  Every result
+ * is checked; a wrong one exits non-zero.
  *
  *     mpiexec -n 2 bench/coll-c allreduce|bcast|iallreduce|ibcast MIN MAX SCALE [scrambled]
  *
- * `scrambled` is an experiment, not the baseline: the buffers are mapped fresh and their pages first touched in
- * a scrambled order, so that virtually consecutive pages are not physically consecutive -- as in a heap whose
- * pages were faulted in over time.  Large broadcasts (copied page by page by the kernel, CMA) are slower from
- * such memory (README, Collective benchmark).
+ * `scrambled` is an experiment, not the baseline: the buffers are mapped fresh and their pages first touched
+ * in a scrambled order, so that virtually consecutive pages are not physically consecutive -- as in a heap
+ * whose pages were faulted in over time.  Large broadcasts (copied page by page by the kernel, CMA) are
+ * slower from such memory (README, Collective benchmark).
  */
 #include <math.h>
 #include <mpi.h>
@@ -83,7 +83,8 @@ int main(int argc, char **argv)
 			}
 			if (allreduce) {
 				if (nb) {
-					MPI_Iallreduce(x, y, (int)n, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD, &req);
+					MPI_Iallreduce(x, y, (int)n, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD,
+					               &req);
 					MPI_Wait(&req, MPI_STATUS_IGNORE);
 				} else {
 					MPI_Allreduce(x, y, (int)n, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);

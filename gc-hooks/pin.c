@@ -55,7 +55,8 @@ struct slot {
 	int16_t dt;          /* the datatype and count motor_pin_post posted, kept after completion (motor_pin_posted); */
 	motor_req req;       /* both fill padding, so that a slot stays the same size */
 	MonoObject *buffer;  /* the buffer object, held by the root table while ACTIVE */
-	MonoObject *buffer2; /* a collective's second buffer (its receive buffer), or NULL; held the same way */
+	MonoObject
+	    *buffer2; /* a collective's second buffer (its receive buffer), or NULL; held the same way */
 	int movable;         /* whether holding it pins something that could move */
 	int user_op;         /* a collective whose user-defined operator may run managed code inside MPI */
 	int32_t count;
@@ -430,12 +431,13 @@ static int movable(MonoObject *obj)
 	return obj && mono_object_get_size(obj) <= SGEN_MAX_SMALL_OBJ_SIZE;
 }
 
-/* A non-blocking collective.  Its buffers are held by the slot's two roots from before the agreement (this frame
- * holds them too, while it waits in the agreement) until completion.  A user-defined operator may run managed code
- * inside any MPI call until the collective completes -- the hook's MPI_Test of any other request included, since
- * MPI progresses every request in any call -- so the harvest stays off from here until then (finish). */
+/* A non-blocking collective.  Its buffers are held by the slot's two roots from before the agreement (this
+ * frame holds them too, while it waits in the agreement) until completion.  A user-defined operator may run
+ * managed code inside any MPI call until the collective completes -- the hook's MPI_Test of any other request
+ * included, since MPI progresses every request in any call -- so the harvest stays off from here until then
+ * (finish). */
 int motor_pin_post_coll(MonoObject *req, const struct motor_coll_args *a, MonoObject *sobj, MonoObject *robj,
-			void *owned, int comm)
+                        void *owned, int comm)
 {
 	struct slot *sl;
 	int rc = alloc_slot(&sl);

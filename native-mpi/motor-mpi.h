@@ -374,11 +374,12 @@ int motor_mpi_exscan(const void *sbuf, void *rbuf, int64_t count, int dt, int op
 int motor_mpi_reduce_scatter_block(const void *sbuf, void *rbuf, int64_t count, int dt, int op, int comm);
 
 /* Non-blocking collectives (MPI_Ibcast, ...).  One description serves every kind; its fields mean what the
- * arguments of the blocking function of the same kind mean (count: as there; root -1 and op -1 where the kind has
- * none; the v-forms' arrays, which must stay valid and unchanged until the request completes).  `verdict` is this
- * rank's own check of its arguments (MOTOR_OK or the refusal).  The agreement of the blocking forms is made first,
- * while posting (it blocks until every rank has posted): on a refusal nothing is posted and the code is returned
- * as for the blocking form; else the collective is started and *req is active, for motor_mpi_test/wait/waitany. */
+ * arguments of the blocking function of the same kind mean (count: as there; root -1 and op -1 where the kind
+ * has none; the v-forms' arrays, which must stay valid and unchanged until the request completes).  `verdict`
+ * is this rank's own check of its arguments (MOTOR_OK or the refusal).  The agreement of the blocking forms
+ * is made first, while posting (it blocks until every rank has posted): on a refusal nothing is posted and
+ * the code is returned as for the blocking form; else the collective is started and *req is active, for
+ * motor_mpi_test/wait/waitany. */
 enum motor_coll_kind {
 	MOTOR_COLL_BCAST,
 	MOTOR_COLL_SCATTER,

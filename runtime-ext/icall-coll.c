@@ -8,11 +8,11 @@
  * scanned conservatively.
  *
  * Sizes are the arrays' element counts (all ranks of a double[,] together).  Where MPI ignores a buffer on a
- * rank (the send buffer of Scatter off the root, ...) it may be null and is not looked at.  `flags` says which
- * buffer the caller passed as MPI.IN_PLACE.
+ * rank (the send buffer of Scatter off the root, ...) it may be null and is not looked at.  `flags` says
+ * which buffer the caller passed as MPI.IN_PLACE.
  *
- * Non-blocking forms go through the same checks: each checking function takes a Request object `req`, NULL for
- * the blocking form; with one it posts the collective it has checked (post_nb) instead of running it.
+ * Non-blocking forms go through the same checks: each checking function takes a Request object `req`, NULL
+ * for the blocking form; with one it posts the collective it has checked (post_nb) instead of running it.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -104,9 +104,10 @@ static int check_v(MonoArray *counts, MonoArray *displs, int size, int64_t len, 
 }
 
 /* Posts the non-blocking form of a checked collective for Request `req` (gc-hooks' motor_pin_post_coll, which
- * makes the agreement).  The v-forms' counts and displacements are copied into native memory the request owns:
- * the managed arrays may move, change or die once this returns. */
-static int32_t post_nb(MonoObject *req, struct motor_coll_args a, MonoObject *sobj, MonoObject *robj, int32_t comm)
+ * makes the agreement).  The v-forms' counts and displacements are copied into native memory the request
+ * owns: the managed arrays may move, change or die once this returns. */
+static int32_t post_nb(MonoObject *req, struct motor_coll_args a, MonoObject *sobj, MonoObject *robj,
+                       int32_t comm)
 {
 	const int32_t **v[] = {&a.sc, &a.sd, &a.rc, &a.rd};
 	int32_t *copy = NULL;
@@ -128,21 +129,24 @@ static int32_t post_nb(MonoObject *req, struct motor_coll_args a, MonoObject *so
 	}
 	/* In place: no buffer object behind the data. */
 	int rc = motor_pin_post_coll(req, &a, a.sbuf == MOTOR_IN_PLACE ? NULL : sobj,
-				     a.rbuf == MOTOR_IN_PLACE ? NULL : robj, copy, comm);
+	                             a.rbuf == MOTOR_IN_PLACE ? NULL : robj, copy, comm);
 	if (rc != MOTOR_OK)
 		free(copy);
 	return rc;
 }
 
-static int32_t bcast(MonoObject *buf, int32_t offset, int32_t count, int32_t root, int32_t comm, MonoObject *req)
+static int32_t bcast(MonoObject *buf, int32_t offset, int32_t count, int32_t root, int32_t comm,
+                     MonoObject *req)
 {
 	struct motor_buffer b;
 	int rc = motor_buffer_resolve(buf, offset, count, &b);
 	if (rc != MOTOR_OK)
 		return motor_mpi_coll_refuse(comm, rc);
 	if (req)
-		return post_nb(req, (struct motor_coll_args){MOTOR_COLL_BCAST, NULL, b.data, b.count, .dt = b.dt, .op = -1, .root = root},
-			       NULL, buf, comm);
+		return post_nb(req,
+		               (struct motor_coll_args){MOTOR_COLL_BCAST, NULL, b.data, b.count, .dt = b.dt,
+		                                        .op = -1, .root = root},
+		               NULL, buf, comm);
 	rc = motor_mpi_bcast(b.data, b.count, b.dt, root, comm);
 	MOTOR_KEEP_ALIVE(buf);
 	return rc;
@@ -193,30 +197,36 @@ static int rooted(MonoObject *whole_obj, MonoObject *block_obj, int v, MonoArray
 	return rc != MOTOR_OK ? rc : check_send(&x->b, &x->w, x->count);
 }
 
-static int32_t scatter(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t root, int32_t comm, MonoObject *req)
+static int32_t scatter(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t root, int32_t comm,
+                       MonoObject *req)
 {
 	struct rooted x;
 	int rc = rooted(sbuf, rbuf, 0, NULL, NULL, flags & RECV_IN_PLACE, root, comm, &x);
 	if (rc != MOTOR_OK)
 		return motor_mpi_coll_refuse(comm, rc);
 	if (req)
-		return post_nb(req, (struct motor_coll_args){MOTOR_COLL_SCATTER, x.w.data, x.b.data, x.count, .dt = x.b.dt, .op = -1, .root = root},
-			       sbuf, rbuf, comm);
+		return post_nb(req,
+		               (struct motor_coll_args){MOTOR_COLL_SCATTER, x.w.data, x.b.data, x.count,
+		                                        .dt = x.b.dt, .op = -1, .root = root},
+		               sbuf, rbuf, comm);
 	rc = motor_mpi_scatter(x.w.data, x.b.data, x.count, x.b.dt, root, comm);
 	MOTOR_KEEP_ALIVE(sbuf);
 	MOTOR_KEEP_ALIVE(rbuf);
 	return rc;
 }
 
-static int32_t gather(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t root, int32_t comm, MonoObject *req)
+static int32_t gather(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t root, int32_t comm,
+                      MonoObject *req)
 {
 	struct rooted x;
 	int rc = rooted(rbuf, sbuf, 0, NULL, NULL, flags & SEND_IN_PLACE, root, comm, &x);
 	if (rc != MOTOR_OK)
 		return motor_mpi_coll_refuse(comm, rc);
 	if (req)
-		return post_nb(req, (struct motor_coll_args){MOTOR_COLL_GATHER, x.b.data, x.w.data, x.count, .dt = x.w.dt, .op = -1, .root = root},
-			       sbuf, rbuf, comm);
+		return post_nb(req,
+		               (struct motor_coll_args){MOTOR_COLL_GATHER, x.b.data, x.w.data, x.count,
+		                                        .dt = x.w.dt, .op = -1, .root = root},
+		               sbuf, rbuf, comm);
 	rc = motor_mpi_gather(x.b.data, x.w.data, x.count, x.w.dt, root, comm);
 	MOTOR_KEEP_ALIVE(sbuf);
 	MOTOR_KEEP_ALIVE(rbuf);
@@ -225,7 +235,8 @@ static int32_t gather(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t
 
 /* Allgather and Alltoall: the receive buffer holds `size` blocks; the send buffer one block (Allgather) or the
  * same as the receive buffer (Alltoall). */
-static int32_t all(int alltoall, MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t comm, MonoObject *req)
+static int32_t all(int alltoall, MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t comm,
+                   MonoObject *req)
 {
 	struct cbuf s, r;
 	int rank, size, rc;
@@ -242,9 +253,11 @@ static int32_t all(int alltoall, MonoObject *sbuf, MonoObject *rbuf, int32_t fla
 	else if ((rc = whole(sbuf, 1, &s)) != MOTOR_OK || (rc = check_send(&s, &r, alltoall ? r.count : count)) != MOTOR_OK)
 		goto refuse;
 	if (req)
-		return post_nb(req, (struct motor_coll_args){alltoall ? MOTOR_COLL_ALLTOALL : MOTOR_COLL_ALLGATHER, s.data, r.data, count,
-								 .dt = r.dt, .op = -1, .root = -1},
-			       sbuf, rbuf, comm);
+		return post_nb(req,
+		               (struct motor_coll_args){alltoall ? MOTOR_COLL_ALLTOALL : MOTOR_COLL_ALLGATHER,
+		                                        s.data, r.data, count, .dt = r.dt, .op = -1,
+		                                        .root = -1},
+		               sbuf, rbuf, comm);
 	rc = (alltoall ? motor_mpi_alltoall : motor_mpi_allgather)(s.data, r.data, count, r.dt, comm);
 	MOTOR_KEEP_ALIVE(sbuf);
 	MOTOR_KEEP_ALIVE(rbuf);
@@ -263,17 +276,18 @@ int32_t motor_icall_alltoall(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, 
 	return all(1, sbuf, rbuf, flags, comm, NULL);
 }
 
-static int32_t scatterv(MonoObject *sbuf, MonoArray *counts, MonoArray *displs, MonoObject *rbuf, int32_t flags,
-			int32_t root, int32_t comm, MonoObject *req)
+static int32_t scatterv(MonoObject *sbuf, MonoArray *counts, MonoArray *displs, MonoObject *rbuf,
+                        int32_t flags, int32_t root, int32_t comm, MonoObject *req)
 {
 	struct rooted x;
 	int rc = rooted(sbuf, rbuf, 1, counts, displs, flags & RECV_IN_PLACE, root, comm, &x);
 	if (rc != MOTOR_OK)
 		return motor_mpi_coll_refuse(comm, rc);
 	if (req)
-		return post_nb(req, (struct motor_coll_args){MOTOR_COLL_SCATTERV, x.w.data, x.b.data, x.count, x.c, x.d,
-								 .dt = x.b.dt, .op = -1, .root = root},
-			       sbuf, rbuf, comm);
+		return post_nb(req,
+		               (struct motor_coll_args){MOTOR_COLL_SCATTERV, x.w.data, x.b.data, x.count, x.c,
+		                                        x.d, .dt = x.b.dt, .op = -1, .root = root},
+		               sbuf, rbuf, comm);
 	rc = motor_mpi_scatterv(x.w.data, x.c, x.d, x.b.data, x.count, x.b.dt, root, comm);
 	MOTOR_KEEP_ALIVE(sbuf);
 	MOTOR_KEEP_ALIVE(rbuf);
@@ -282,17 +296,19 @@ static int32_t scatterv(MonoObject *sbuf, MonoArray *counts, MonoArray *displs, 
 	return rc;
 }
 
-static int32_t gatherv(MonoObject *sbuf, MonoObject *rbuf, MonoArray *counts, MonoArray *displs, int32_t flags,
-		       int32_t root, int32_t comm, MonoObject *req)
+static int32_t gatherv(MonoObject *sbuf, MonoObject *rbuf, MonoArray *counts, MonoArray *displs,
+                       int32_t flags, int32_t root, int32_t comm, MonoObject *req)
 {
 	struct rooted x;
 	int rc = rooted(rbuf, sbuf, 1, counts, displs, flags & SEND_IN_PLACE, root, comm, &x);
 	if (rc != MOTOR_OK)
 		return motor_mpi_coll_refuse(comm, rc);
 	if (req)
-		return post_nb(req, (struct motor_coll_args){MOTOR_COLL_GATHERV, x.b.data, x.w.data, x.count, .rc = x.c, .rd = x.d,
-								 .dt = x.w.dt, .op = -1, .root = root},
-			       sbuf, rbuf, comm);
+		return post_nb(req,
+		               (struct motor_coll_args){MOTOR_COLL_GATHERV, x.b.data, x.w.data, x.count,
+		                                        .rc = x.c, .rd = x.d, .dt = x.w.dt, .op = -1,
+		                                        .root = root},
+		               sbuf, rbuf, comm);
 	rc = motor_mpi_gatherv(x.b.data, x.count, x.w.data, x.c, x.d, x.w.dt, root, comm);
 	MOTOR_KEEP_ALIVE(sbuf);
 	MOTOR_KEEP_ALIVE(rbuf);
@@ -301,8 +317,8 @@ static int32_t gatherv(MonoObject *sbuf, MonoObject *rbuf, MonoArray *counts, Mo
 	return rc;
 }
 
-static int32_t allgatherv(MonoObject *sbuf, MonoObject *rbuf, MonoArray *counts, MonoArray *displs, int32_t flags,
-			  int32_t comm, MonoObject *req)
+static int32_t allgatherv(MonoObject *sbuf, MonoObject *rbuf, MonoArray *counts, MonoArray *displs,
+                          int32_t flags, int32_t comm, MonoObject *req)
 {
 	struct cbuf s, r;
 	const int32_t *c, *d;
@@ -316,9 +332,10 @@ static int32_t allgatherv(MonoObject *sbuf, MonoObject *rbuf, MonoArray *counts,
 	else if ((rc = whole(sbuf, 1, &s)) != MOTOR_OK || (rc = check_send(&s, &r, c[rank])) != MOTOR_OK)
 		goto refuse;
 	if (req)
-		return post_nb(req, (struct motor_coll_args){MOTOR_COLL_ALLGATHERV, s.data, r.data, s.count, .rc = c, .rd = d,
-								 .dt = r.dt, .op = -1, .root = -1},
-			       sbuf, rbuf, comm);
+		return post_nb(req,
+		               (struct motor_coll_args){MOTOR_COLL_ALLGATHERV, s.data, r.data, s.count,
+		                                        .rc = c, .rd = d, .dt = r.dt, .op = -1, .root = -1},
+		               sbuf, rbuf, comm);
 	rc = motor_mpi_allgatherv(s.data, s.count, r.data, c, d, r.dt, comm);
 	MOTOR_KEEP_ALIVE(sbuf);
 	MOTOR_KEEP_ALIVE(rbuf);
@@ -330,7 +347,7 @@ refuse:
 }
 
 static int32_t alltoallv(MonoObject *sbuf, MonoArray *scounts, MonoArray *sdispls, MonoObject *rbuf,
-			 MonoArray *rcounts, MonoArray *rdispls, int32_t flags, int32_t comm, MonoObject *req)
+                         MonoArray *rcounts, MonoArray *rdispls, int32_t flags, int32_t comm, MonoObject *req)
 {
 	struct cbuf s, r;
 	const int32_t *sc = NULL, *sd = NULL, *rc_, *rd;
@@ -347,9 +364,10 @@ static int32_t alltoallv(MonoObject *sbuf, MonoArray *scounts, MonoArray *sdispl
 			goto refuse;
 	}
 	if (req)
-		return post_nb(req, (struct motor_coll_args){MOTOR_COLL_ALLTOALLV, s.data, r.data, 0, sc, sd, rc_, rd, .dt = r.dt,
-								 .op = -1, .root = -1},
-			       sbuf, rbuf, comm);
+		return post_nb(req,
+		               (struct motor_coll_args){MOTOR_COLL_ALLTOALLV, s.data, r.data, 0, sc, sd, rc_,
+		                                        rd, .dt = r.dt, .op = -1, .root = -1},
+		               sbuf, rbuf, comm);
 	rc = motor_mpi_alltoallv(s.data, sc, sd, r.data, rc_, rd, r.dt, comm);
 	MOTOR_KEEP_ALIVE(sbuf);
 	MOTOR_KEEP_ALIVE(rbuf);
@@ -368,16 +386,19 @@ enum { REDUCE, ALLREDUCE, SCAN, EXSCAN, REDUCE_SCATTER_BLOCK };
 
 /* Runs a reduction.  A user-defined operator runs managed code inside the MPI library (which may hold its own
  * lock meanwhile), so the collector's request harvest, which calls MPI, is kept out while one may run. */
-static int reduce_call(int kind, const struct cbuf *s, const struct cbuf *r, int64_t count, int dt, int32_t op,
-		       int32_t root, int32_t comm, MonoObject *req)
+static int reduce_call(int kind, const struct cbuf *s, const struct cbuf *r, int64_t count, int dt,
+                       int32_t op, int32_t root, int32_t comm, MonoObject *req)
 {
 	int user = op >= MOTOR_OP_PREDEFINED, rc;
 
 	if (req) {
-		static const enum motor_coll_kind kinds[] = {MOTOR_COLL_REDUCE, MOTOR_COLL_ALLREDUCE, MOTOR_COLL_SCAN,
-							     MOTOR_COLL_EXSCAN, MOTOR_COLL_REDUCE_SCATTER_BLOCK};
-		return post_nb(req, (struct motor_coll_args){kinds[kind], s->data, r->data, count, .dt = dt, .op = op, .root = root},
-			       s->obj, r->obj, comm);
+		static const enum motor_coll_kind kinds[] = {MOTOR_COLL_REDUCE, MOTOR_COLL_ALLREDUCE,
+		                                             MOTOR_COLL_SCAN, MOTOR_COLL_EXSCAN,
+		                                             MOTOR_COLL_REDUCE_SCATTER_BLOCK};
+		return post_nb(req,
+		               (struct motor_coll_args){kinds[kind], s->data, r->data, count, .dt = dt,
+		                                        .op = op, .root = root},
+		               s->obj, r->obj, comm);
 	}
 
 	if (user)
@@ -394,8 +415,8 @@ static int reduce_call(int kind, const struct cbuf *s, const struct cbuf *r, int
 	return rc;
 }
 
-static int32_t reduce(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t op, int32_t root, int32_t comm,
-		      MonoObject *req)
+static int32_t reduce(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t op, int32_t root,
+                      int32_t comm, MonoObject *req)
 {
 	struct cbuf s, r = {.data = NULL};
 	int rank, size, rc;
@@ -426,8 +447,8 @@ refuse:
 
 /* Allreduce, Scan, Exscan: equal buffers on every rank.  Reduce_scatter_block: the send buffer holds `size`
  * blocks of the receive buffer's length (in place: the buffer holds them and the result is its first block). */
-static int32_t reduce_all(int kind, MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t op, int32_t comm,
-			  MonoObject *req)
+static int32_t reduce_all(int kind, MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t op,
+                          int32_t comm, MonoObject *req)
 {
 	struct cbuf s, r;
 	int rank, size, rc;
@@ -492,61 +513,77 @@ int32_t motor_icall_gather(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, in
 	return gather(sbuf, rbuf, flags, root, comm, NULL);
 }
 
-int32_t motor_icall_scatterv(MonoObject *sbuf, MonoArray *counts, MonoArray *displs, MonoObject *rbuf, int32_t flags,
-			     int32_t root, int32_t comm)
+int32_t motor_icall_scatterv(MonoObject *sbuf, MonoArray *counts, MonoArray *displs, MonoObject *rbuf,
+                             int32_t flags, int32_t root, int32_t comm)
 {
 	return scatterv(sbuf, counts, displs, rbuf, flags, root, comm, NULL);
 }
 
-int32_t motor_icall_gatherv(MonoObject *sbuf, MonoObject *rbuf, MonoArray *counts, MonoArray *displs, int32_t flags,
-			    int32_t root, int32_t comm)
+int32_t motor_icall_gatherv(MonoObject *sbuf, MonoObject *rbuf, MonoArray *counts, MonoArray *displs,
+                            int32_t flags, int32_t root, int32_t comm)
 {
 	return gatherv(sbuf, rbuf, counts, displs, flags, root, comm, NULL);
 }
 
 int32_t motor_icall_allgatherv(MonoObject *sbuf, MonoObject *rbuf, MonoArray *counts, MonoArray *displs,
-			       int32_t flags, int32_t comm)
+                               int32_t flags, int32_t comm)
 {
 	return allgatherv(sbuf, rbuf, counts, displs, flags, comm, NULL);
 }
 
 int32_t motor_icall_alltoallv(MonoObject *sbuf, MonoArray *scounts, MonoArray *sdispls, MonoObject *rbuf,
-			      MonoArray *rcounts, MonoArray *rdispls, int32_t flags, int32_t comm)
+                              MonoArray *rcounts, MonoArray *rdispls, int32_t flags, int32_t comm)
 {
 	return alltoallv(sbuf, scounts, sdispls, rbuf, rcounts, rdispls, flags, comm, NULL);
 }
 
-int32_t motor_icall_reduce(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t op, int32_t root, int32_t comm)
+int32_t motor_icall_reduce(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t op, int32_t root,
+                           int32_t comm)
 {
 	return reduce(sbuf, rbuf, flags, op, root, comm, NULL);
 }
 
-/* Every non-blocking collective, by kind (motor_coll_kind), through the checks of its blocking form.  The arguments
- * a kind does not take are ignored: offset and count are Ibcast's, v1..v4 the v-forms' arrays in the order their
- * blocking internal calls take them. */
-int32_t motor_icall_icollective(int32_t kind, MonoObject *sbuf, MonoObject *rbuf, int32_t offset, int32_t count,
-				MonoArray *v1, MonoArray *v2, MonoArray *v3, MonoArray *v4, int32_t flags, int32_t op,
-				int32_t root, int32_t comm, MonoObject *req)
+/* Every non-blocking collective, by kind (motor_coll_kind), through the checks of its blocking form.  The
+ * arguments a kind does not take are ignored: offset and count are Ibcast's, v1..v4 the v-forms' arrays in
+ * the order their blocking internal calls take them. */
+int32_t motor_icall_icollective(int32_t kind, MonoObject *sbuf, MonoObject *rbuf, int32_t offset,
+                                int32_t count, MonoArray *v1, MonoArray *v2, MonoArray *v3, MonoArray *v4,
+                                int32_t flags, int32_t op, int32_t root, int32_t comm, MonoObject *req)
 {
 	if (!req)
 		return MOTOR_ENULL;
 	switch (kind) {
 	case MOTOR_COLL_BARRIER:
-		return post_nb(req, (struct motor_coll_args){MOTOR_COLL_BARRIER, .op = -1, .root = -1}, NULL, NULL, comm);
-	case MOTOR_COLL_BCAST: return bcast(rbuf, offset, count, root, comm, req);
-	case MOTOR_COLL_SCATTER: return scatter(sbuf, rbuf, flags, root, comm, req);
-	case MOTOR_COLL_GATHER: return gather(sbuf, rbuf, flags, root, comm, req);
-	case MOTOR_COLL_ALLGATHER: return all(0, sbuf, rbuf, flags, comm, req);
-	case MOTOR_COLL_ALLTOALL: return all(1, sbuf, rbuf, flags, comm, req);
-	case MOTOR_COLL_SCATTERV: return scatterv(sbuf, v1, v2, rbuf, flags, root, comm, req);
-	case MOTOR_COLL_GATHERV: return gatherv(sbuf, rbuf, v1, v2, flags, root, comm, req);
-	case MOTOR_COLL_ALLGATHERV: return allgatherv(sbuf, rbuf, v1, v2, flags, comm, req);
-	case MOTOR_COLL_ALLTOALLV: return alltoallv(sbuf, v1, v2, rbuf, v3, v4, flags, comm, req);
-	case MOTOR_COLL_REDUCE: return reduce(sbuf, rbuf, flags, op, root, comm, req);
-	case MOTOR_COLL_ALLREDUCE: return reduce_all(ALLREDUCE, sbuf, rbuf, flags, op, comm, req);
-	case MOTOR_COLL_SCAN: return reduce_all(SCAN, sbuf, rbuf, flags, op, comm, req);
-	case MOTOR_COLL_EXSCAN: return reduce_all(EXSCAN, sbuf, rbuf, flags, op, comm, req);
-	case MOTOR_COLL_REDUCE_SCATTER_BLOCK: return reduce_all(REDUCE_SCATTER_BLOCK, sbuf, rbuf, flags, op, comm, req);
+		return post_nb(req, (struct motor_coll_args){MOTOR_COLL_BARRIER, .op = -1, .root = -1}, NULL,
+		               NULL, comm);
+	case MOTOR_COLL_BCAST:
+		return bcast(rbuf, offset, count, root, comm, req);
+	case MOTOR_COLL_SCATTER:
+		return scatter(sbuf, rbuf, flags, root, comm, req);
+	case MOTOR_COLL_GATHER:
+		return gather(sbuf, rbuf, flags, root, comm, req);
+	case MOTOR_COLL_ALLGATHER:
+		return all(0, sbuf, rbuf, flags, comm, req);
+	case MOTOR_COLL_ALLTOALL:
+		return all(1, sbuf, rbuf, flags, comm, req);
+	case MOTOR_COLL_SCATTERV:
+		return scatterv(sbuf, v1, v2, rbuf, flags, root, comm, req);
+	case MOTOR_COLL_GATHERV:
+		return gatherv(sbuf, rbuf, v1, v2, flags, root, comm, req);
+	case MOTOR_COLL_ALLGATHERV:
+		return allgatherv(sbuf, rbuf, v1, v2, flags, comm, req);
+	case MOTOR_COLL_ALLTOALLV:
+		return alltoallv(sbuf, v1, v2, rbuf, v3, v4, flags, comm, req);
+	case MOTOR_COLL_REDUCE:
+		return reduce(sbuf, rbuf, flags, op, root, comm, req);
+	case MOTOR_COLL_ALLREDUCE:
+		return reduce_all(ALLREDUCE, sbuf, rbuf, flags, op, comm, req);
+	case MOTOR_COLL_SCAN:
+		return reduce_all(SCAN, sbuf, rbuf, flags, op, comm, req);
+	case MOTOR_COLL_EXSCAN:
+		return reduce_all(EXSCAN, sbuf, rbuf, flags, op, comm, req);
+	case MOTOR_COLL_REDUCE_SCATTER_BLOCK:
+		return reduce_all(REDUCE_SCATTER_BLOCK, sbuf, rbuf, flags, op, comm, req);
 	}
 	return motor_mpi_coll_refuse(comm, MOTOR_EARG);
 }
