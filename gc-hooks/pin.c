@@ -465,7 +465,8 @@ int motor_pin_post_coll(MonoObject *req, const struct motor_coll_args *a, MonoOb
 		motor_pin_user_code_leave();
 	}
 	if (rc == MOTOR_OK) {
-		count(movable(sobj) ? &pins_taken : &pins_avoided);
+		if (sobj)
+			count(movable(sobj) ? &pins_taken : &pins_avoided);
 		if (robj)
 			count(movable(robj) ? &pins_taken : &pins_avoided);
 	}
