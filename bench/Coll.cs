@@ -1,9 +1,11 @@
 // Coll.cs - the System.MP side of the collective benchmark (bench/run-coll.sh); same protocol as bench/coll-c.c.
 //
-//     mpiexec -n 2 motor bench/Coll.exe allreduce|bcast|userop MIN MAX SCALE
+//     mpiexec -n 2 motor bench/Coll.exe allreduce|bcast|userop|iallreduce|ibcast MIN MAX SCALE
 //
 // allreduce: Allreduce of double[] with Op.SUM; bcast: Bcast of the first bytes of one byte[]; userop: Allreduce with a user-defined
-// SUM (Op.Create<double>((a, b) => a + b, true)) and with Op.SUM alternately, printing "bytes,builtin_us,user_us".
+// SUM (Op.Create<double>((a, b) => a + b, true)) and with Op.SUM alternately, printing "bytes,builtin_us,user_us";
+// iallreduce and ibcast: Iallreduce or Ibcast followed at once by Wait (the cost of a non-blocking collective's post,
+// agreement included, and completion).
 // Rank 0 prints one CSV line per size; every result is checked and a wrong one exits non-zero.
 using System;
 using System.MP;
@@ -44,7 +46,7 @@ static class Coll
 	static int Main (string[] args)
 	{
 		if (args.Length < 4) {
-			Console.Error.WriteLine ("usage: Coll.exe allreduce|bcast|userop MIN MAX SCALE");
+			Console.Error.WriteLine ("usage: Coll.exe allreduce|bcast|userop|iallreduce|ibcast MIN MAX SCALE");
 			return 2;
 		}
 		string mode = args[0];
@@ -55,14 +57,18 @@ static class Coll
 		// One broadcast buffer for every size, its first `bytes` broadcast, as bench/coll-c.c does with its malloc'd
 		// buffer.  (A fresh byte[] per size is slower to broadcast at 64-512 KiB, C or not: README, Collective
 		// benchmark.)
-		var buf = mode == "bcast" ? new byte[max] : null;
+		bool nb = mode == "iallreduce" || mode == "ibcast";
+		var buf = mode == "bcast" || mode == "ibcast" ? new byte[max] : null;
 		for (long bytes = min; bytes <= max; bytes *= 2) {
 			int iters = Iterations (bytes, scale);
-			if (mode == "bcast") {
+			if (buf != null) {
 				double us = Time (iters, it => {
 					if (rank == 0)
 						buf[bytes - 1] = (byte) it;
-					W.Bcast (buf, 0, (int) bytes, 0);
+					if (nb)
+						W.Ibcast (buf, 0, (int) bytes, 0).Wait ();
+					else
+						W.Bcast (buf, 0, (int) bytes, 0);
 					if (buf[bytes - 1] != (byte) it)
 						Fail ("wrong broadcast at " + bytes + " bytes");
 				});
@@ -76,7 +82,7 @@ static class Coll
 			for (int i = 0; i < n; i++)
 				x[i] = rank + i;
 			double expected = (double) size * (n - 1) + size * (size - 1) / 2.0;
-			double builtin = Time (iters, it => W.Allreduce (x, y, Op.SUM));
+			double builtin = nb ? Time (iters, it => W.Iallreduce (x, y, Op.SUM).Wait ()) : Time (iters, it => W.Allreduce (x, y, Op.SUM));
 			if (Math.Abs (y[n - 1] - expected) > 1e-6)
 				Fail ("wrong sum at " + bytes + " bytes");
 			if (mode == "userop") {

@@ -1,16 +1,17 @@
 /*
  * coll-c.c - the native C baseline of the collective benchmark (bench/run-coll.sh): MPI_Allreduce of doubles
- * (MPI_SUM) or MPI_Bcast of bytes, for every power-of-two size from `min` to `max` bytes.  Prints one CSV line
- * "bytes,us" per size on rank 0: the mean time of one operation, after warm-up, measured between barriers.
- * The same protocol as bench/Coll.cs, at the same thread level (MPI_THREAD_MULTIPLE).  Every result is checked;
- * a wrong one exits non-zero.
+ * (MPI_SUM) or MPI_Bcast of bytes -- or their non-blocking forms, MPI_Iallreduce or MPI_Ibcast followed at
+ * once by MPI_Wait (iallreduce, ibcast) -- for every power-of-two size from `min` to `max` bytes.  Prints one
+ * CSV line "bytes,us" per size on rank 0: the mean time of one operation, after warm-up, measured between
+ * barriers. The same protocol as bench/Coll.cs, at the same thread level (MPI_THREAD_MULTIPLE).  Every result
+ * is checked; a wrong one exits non-zero.
  *
- *     mpiexec -n 2 bench/coll-c allreduce|bcast MIN MAX SCALE [scrambled]
+ *     mpiexec -n 2 bench/coll-c allreduce|bcast|iallreduce|ibcast MIN MAX SCALE [scrambled]
  *
- * `scrambled` is an experiment, not the baseline: the buffers are mapped fresh and their pages first touched in
- * a scrambled order, so that virtually consecutive pages are not physically consecutive -- as in a heap whose
- * pages were faulted in over time.  Large broadcasts (copied page by page by the kernel, CMA) are slower from
- * such memory (README, Collective benchmark).
+ * `scrambled` is an experiment, not the baseline: the buffers are mapped fresh and their pages first touched
+ * in a scrambled order, so that virtually consecutive pages are not physically consecutive -- as in a heap
+ * whose pages were faulted in over time.  Large broadcasts (copied page by page by the kernel, CMA) are
+ * slower from such memory (README, Collective benchmark).
  */
 #include <math.h>
 #include <mpi.h>
@@ -53,10 +54,12 @@ int main(int argc, char **argv)
 	MPI_Comm_size(MPI_COMM_WORLD, &size);
 	if (argc < 5) {
 		if (rank == 0)
-			fprintf(stderr, "usage: coll-c allreduce|bcast MIN MAX SCALE\n");
+			fprintf(stderr, "usage: coll-c allreduce|bcast|iallreduce|ibcast MIN MAX SCALE\n");
 		MPI_Abort(MPI_COMM_WORLD, 2);
 	}
-	int allreduce = strcmp(argv[1], "allreduce") == 0;
+	int nb = argv[1][0] == 'i';
+	int allreduce = strcmp(argv[1] + nb, "allreduce") == 0;
+	MPI_Request req;
 	long min = atol(argv[2]), max = atol(argv[3]);
 	double scale = atof(argv[4]);
 	int scrambled = argc > 5 && strcmp(argv[5], "scrambled") == 0;
@@ -79,11 +82,22 @@ int main(int argc, char **argv)
 				t0 = MPI_Wtime();
 			}
 			if (allreduce) {
-				MPI_Allreduce(x, y, (int)n, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+				if (nb) {
+					MPI_Iallreduce(x, y, (int)n, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD,
+					               &req);
+					MPI_Wait(&req, MPI_STATUS_IGNORE);
+				} else {
+					MPI_Allreduce(x, y, (int)n, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+				}
 			} else {
 				if (rank == 0)
 					a[bytes - 1] = (char)it;
-				MPI_Bcast(a, (int)bytes, MPI_BYTE, 0, MPI_COMM_WORLD);
+				if (nb) {
+					MPI_Ibcast(a, (int)bytes, MPI_BYTE, 0, MPI_COMM_WORLD, &req);
+					MPI_Wait(&req, MPI_STATUS_IGNORE);
+				} else {
+					MPI_Bcast(a, (int)bytes, MPI_BYTE, 0, MPI_COMM_WORLD);
+				}
 				if (a[bytes - 1] != (char)it) {
 					fprintf(stderr, "rank %d: wrong broadcast at %ld bytes\n", rank, bytes);
 					MPI_Abort(MPI_COMM_WORLD, 1);

@@ -4,7 +4,8 @@
 #
 #     MPIEXEC=... MOTOR=/abs/motor BUILDDIR=/abs/builddir bash bench/run-coll.sh [--reps N] [--scale X] [--np "2 4"]
 #
-# Measures Allreduce of doubles (MPI_SUM, 8 B - 1 MiB) and Bcast (1 B - 4 MiB) at each process count, and a
+# Measures Allreduce of doubles (MPI_SUM, 8 B - 1 MiB) and Bcast (1 B - 4 MiB) at each process count, their
+# non-blocking forms followed at once by Wait (Iallreduce 8 B - 64 KiB, Ibcast 1 B - 64 KiB), and a
 # user-defined SUM on double against the built-in SUM (64 KiB - 1 MiB, both in the same motor run).
 #
 # Method: N repetitions; in each, both variants run back to back (`-bind-to core`), alternating which goes
@@ -73,7 +74,7 @@ run() {
 
 for ((rep = 1; rep <= reps; rep++)); do
 	for np in $nps; do
-		for spec in "allreduce 8 1048576" "bcast 1 4194304"; do
+		for spec in "allreduce 8 1048576" "bcast 1 4194304" "iallreduce 8 65536" "ibcast 1 65536"; do
 			set -- $spec
 			if ((rep % 2)); then order="native motor"; else order="motor native"; fi
 			for v in $order; do
@@ -111,15 +112,17 @@ $1 == "userop" { key = $2 SUBSEP $5; ub[key] = ub[key] " " $6; uu[key] = uu[key]
 	reps[key] = reps[key] " " $4
 }
 END {
-	for (kind_i = 1; kind_i <= 2; kind_i++) {
-		kind = kind_i == 1 ? "allreduce" : "bcast"
+	split("allreduce bcast iallreduce ibcast", kinds, " ")
+	split("Allreduce (double, SUM)|Bcast (byte)|Iallreduce + Wait (double, SUM)|Ibcast + Wait (byte)", titles, "|")
+	for (kind_i = 1; kind_i <= 4; kind_i++) {
+		kind = kinds[kind_i]
 		for (np = 2; np <= 4; np += 2) {
 			hdr = 0
 			for (b = 1; b <= 4194304; b *= 2) {
 				key = kind SUBSEP np SUBSEP b
 				if (!(key in keys)) continue
 				if (!hdr) {
-					printf "\n### %s, %d ranks\n\n| bytes | native median us | native min–max us | motor median us | motor min–max us | ratio of medians | paired ratio | target | met |\n|---:|---:|---:|---:|---:|---:|---:|:---:|:---:|\n", kind == "allreduce" ? "Allreduce (double, SUM)" : "Bcast (byte)", np
+					printf "\n### %s, %d ranks\n\n| bytes | native median us | native min–max us | motor median us | motor min–max us | ratio of medians | paired ratio | target | met |\n|---:|---:|---:|---:|---:|---:|---:|:---:|:---:|\n", titles[kind_i], np
 					hdr = 1
 				}
 				nm = median(t[key, "native"]); mm = median(t[key, "motor"])

@@ -34,6 +34,22 @@ int motor_pin_init(MonoClass *request_class, int harvest);
 int motor_pin_post(MonoObject *req, MonoObject *obj, const struct motor_buffer *b, int recv, int peer, int tag,
 		   int comm, int mode);
 
+/* Posts a non-blocking collective described by `a` (native-mpi's motor_mpi_icoll, whose agreement it makes)
+ * for the Request `req`.  `sobj` and `robj` are its send and receive buffer objects (NULL where there is
+ * none, or for MPI.IN_PLACE): they are pinned or kept alive as by motor_pin_post until it completes.  `owned`
+ * (malloc'd, or NULL) is native memory the description points into (the v-forms' counts and displacements):
+ * on success the operation frees it at completion, on error the caller still owns it.  Returns MOTOR_OK, this
+ * rank's refusal or MOTOR_EPEER(r) as the blocking collectives do; on error nothing is left behind.
+ * Completing a collective with a user-defined operator gives the Request MOTOR_PIN_USER_OP_RAN instead of
+ * MOTOR_OK. */
+int motor_pin_post_coll(MonoObject *req, const struct motor_coll_args *a, MonoObject *sobj, MonoObject *robj,
+                        void *owned, int comm);
+#define MOTOR_PIN_USER_OP_RAN (-99)
+/* The value of Request.send for a collective (Cancel refuses it). */
+#define MOTOR_PIN_COLLECTIVE 2
+/* free(data), for `owned` memory. */
+void motor_pin_release_malloc(void *data, size_t cap);
+
 /* For a blocking send (recv == 0) or receive on buffer `b`: MOTOR_EOVERLAP if it may be a message of this
  * rank to itself and its buffer overlaps that of a non-blocking operation of the other direction in flight on
  * a message to itself (MPICH aborts the process on such a copy), else MOTOR_OK.  motor_pin_post checks the

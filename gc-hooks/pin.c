@@ -55,7 +55,10 @@ struct slot {
 	int16_t dt;          /* the datatype and count motor_pin_post posted, kept after completion (motor_pin_posted); */
 	motor_req req;       /* both fill padding, so that a slot stays the same size */
 	MonoObject *buffer;  /* the buffer object, held by the root table while ACTIVE */
+	MonoObject
+	    *buffer2; /* a collective's second buffer (its receive buffer), or NULL; held the same way */
 	int movable;         /* whether holding it pins something that could move */
+	int user_op;         /* a collective whose user-defined operator may run managed code inside MPI */
 	int32_t count;
 	MonoObject *request; /* the Request object, kept in place while ACTIVE so its result can be written */
 	void *owned;         /* native memory the operation owns (a serialised object message), or NULL */
@@ -68,10 +71,11 @@ struct slot {
 	uintptr_t lo, hi;    /* set only while `self` */
 };
 
-/* The roots are scanned conservatively at every collection: two words per slot. */
+/* The roots are scanned conservatively at every collection: three words per slot. */
+#define ROOTS 3
 struct chunk {
 	struct slot slots[CHUNK];
-	void *roots[2 * CHUNK];
+	void *roots[ROOTS * CHUNK];
 };
 
 static _Atomic(struct chunk *) chunks[MAX_CHUNKS];
@@ -248,8 +252,15 @@ static MOTOR_COLD int add_self(struct slot *sl)
 static void finish(struct slot *sl, int rc, const motor_status *st)
 {
 	drop_self(sl);
+	if (sl->user_op) {
+		/* Tells managed code to look for an exception the operator threw (Op.Reduced). */
+		if (rc == MOTOR_OK)
+			rc = MOTOR_PIN_USER_OP_RAN;
+		sl->user_op = 0;
+		motor_pin_user_code_leave();
+	}
 	tell_request(sl->request, rc, st);
-	sl->buffer = NULL;
+	sl->buffer = sl->buffer2 = NULL;
 	sl->request = NULL;
 	if (sl->owned) {
 		/* Runs from Wait/Test or from the GC hook before the world stops: never with the world stopped. */
@@ -285,7 +296,7 @@ static int close_slot(struct slot *sl, MonoObject *req, int rc)
 {
 	if (rc != MOTOR_OK) {
 		drop_self(sl);
-		sl->buffer = sl->request = NULL;
+		sl->buffer = sl->buffer2 = sl->request = NULL;
 		sl->owned = NULL;
 		set_handle(req, -1, 0);
 		free_slot(sl);
@@ -371,6 +382,8 @@ int motor_pin_post(MonoObject *req, MonoObject *obj, const struct motor_buffer *
 	 * object, which SGen never moves, being held by a root only keeps it alive -- at the cost of one word,
 	 * where a GC handle would cost ~40 ns per operation. */
 	sl->buffer = obj;
+	sl->buffer2 = NULL;
+	sl->user_op = 0;
 	sl->movable = b->obj_bytes <= SGEN_MAX_SMALL_OBJ_SIZE;
 	publish_slot(sl, req);
 
@@ -401,7 +414,8 @@ int motor_pin_post_bytes(MonoObject *req, void *data, int64_t n, size_t cap, voi
 	/* Native memory never moves: nothing to pin, only to free at completion.  Nor can it overlap a managed
 	 * buffer. */
 	sl->self = 0;
-	sl->buffer = NULL;
+	sl->buffer = sl->buffer2 = NULL;
+	sl->user_op = 0;
 	sl->movable = 0;
 	sl->recv = 0;
 	sl->owned = data;
@@ -410,6 +424,59 @@ int motor_pin_post_bytes(MonoObject *req, void *data, int64_t n, size_t cap, voi
 	publish_slot(sl, req);
 	rc = motor_mpi_isend_bytes(data, n, dest, tag, comm, &sl->req);
 	return close_slot(sl, req, rc);
+}
+
+static int movable(MonoObject *obj)
+{
+	return obj && mono_object_get_size(obj) <= SGEN_MAX_SMALL_OBJ_SIZE;
+}
+
+/* A non-blocking collective.  Its buffers are held by the slot's two roots from before the agreement (this
+ * frame holds them too, while it waits in the agreement) until completion.  A user-defined operator may run
+ * managed code inside any MPI call until the collective completes -- the hook's MPI_Test of any other request
+ * included, since MPI progresses every request in any call -- so the harvest stays off from here until then
+ * (finish). */
+int motor_pin_post_coll(MonoObject *req, const struct motor_coll_args *a, MonoObject *sobj, MonoObject *robj,
+                        void *owned, int comm)
+{
+	struct slot *sl;
+	int rc = alloc_slot(&sl);
+	if (rc != MOTOR_OK)
+		return motor_mpi_coll_refuse(comm, rc);
+	atomic_store_explicit(&sl->busy, BY_USER, memory_order_relaxed);
+	sl->self = 0;
+	sl->count = 0;
+	sl->dt = -1;
+	sl->recv = 0;
+	sl->buffer = sobj;
+	sl->buffer2 = robj;
+	sl->movable = movable(sobj) || movable(robj);
+	sl->owned = owned;
+	sl->owned_cap = 0;
+	sl->release = owned ? motor_pin_release_malloc : NULL;
+	sl->user_op = a->op >= MOTOR_OP_PREDEFINED;
+	if (sl->user_op)
+		motor_pin_user_code_enter();
+	publish_slot(sl, req);
+	*(int32_t *)((char *)req + off_send) = MOTOR_PIN_COLLECTIVE;
+	rc = motor_mpi_icoll(a, MOTOR_OK, comm, &sl->req);
+	if (rc != MOTOR_OK && sl->user_op) {
+		sl->user_op = 0;
+		motor_pin_user_code_leave();
+	}
+	if (rc == MOTOR_OK) {
+		if (sobj)
+			count(movable(sobj) ? &pins_taken : &pins_avoided);
+		if (robj)
+			count(movable(robj) ? &pins_taken : &pins_avoided);
+	}
+	return close_slot(sl, req, rc);
+}
+
+void motor_pin_release_malloc(void *data, size_t cap)
+{
+	(void)cap;
+	free(data);
 }
 
 /* What claim returns when the handle's operation is over: its slot has been freed since (and perhaps reused). */
@@ -577,8 +644,9 @@ static void rewrite_root(struct chunk *ch, int32_t index, void *unused)
 	int i = index % CHUNK;
 	int active = atomic_load_explicit(&ch->slots[i].state, memory_order_acquire) == ACTIVE;
 	(void)unused;
-	ch->roots[2 * i] = active ? ch->slots[i].buffer : NULL;
-	ch->roots[2 * i + 1] = active ? ch->slots[i].request : NULL;
+	ch->roots[ROOTS * i] = active ? ch->slots[i].buffer : NULL;
+	ch->roots[ROOTS * i + 1] = active ? ch->slots[i].buffer2 : NULL;
+	ch->roots[ROOTS * i + 2] = active ? ch->slots[i].request : NULL;
 }
 
 /* POST_STOP_WORLD: the world is stopped, nothing has been pinned yet.  Plain loads and stores only. */

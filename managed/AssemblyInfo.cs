@@ -12,6 +12,7 @@ using System.Runtime.CompilerServices;
 [assembly: InternalsVisibleTo ("BlockingGcTests")]
 [assembly: InternalsVisibleTo ("CollectiveRefusalTests")]
 [assembly: InternalsVisibleTo ("CollectiveTests")]
+[assembly: InternalsVisibleTo ("NbCollTests")]
 [assembly: InternalsVisibleTo ("EnvTests")]
 [assembly: InternalsVisibleTo ("FuzzTypes")]
 [assembly: InternalsVisibleTo ("HostileInputTests")]

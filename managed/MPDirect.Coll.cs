@@ -27,6 +27,11 @@ namespace System.MP
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int Exscan (Array sbuf, Array rbuf, int flags, int op, int comm);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int ReduceScatterBlock (Array sbuf, Array rbuf, int flags, int op, int comm);
 
+		// non-blocking collectives, every kind through one call (runtime-ext/icall-coll.c)
+		[MethodImpl (MethodImplOptions.InternalCall)]
+		internal static extern int ICollective (int kind, object sbuf, object rbuf, int offset, int count, int[] v1, int[] v2,
+			int[] v3, int[] v4, int flags, int op, int root, int comm, Request req);
+
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int CollMode (int nonblocking);
 		// this rank's part, as a refusal, in the agreement of a collective it refused before its internal call
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int CollRefuse (int comm);

@@ -93,6 +93,16 @@ namespace System.MP
 			return Errors.Make (rc, null, null, result.source, result.tag, "source");
 		}
 
+		// Throws the exception for rc != 0, if there is one: the completion of a non-blocking collective with a
+		// user-defined operator has none when the operator threw nothing (CollRequest).
+		[MethodImpl (MethodImplOptions.NoInlining)]
+		void Raise (string op)
+		{
+			Exception e = ResultException (op);
+			if (e != null)
+				throw e;
+		}
+
 		void Complete (bool wait, Status status, out bool flag, string op)
 		{
 			flag = true;
@@ -112,7 +122,7 @@ namespace System.MP
 			if (status != null)
 				status.data = first && !freed ? result : EmptyStatus;
 			if (first && !freed && rc != 0)
-				throw ResultException (op);
+				Raise (op);
 		}
 
 		/// <summary>Waits until the operation completes (MPI_Wait).  Returns at once if it has completed and been
@@ -140,7 +150,7 @@ namespace System.MP
 				}
 				consumed = true;
 				if (rc != 0)
-					throw ResultException ("Wait");
+					Raise ("Wait");
 				return;
 			}
 			bool completed;
@@ -192,13 +202,17 @@ namespace System.MP
 		/// <summary>Asks MPI to cancel a receive; it must still be completed (Wait/Test), and Status.Is_cancelled
 		/// tells whether it was.</summary>
 		/// <remarks>Does nothing for a receive that has completed or been freed.</remarks>
-		/// <exception cref="NotSupportedException">The request is a send (Isend, Issend, OIsend).  The request is
+		/// <exception cref="NotSupportedException">The request is a send (Isend, Issend, OIsend) or a non-blocking
+		/// collective (Ibcast, ...).  The request is
 		/// unchanged and completes as usual once the message has been delivered.</exception>
 		/// <exception cref="InvalidOperationException">Another thread is completing the request at this
 		/// moment.</exception>
 		/// <exception cref="MPIException">The MPI library refused to cancel.</exception>
 		public void Cancel ()
 		{
+			if (send == CollRequest.Collective)
+				throw new NotSupportedException ("a non-blocking collective cannot be cancelled (MPI forbids it: every " +
+					"rank takes part).  The request is unchanged: complete it with Wait or Test.");
 			if (send != 0)
 				throw new NotSupportedException ("a send cannot be cancelled: MPI-4 deprecates cancelling sends, and " +
 					"the MPI library cannot withdraw a message it may already have delivered (MPICH with UCX and Open " +

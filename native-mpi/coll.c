@@ -38,8 +38,13 @@ enum kind {
 	ALLREDUCE,
 	SCAN,
 	EXSCAN,
-	REDUCE_SCATTER_BLOCK
+	REDUCE_SCATTER_BLOCK,
+	BARRIER /* non-blocking only (motor_mpi_icoll): the blocking barrier is comm.c's */
 };
+
+_Static_assert((int)MOTOR_COLL_REDUCE_SCATTER_BLOCK == (int)REDUCE_SCATTER_BLOCK &&
+                   (int)MOTOR_COLL_BARRIER == (int)BARRIER,
+               "motor_coll_kind (motor-mpi.h) and enum kind name the same collectives in the same order");
 
 /* One collective with every argument mapped to the MPI library's values. */
 struct coll {
@@ -142,6 +147,8 @@ static int call_blocking(const struct coll *a)
 	case SCAN: return MPI_Scan(a->sbuf, a->rbuf, a->count, a->type, a->op, a->comm);
 	case EXSCAN: return MPI_Exscan(a->sbuf, a->rbuf, a->count, a->type, a->op, a->comm);
 	case REDUCE_SCATTER_BLOCK: return MPI_Reduce_scatter_block(a->sbuf, a->rbuf, a->count, a->type, a->op, a->comm);
+	case BARRIER:
+		return MPI_Barrier(a->comm);
 	}
 	return MOTOR_EARG;
 }
@@ -169,6 +176,8 @@ static int start(const struct coll *a, MPI_Request *r)
 	case EXSCAN: return MPI_Iexscan(a->sbuf, a->rbuf, a->count, a->type, a->op, a->comm, r);
 	case REDUCE_SCATTER_BLOCK:
 		return MPI_Ireduce_scatter_block(a->sbuf, a->rbuf, a->count, a->type, a->op, a->comm, r);
+	case BARRIER:
+		return MPI_Ibarrier(a->comm, r);
 	}
 	return MOTOR_EARG;
 }
@@ -323,4 +332,37 @@ int motor_mpi_reduce_scatter_block(const void *sbuf, void *rbuf, int64_t count, 
 int motor_mpi_get_coll_nonblocking(void)
 {
 	return motor_mpi__coll_nb;
+}
+
+/* The agreement is made while posting, with the blocking MPI_Allreduce of motor_mpi__agree, in program order
+ * on the communicator itself.  Deferring it (posting MPI_Iallreduce of the verdict and starting the data
+ * collective when a Test finds it complete) would keep the overlap of the agreement too, but then each rank
+ * would start its data collectives whenever its own Tests happened to look -- in a different order on each
+ * rank relative to its other collectives on the communicator, which MPI forbids -- unless a per-communicator
+ * queue ordered them and every blocking collective drained it first. */
+int motor_mpi_icoll(const struct motor_coll_args *x, int verdict, int comm, motor_req *req)
+{
+	struct motor_comm *c = motor_mpi__comm(comm);
+	struct coll a = {.kind = BARRIER};
+	MPI_Request r = MPI_REQUEST_NULL;
+	int rc = verdict;
+
+	motor_mpi__req_set(req, MPI_REQUEST_NULL);
+	if (!c)
+		return MOTOR_ECOMM;
+	if (rc == MOTOR_OK && x->kind >= MOTOR_COLL_REDUCE && x->kind <= MOTOR_COLL_REDUCE_SCATTER_BLOCK &&
+	    x->op < 0)
+		rc = MOTOR_EOP;
+	if (rc == MOTOR_OK && x->kind != MOTOR_COLL_BARRIER)
+		rc = prepare(&a, (enum kind)x->kind, x->sbuf, x->rbuf, x->count, x->dt, x->op, x->root, comm);
+	a.comm = c->comm;
+	if ((rc = motor_mpi__agree(c, rc)) != MOTOR_OK)
+		return rc;
+	a.sc = x->sc;
+	a.sd = x->sd;
+	a.rc = x->rc;
+	a.rd = x->rd;
+	rc = start(&a, &r);
+	motor_mpi__req_set(req, r);
+	return rc;
 }

@@ -373,6 +373,40 @@ int motor_mpi_exscan(const void *sbuf, void *rbuf, int64_t count, int dt, int op
 /* `count` is the number of elements each rank receives. */
 int motor_mpi_reduce_scatter_block(const void *sbuf, void *rbuf, int64_t count, int dt, int op, int comm);
 
+/* Non-blocking collectives (MPI_Ibcast, ...).  One description serves every kind; its fields mean what the
+ * arguments of the blocking function of the same kind mean (count: as there; root -1 and op -1 where the kind
+ * has none; the v-forms' arrays, which must stay valid and unchanged until the request completes).  `verdict`
+ * is this rank's own check of its arguments (MOTOR_OK or the refusal).  The agreement of the blocking forms
+ * is made first, while posting (it blocks until every rank has posted): on a refusal nothing is posted and
+ * the code is returned as for the blocking form; else the collective is started and *req is active, for
+ * motor_mpi_test/wait/waitany. */
+enum motor_coll_kind {
+	MOTOR_COLL_BCAST,
+	MOTOR_COLL_SCATTER,
+	MOTOR_COLL_GATHER,
+	MOTOR_COLL_ALLGATHER,
+	MOTOR_COLL_ALLTOALL,
+	MOTOR_COLL_SCATTERV,
+	MOTOR_COLL_GATHERV,
+	MOTOR_COLL_ALLGATHERV,
+	MOTOR_COLL_ALLTOALLV,
+	MOTOR_COLL_REDUCE,
+	MOTOR_COLL_ALLREDUCE,
+	MOTOR_COLL_SCAN,
+	MOTOR_COLL_EXSCAN,
+	MOTOR_COLL_REDUCE_SCATTER_BLOCK,
+	MOTOR_COLL_BARRIER
+};
+struct motor_coll_args {
+	enum motor_coll_kind kind;
+	const void *sbuf;
+	void *rbuf;
+	int64_t count;
+	const int32_t *sc, *sd, *rc, *rd;
+	int dt, op, root;
+};
+int motor_mpi_icoll(const struct motor_coll_args *x, int verdict, int comm, motor_req *req);
+
 /* How collectives wait: 0 (default) calls MPI's blocking collective between the blocking hooks; 1 posts the
  * non-blocking form (MPI_Ibcast, ...) and polls it like point-to-point, waiting between the hooks only if
  * polling was not enough.  The environment variable MOTOR_COLL_NB=1 selects 1 at init. */

@@ -8,9 +8,15 @@
  * scanned conservatively.
  *
  * Sizes are the arrays' element counts (all ranks of a double[,] together).  Where MPI ignores a buffer on a
- * rank (the send buffer of Scatter off the root, ...) it may be null and is not looked at.  `flags` says which
- * buffer the caller passed as MPI.IN_PLACE.
+ * rank (the send buffer of Scatter off the root, ...) it may be null and is not looked at.  `flags` says
+ * which buffer the caller passed as MPI.IN_PLACE.
+ *
+ * Non-blocking forms go through the same checks: each checking function takes a Request object `req`, NULL
+ * for the blocking form; with one it posts the collective it has checked (post_nb) instead of running it.
  */
+#include <stdlib.h>
+#include <string.h>
+
 #include <mono/metadata/class.h>
 
 #include "icalls.h"
@@ -97,12 +103,50 @@ static int check_v(MonoArray *counts, MonoArray *displs, int size, int64_t len, 
 	return MOTOR_OK;
 }
 
-int32_t motor_icall_bcast(MonoObject *buf, int32_t offset, int32_t count, int32_t root, int32_t comm)
+/* Posts the non-blocking form of a checked collective for Request `req` (gc-hooks' motor_pin_post_coll, which
+ * makes the agreement).  The v-forms' counts and displacements are copied into native memory the request
+ * owns: the managed arrays may move, change or die once this returns. */
+static int32_t post_nb(MonoObject *req, struct motor_coll_args a, MonoObject *sobj, MonoObject *robj,
+                       int32_t comm)
+{
+	const int32_t **v[] = {&a.sc, &a.sd, &a.rc, &a.rd};
+	int32_t *copy = NULL;
+	int n = 0, size = 0;
+
+	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+		n += *v[i] != NULL;
+	if (n) {
+		if (motor_mpi_comm_size(comm, &size) != MOTOR_OK ||
+		    !(copy = malloc(sizeof *copy * (size_t)size * (size_t)n)))
+			return motor_mpi_coll_refuse(comm, MOTOR_ENOMEM);
+		int32_t *p = copy;
+		for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+			if (*v[i]) {
+				memcpy(p, *v[i], sizeof *p * (size_t)size);
+				*v[i] = p;
+				p += size;
+			}
+	}
+	/* In place: no buffer object behind the data. */
+	int rc = motor_pin_post_coll(req, &a, a.sbuf == MOTOR_IN_PLACE ? NULL : sobj,
+	                             a.rbuf == MOTOR_IN_PLACE ? NULL : robj, copy, comm);
+	if (rc != MOTOR_OK)
+		free(copy);
+	return rc;
+}
+
+static int32_t bcast(MonoObject *buf, int32_t offset, int32_t count, int32_t root, int32_t comm,
+                     MonoObject *req)
 {
 	struct motor_buffer b;
 	int rc = motor_buffer_resolve(buf, offset, count, &b);
 	if (rc != MOTOR_OK)
 		return motor_mpi_coll_refuse(comm, rc);
+	if (req)
+		return post_nb(req,
+		               (struct motor_coll_args){MOTOR_COLL_BCAST, NULL, b.data, b.count, .dt = b.dt,
+		                                        .op = -1, .root = root},
+		               NULL, buf, comm);
 	rc = motor_mpi_bcast(b.data, b.count, b.dt, root, comm);
 	MOTOR_KEEP_ALIVE(buf);
 	return rc;
@@ -153,24 +197,36 @@ static int rooted(MonoObject *whole_obj, MonoObject *block_obj, int v, MonoArray
 	return rc != MOTOR_OK ? rc : check_send(&x->b, &x->w, x->count);
 }
 
-int32_t motor_icall_scatter(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t root, int32_t comm)
+static int32_t scatter(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t root, int32_t comm,
+                       MonoObject *req)
 {
 	struct rooted x;
 	int rc = rooted(sbuf, rbuf, 0, NULL, NULL, flags & RECV_IN_PLACE, root, comm, &x);
 	if (rc != MOTOR_OK)
 		return motor_mpi_coll_refuse(comm, rc);
+	if (req)
+		return post_nb(req,
+		               (struct motor_coll_args){MOTOR_COLL_SCATTER, x.w.data, x.b.data, x.count,
+		                                        .dt = x.b.dt, .op = -1, .root = root},
+		               sbuf, rbuf, comm);
 	rc = motor_mpi_scatter(x.w.data, x.b.data, x.count, x.b.dt, root, comm);
 	MOTOR_KEEP_ALIVE(sbuf);
 	MOTOR_KEEP_ALIVE(rbuf);
 	return rc;
 }
 
-int32_t motor_icall_gather(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t root, int32_t comm)
+static int32_t gather(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t root, int32_t comm,
+                      MonoObject *req)
 {
 	struct rooted x;
 	int rc = rooted(rbuf, sbuf, 0, NULL, NULL, flags & SEND_IN_PLACE, root, comm, &x);
 	if (rc != MOTOR_OK)
 		return motor_mpi_coll_refuse(comm, rc);
+	if (req)
+		return post_nb(req,
+		               (struct motor_coll_args){MOTOR_COLL_GATHER, x.b.data, x.w.data, x.count,
+		                                        .dt = x.w.dt, .op = -1, .root = root},
+		               sbuf, rbuf, comm);
 	rc = motor_mpi_gather(x.b.data, x.w.data, x.count, x.w.dt, root, comm);
 	MOTOR_KEEP_ALIVE(sbuf);
 	MOTOR_KEEP_ALIVE(rbuf);
@@ -179,7 +235,8 @@ int32_t motor_icall_gather(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, in
 
 /* Allgather and Alltoall: the receive buffer holds `size` blocks; the send buffer one block (Allgather) or the
  * same as the receive buffer (Alltoall). */
-static int32_t all(int alltoall, MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t comm)
+static int32_t all(int alltoall, MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t comm,
+                   MonoObject *req)
 {
 	struct cbuf s, r;
 	int rank, size, rc;
@@ -195,6 +252,12 @@ static int32_t all(int alltoall, MonoObject *sbuf, MonoObject *rbuf, int32_t fla
 		s = (struct cbuf){.data = MOTOR_IN_PLACE};
 	else if ((rc = whole(sbuf, 1, &s)) != MOTOR_OK || (rc = check_send(&s, &r, alltoall ? r.count : count)) != MOTOR_OK)
 		goto refuse;
+	if (req)
+		return post_nb(req,
+		               (struct motor_coll_args){alltoall ? MOTOR_COLL_ALLTOALL : MOTOR_COLL_ALLGATHER,
+		                                        s.data, r.data, count, .dt = r.dt, .op = -1,
+		                                        .root = -1},
+		               sbuf, rbuf, comm);
 	rc = (alltoall ? motor_mpi_alltoall : motor_mpi_allgather)(s.data, r.data, count, r.dt, comm);
 	MOTOR_KEEP_ALIVE(sbuf);
 	MOTOR_KEEP_ALIVE(rbuf);
@@ -205,21 +268,26 @@ refuse:
 
 int32_t motor_icall_allgather(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t comm)
 {
-	return all(0, sbuf, rbuf, flags, comm);
+	return all(0, sbuf, rbuf, flags, comm, NULL);
 }
 
 int32_t motor_icall_alltoall(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t comm)
 {
-	return all(1, sbuf, rbuf, flags, comm);
+	return all(1, sbuf, rbuf, flags, comm, NULL);
 }
 
-int32_t motor_icall_scatterv(MonoObject *sbuf, MonoArray *counts, MonoArray *displs, MonoObject *rbuf, int32_t flags,
-			     int32_t root, int32_t comm)
+static int32_t scatterv(MonoObject *sbuf, MonoArray *counts, MonoArray *displs, MonoObject *rbuf,
+                        int32_t flags, int32_t root, int32_t comm, MonoObject *req)
 {
 	struct rooted x;
 	int rc = rooted(sbuf, rbuf, 1, counts, displs, flags & RECV_IN_PLACE, root, comm, &x);
 	if (rc != MOTOR_OK)
 		return motor_mpi_coll_refuse(comm, rc);
+	if (req)
+		return post_nb(req,
+		               (struct motor_coll_args){MOTOR_COLL_SCATTERV, x.w.data, x.b.data, x.count, x.c,
+		                                        x.d, .dt = x.b.dt, .op = -1, .root = root},
+		               sbuf, rbuf, comm);
 	rc = motor_mpi_scatterv(x.w.data, x.c, x.d, x.b.data, x.count, x.b.dt, root, comm);
 	MOTOR_KEEP_ALIVE(sbuf);
 	MOTOR_KEEP_ALIVE(rbuf);
@@ -228,13 +296,19 @@ int32_t motor_icall_scatterv(MonoObject *sbuf, MonoArray *counts, MonoArray *dis
 	return rc;
 }
 
-int32_t motor_icall_gatherv(MonoObject *sbuf, MonoObject *rbuf, MonoArray *counts, MonoArray *displs, int32_t flags,
-			    int32_t root, int32_t comm)
+static int32_t gatherv(MonoObject *sbuf, MonoObject *rbuf, MonoArray *counts, MonoArray *displs,
+                       int32_t flags, int32_t root, int32_t comm, MonoObject *req)
 {
 	struct rooted x;
 	int rc = rooted(rbuf, sbuf, 1, counts, displs, flags & SEND_IN_PLACE, root, comm, &x);
 	if (rc != MOTOR_OK)
 		return motor_mpi_coll_refuse(comm, rc);
+	if (req)
+		return post_nb(req,
+		               (struct motor_coll_args){MOTOR_COLL_GATHERV, x.b.data, x.w.data, x.count,
+		                                        .rc = x.c, .rd = x.d, .dt = x.w.dt, .op = -1,
+		                                        .root = root},
+		               sbuf, rbuf, comm);
 	rc = motor_mpi_gatherv(x.b.data, x.count, x.w.data, x.c, x.d, x.w.dt, root, comm);
 	MOTOR_KEEP_ALIVE(sbuf);
 	MOTOR_KEEP_ALIVE(rbuf);
@@ -243,8 +317,8 @@ int32_t motor_icall_gatherv(MonoObject *sbuf, MonoObject *rbuf, MonoArray *count
 	return rc;
 }
 
-int32_t motor_icall_allgatherv(MonoObject *sbuf, MonoObject *rbuf, MonoArray *counts, MonoArray *displs,
-			       int32_t flags, int32_t comm)
+static int32_t allgatherv(MonoObject *sbuf, MonoObject *rbuf, MonoArray *counts, MonoArray *displs,
+                          int32_t flags, int32_t comm, MonoObject *req)
 {
 	struct cbuf s, r;
 	const int32_t *c, *d;
@@ -257,6 +331,11 @@ int32_t motor_icall_allgatherv(MonoObject *sbuf, MonoObject *rbuf, MonoArray *co
 		s = (struct cbuf){.data = MOTOR_IN_PLACE, .count = c[rank]};
 	else if ((rc = whole(sbuf, 1, &s)) != MOTOR_OK || (rc = check_send(&s, &r, c[rank])) != MOTOR_OK)
 		goto refuse;
+	if (req)
+		return post_nb(req,
+		               (struct motor_coll_args){MOTOR_COLL_ALLGATHERV, s.data, r.data, s.count,
+		                                        .rc = c, .rd = d, .dt = r.dt, .op = -1, .root = -1},
+		               sbuf, rbuf, comm);
 	rc = motor_mpi_allgatherv(s.data, s.count, r.data, c, d, r.dt, comm);
 	MOTOR_KEEP_ALIVE(sbuf);
 	MOTOR_KEEP_ALIVE(rbuf);
@@ -267,8 +346,8 @@ refuse:
 	return motor_mpi_coll_refuse(comm, rc);
 }
 
-int32_t motor_icall_alltoallv(MonoObject *sbuf, MonoArray *scounts, MonoArray *sdispls, MonoObject *rbuf,
-			      MonoArray *rcounts, MonoArray *rdispls, int32_t flags, int32_t comm)
+static int32_t alltoallv(MonoObject *sbuf, MonoArray *scounts, MonoArray *sdispls, MonoObject *rbuf,
+                         MonoArray *rcounts, MonoArray *rdispls, int32_t flags, int32_t comm, MonoObject *req)
 {
 	struct cbuf s, r;
 	const int32_t *sc = NULL, *sd = NULL, *rc_, *rd;
@@ -284,6 +363,11 @@ int32_t motor_icall_alltoallv(MonoObject *sbuf, MonoArray *scounts, MonoArray *s
 		    (rc = check_v(scounts, sdispls, size, s.count, &sc, &sd)) != MOTOR_OK)
 			goto refuse;
 	}
+	if (req)
+		return post_nb(req,
+		               (struct motor_coll_args){MOTOR_COLL_ALLTOALLV, s.data, r.data, 0, sc, sd, rc_,
+		                                        rd, .dt = r.dt, .op = -1, .root = -1},
+		               sbuf, rbuf, comm);
 	rc = motor_mpi_alltoallv(s.data, sc, sd, r.data, rc_, rd, r.dt, comm);
 	MOTOR_KEEP_ALIVE(sbuf);
 	MOTOR_KEEP_ALIVE(rbuf);
@@ -302,10 +386,20 @@ enum { REDUCE, ALLREDUCE, SCAN, EXSCAN, REDUCE_SCATTER_BLOCK };
 
 /* Runs a reduction.  A user-defined operator runs managed code inside the MPI library (which may hold its own
  * lock meanwhile), so the collector's request harvest, which calls MPI, is kept out while one may run. */
-static int reduce_call(int kind, const struct cbuf *s, const struct cbuf *r, int64_t count, int dt, int32_t op,
-		       int32_t root, int32_t comm)
+static int reduce_call(int kind, const struct cbuf *s, const struct cbuf *r, int64_t count, int dt,
+                       int32_t op, int32_t root, int32_t comm, MonoObject *req)
 {
 	int user = op >= MOTOR_OP_PREDEFINED, rc;
+
+	if (req) {
+		static const enum motor_coll_kind kinds[] = {MOTOR_COLL_REDUCE, MOTOR_COLL_ALLREDUCE,
+		                                             MOTOR_COLL_SCAN, MOTOR_COLL_EXSCAN,
+		                                             MOTOR_COLL_REDUCE_SCATTER_BLOCK};
+		return post_nb(req,
+		               (struct motor_coll_args){kinds[kind], s->data, r->data, count, .dt = dt,
+		                                        .op = op, .root = root},
+		               s->obj, r->obj, comm);
+	}
 
 	if (user)
 		motor_pin_user_code_enter();
@@ -321,7 +415,8 @@ static int reduce_call(int kind, const struct cbuf *s, const struct cbuf *r, int
 	return rc;
 }
 
-int32_t motor_icall_reduce(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t op, int32_t root, int32_t comm)
+static int32_t reduce(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t op, int32_t root,
+                      int32_t comm, MonoObject *req)
 {
 	struct cbuf s, r = {.data = NULL};
 	int rank, size, rc;
@@ -342,7 +437,7 @@ int32_t motor_icall_reduce(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, in
 	} else if ((rc = whole(sbuf, 1, &s)) != MOTOR_OK) {
 		goto refuse;
 	}
-	rc = reduce_call(REDUCE, &s, &r, s.count, s.dt, op, root, comm);
+	rc = reduce_call(REDUCE, &s, &r, s.count, s.dt, op, root, comm, req);
 	MOTOR_KEEP_ALIVE(sbuf);
 	MOTOR_KEEP_ALIVE(rbuf);
 	return rc;
@@ -352,7 +447,8 @@ refuse:
 
 /* Allreduce, Scan, Exscan: equal buffers on every rank.  Reduce_scatter_block: the send buffer holds `size`
  * blocks of the receive buffer's length (in place: the buffer holds them and the result is its first block). */
-static int32_t reduce_all(int kind, MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t op, int32_t comm)
+static int32_t reduce_all(int kind, MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t op,
+                          int32_t comm, MonoObject *req)
 {
 	struct cbuf s, r;
 	int rank, size, rc;
@@ -374,7 +470,7 @@ static int32_t reduce_all(int kind, MonoObject *sbuf, MonoObject *rbuf, int32_t 
 		   (rc = check_send(&s, &r, kind == REDUCE_SCATTER_BLOCK ? r.count * size : r.count)) != MOTOR_OK) {
 		goto refuse;
 	}
-	rc = reduce_call(kind, &s, &r, count, r.dt, op, -1, comm);
+	rc = reduce_call(kind, &s, &r, count, r.dt, op, -1, comm, req);
 	MOTOR_KEEP_ALIVE(sbuf);
 	MOTOR_KEEP_ALIVE(rbuf);
 	return rc;
@@ -384,22 +480,112 @@ refuse:
 
 int32_t motor_icall_allreduce(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t op, int32_t comm)
 {
-	return reduce_all(ALLREDUCE, sbuf, rbuf, flags, op, comm);
+	return reduce_all(ALLREDUCE, sbuf, rbuf, flags, op, comm, NULL);
 }
 
 int32_t motor_icall_scan(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t op, int32_t comm)
 {
-	return reduce_all(SCAN, sbuf, rbuf, flags, op, comm);
+	return reduce_all(SCAN, sbuf, rbuf, flags, op, comm, NULL);
 }
 
 int32_t motor_icall_exscan(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t op, int32_t comm)
 {
-	return reduce_all(EXSCAN, sbuf, rbuf, flags, op, comm);
+	return reduce_all(EXSCAN, sbuf, rbuf, flags, op, comm, NULL);
 }
 
 int32_t motor_icall_reduce_scatter_block(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t op, int32_t comm)
 {
-	return reduce_all(REDUCE_SCATTER_BLOCK, sbuf, rbuf, flags, op, comm);
+	return reduce_all(REDUCE_SCATTER_BLOCK, sbuf, rbuf, flags, op, comm, NULL);
+}
+
+int32_t motor_icall_bcast(MonoObject *buf, int32_t offset, int32_t count, int32_t root, int32_t comm)
+{
+	return bcast(buf, offset, count, root, comm, NULL);
+}
+
+int32_t motor_icall_scatter(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t root, int32_t comm)
+{
+	return scatter(sbuf, rbuf, flags, root, comm, NULL);
+}
+
+int32_t motor_icall_gather(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t root, int32_t comm)
+{
+	return gather(sbuf, rbuf, flags, root, comm, NULL);
+}
+
+int32_t motor_icall_scatterv(MonoObject *sbuf, MonoArray *counts, MonoArray *displs, MonoObject *rbuf,
+                             int32_t flags, int32_t root, int32_t comm)
+{
+	return scatterv(sbuf, counts, displs, rbuf, flags, root, comm, NULL);
+}
+
+int32_t motor_icall_gatherv(MonoObject *sbuf, MonoObject *rbuf, MonoArray *counts, MonoArray *displs,
+                            int32_t flags, int32_t root, int32_t comm)
+{
+	return gatherv(sbuf, rbuf, counts, displs, flags, root, comm, NULL);
+}
+
+int32_t motor_icall_allgatherv(MonoObject *sbuf, MonoObject *rbuf, MonoArray *counts, MonoArray *displs,
+                               int32_t flags, int32_t comm)
+{
+	return allgatherv(sbuf, rbuf, counts, displs, flags, comm, NULL);
+}
+
+int32_t motor_icall_alltoallv(MonoObject *sbuf, MonoArray *scounts, MonoArray *sdispls, MonoObject *rbuf,
+                              MonoArray *rcounts, MonoArray *rdispls, int32_t flags, int32_t comm)
+{
+	return alltoallv(sbuf, scounts, sdispls, rbuf, rcounts, rdispls, flags, comm, NULL);
+}
+
+int32_t motor_icall_reduce(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t op, int32_t root,
+                           int32_t comm)
+{
+	return reduce(sbuf, rbuf, flags, op, root, comm, NULL);
+}
+
+/* Every non-blocking collective, by kind (motor_coll_kind), through the checks of its blocking form.  The
+ * arguments a kind does not take are ignored: offset and count are Ibcast's, v1..v4 the v-forms' arrays in
+ * the order their blocking internal calls take them. */
+int32_t motor_icall_icollective(int32_t kind, MonoObject *sbuf, MonoObject *rbuf, int32_t offset,
+                                int32_t count, MonoArray *v1, MonoArray *v2, MonoArray *v3, MonoArray *v4,
+                                int32_t flags, int32_t op, int32_t root, int32_t comm, MonoObject *req)
+{
+	if (!req)
+		return MOTOR_ENULL;
+	switch (kind) {
+	case MOTOR_COLL_BARRIER:
+		return post_nb(req, (struct motor_coll_args){MOTOR_COLL_BARRIER, .op = -1, .root = -1}, NULL,
+		               NULL, comm);
+	case MOTOR_COLL_BCAST:
+		return bcast(rbuf, offset, count, root, comm, req);
+	case MOTOR_COLL_SCATTER:
+		return scatter(sbuf, rbuf, flags, root, comm, req);
+	case MOTOR_COLL_GATHER:
+		return gather(sbuf, rbuf, flags, root, comm, req);
+	case MOTOR_COLL_ALLGATHER:
+		return all(0, sbuf, rbuf, flags, comm, req);
+	case MOTOR_COLL_ALLTOALL:
+		return all(1, sbuf, rbuf, flags, comm, req);
+	case MOTOR_COLL_SCATTERV:
+		return scatterv(sbuf, v1, v2, rbuf, flags, root, comm, req);
+	case MOTOR_COLL_GATHERV:
+		return gatherv(sbuf, rbuf, v1, v2, flags, root, comm, req);
+	case MOTOR_COLL_ALLGATHERV:
+		return allgatherv(sbuf, rbuf, v1, v2, flags, comm, req);
+	case MOTOR_COLL_ALLTOALLV:
+		return alltoallv(sbuf, v1, v2, rbuf, v3, v4, flags, comm, req);
+	case MOTOR_COLL_REDUCE:
+		return reduce(sbuf, rbuf, flags, op, root, comm, req);
+	case MOTOR_COLL_ALLREDUCE:
+		return reduce_all(ALLREDUCE, sbuf, rbuf, flags, op, comm, req);
+	case MOTOR_COLL_SCAN:
+		return reduce_all(SCAN, sbuf, rbuf, flags, op, comm, req);
+	case MOTOR_COLL_EXSCAN:
+		return reduce_all(EXSCAN, sbuf, rbuf, flags, op, comm, req);
+	case MOTOR_COLL_REDUCE_SCATTER_BLOCK:
+		return reduce_all(REDUCE_SCATTER_BLOCK, sbuf, rbuf, flags, op, comm, req);
+	}
+	return motor_mpi_coll_refuse(comm, MOTOR_EARG);
 }
 
 int32_t motor_icall_coll_mode(int32_t nonblocking)

@@ -88,6 +88,8 @@ MOTOR_ICALL(Exscan, motor_icall_exscan)
 MOTOR_ICALL(ReduceScatterBlock, motor_icall_reduce_scatter_block)
 MOTOR_ICALL(CollMode, motor_icall_coll_mode)
 MOTOR_ICALL(CollRefuse, motor_icall_coll_refuse)
+/* non-blocking collectives (icall-coll.c) */
+MOTOR_ICALL(ICollective, motor_icall_icollective)
 /* reduction operators (icall-op.c) */
 MOTOR_ICALL(OpCreate, motor_icall_op_create)
 MOTOR_ICALL(OpFree, motor_icall_op_free)

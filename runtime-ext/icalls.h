@@ -84,6 +84,10 @@ int32_t motor_icall_allreduce(MonoObject *sbuf, MonoObject *rbuf, int32_t flags,
 int32_t motor_icall_scan(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t op, int32_t comm);
 int32_t motor_icall_exscan(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t op, int32_t comm);
 int32_t motor_icall_reduce_scatter_block(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t op, int32_t comm);
+/* Non-blocking collectives, every kind (motor_coll_kind) through one call; see icall-coll.c. */
+int32_t motor_icall_icollective(int32_t kind, MonoObject *sbuf, MonoObject *rbuf, int32_t offset,
+                                int32_t count, MonoArray *v1, MonoArray *v2, MonoArray *v3, MonoArray *v4,
+                                int32_t flags, int32_t op, int32_t root, int32_t comm, MonoObject *req);
 /* Diagnostics: 1 = collectives use their non-blocking forms, 0 = blocking forms, -1 = unchanged; returns the old mode. */
 int32_t motor_icall_coll_mode(int32_t nonblocking);
 /* This rank's part, as a refusal, in the agreement of a collective that managed code refused before calling its
