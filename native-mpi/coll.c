@@ -356,7 +356,9 @@ int motor_mpi_icoll(const struct motor_coll_args *x, int verdict, int comm, moto
 	if (rc == MOTOR_OK && x->kind != MOTOR_COLL_BARRIER)
 		rc = prepare(&a, (enum kind)x->kind, x->sbuf, x->rbuf, x->count, x->dt, x->op, x->root, comm);
 	a.comm = c->comm;
-	if ((rc = motor_mpi__agree(c, rc)) != MOTOR_OK)
+	/* A barrier has no argument that one rank could refuse, so it posts without agreeing and stays truly
+	 * non-blocking. */
+	if (x->kind != MOTOR_COLL_BARRIER && (rc = motor_mpi__agree(c, rc)) != MOTOR_OK)
 		return rc;
 	a.sc = x->sc;
 	a.sd = x->sd;

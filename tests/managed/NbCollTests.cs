@@ -28,6 +28,27 @@ public static class NbCollTests
 		Assert.True (r.Test (), "an inactive request tests true");
 	}
 
+	public static void IbarrierPostsWithoutWaitingForTheOthers ()
+	{
+		// The last rank posts 600 ms late; the others' posts must return at once and their request stay
+		// incomplete until it arrives.
+		if (Size < 2)
+			return;
+		if (Rank == Size - 1) {
+			System.Threading.Thread.Sleep (600);
+			World.Ibarrier ().Wait ();
+			return;
+		}
+		var sw = System.Diagnostics.Stopwatch.StartNew ();
+		var r = World.Ibarrier ();
+		long posted = sw.ElapsedMilliseconds;
+		bool early = r.Test ();
+		r.Wait ();
+		Assert.True (posted < 300, "Ibarrier's post returned after " + posted + " ms");
+		Assert.True (!early, "the barrier completed before the last rank arrived");
+		Assert.True (sw.ElapsedMilliseconds >= 400, "Wait returned after " + sw.ElapsedMilliseconds + " ms");
+	}
+
 	public static void IbcastDeliversTheRootsDataFromEveryRoot ()
 	{
 		for (int root = 0; root < Size; root++) {
