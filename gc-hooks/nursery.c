@@ -5,8 +5,7 @@
  * first written.  Until the first minor collection, every 4 KiB the program allocates therefore costs a page
  * fault (1-3 us on a virtual machine).  A 32 MB nursery takes 8,192 of them.  For a program that allocates a
  * small object per message, such as a Request per non-blocking operation, that is one fault every ~64
- * messages: ~50 ns a message on the critical path of a small-message ping-pong (measured: README, Non-blocking
- * operations).
+ * messages: ~50 ns a message on the critical path of a small-message ping-pong (doc/benchmarks.md).
  *
  * So the runtime faults the whole nursery in at start-up: it asks for huge pages first (where transparent
  * huge pages are enabled for madvise, 16 faults instead of 8,192, and fewer TLB misses), then populates.  It

@@ -64,8 +64,7 @@ namespace System.MP
 
 		// The per-message operations (Send, Recv, Isend, Irecv, Request.Wait) are inlined into their callers: each is
 		// a check or two around one internal call, and a call frame of its own cost Mono's JIT more than its body
-		// (arguments spilled and reloaded, five registers saved): 394 -> 348 JIT-compiled instructions per Irecv +
-		// Send + Wait (bench/run-instructions.sh).
+		// (arguments spilled and reloaded, five registers saved).
 
 		/// <summary>Sends the whole of <paramref name="buf"/> to <paramref name="dest"/> (MPI_Send).  Returns when the
 		/// buffer may be reused; depending on the message size and the MPI library that may be before or only after the
@@ -362,10 +361,9 @@ namespace System.MP
 
 		// Posting: the Request first (the spare an earlier Wait made, if there is one), then one internal call.  A
 		// send and a receive each have their own (inlined) body, and the exception is built out of line: Mono's JIT
-		// did not fold the flag of one shared body, so each post kept both internal calls and spilled every argument
-		// (14 instructions more per receive, bench/run-instructions.sh).  The ranged Isend and Irecv, the forms
-		// message loops use, repeat the body instead of calling it: an inlined call inside an inlined method copies
-		// every argument once more (14 instructions per receive).
+		// did not fold the flag of one shared body, so each post kept both internal calls and spilled every argument.
+		// The ranged Isend and Irecv, the forms message loops use, repeat the body instead of calling it: an inlined
+		// call inside an inlined method copies every argument once more.
 		[MethodImpl (MethodImplOptions.AggressiveInlining)]
 		Request PostSend (object buf, int offset, int count, int dest, int tag, int mode)
 		{

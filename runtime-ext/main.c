@@ -222,8 +222,8 @@ static void usage(FILE *to)
 
 /* Motor's nursery is 32 MB, not Mono's 4 MB: a rank that receives an object graph larger than the nursery has
  * every object of it copied out of the nursery while it is built (the linked-list benchmark's time per object
- * grows by a third to a half between 16,384 and 2^20 elements with 4 MB, far less with 32 MB; README, Object
- * transport).  32 MB a rank is little on a compute node.  A nursery-size given in MONO_GC_PARAMS wins. */
+ * grows by a third to a half between 16,384 and 2^20 elements with 4 MB, far less with 32 MB;
+ * doc/benchmarks.md).  32 MB a rank is little on a compute node.  A nursery-size given in MONO_GC_PARAMS wins. */
 #define MOTOR_NURSERY "nursery-size=32m"
 
 static void default_gc_params(void)
