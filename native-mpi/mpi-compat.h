@@ -194,6 +194,29 @@ static inline void motor_compat_bytesv_release(void *scratch, int size)
 	(void)scratch;
 	(void)size;
 }
+
+/* An Alltoallv of bytes: scounts[i] bytes at sdispls[i] go to rank i, rcounts[i] bytes from rank i land at
+ * rdispls[i].  Scratch and release as for motor_compat_ibytesv, with motor_compat_alltoallv_scratch bytes. */
+static inline size_t motor_compat_alltoallv_scratch(int size)
+{
+	return 4 * sizeof(MPI_Count) * (size_t)size;
+}
+
+static inline int motor_compat_ialltoallv_bytes(const void *sb, const int64_t *scounts, const int64_t *sdispls,
+						void *rb, const int64_t *rcounts, const int64_t *rdispls, int size,
+						void *scratch, MPI_Comm c, MPI_Request *r)
+{
+	_Static_assert(sizeof(MPI_Aint) <= sizeof(MPI_Count), "displacements fit the scratch");
+	MPI_Count *sc = (MPI_Count *)scratch, *rc = sc + 2 * size;
+	MPI_Aint *sd = (MPI_Aint *)(sc + size), *rd = (MPI_Aint *)(rc + size);
+	for (int i = 0; i < size; i++) {
+		sc[i] = (MPI_Count)scounts[i];
+		sd[i] = (MPI_Aint)sdispls[i];
+		rc[i] = (MPI_Count)rcounts[i];
+		rd[i] = (MPI_Aint)rdispls[i];
+	}
+	return MPI_Ialltoallv_c(sb, sc, sd, MPI_BYTE, rb, rc, rd, MPI_BYTE, c, r);
+}
 #else
 struct motor_compat_w {
 	int *scounts, *sdispls, *rcounts, *rdispls;
@@ -246,6 +269,33 @@ static inline int motor_compat_ibytesv(int op, const void *sb, int64_t sn, void 
 		if ((rc = motor_compat_bytes_at(out_at, out, &w.scounts[i], &w.sdispls[i], &w.stypes[i])) == MPI_SUCCESS)
 			rc = motor_compat_bytes_at(in_at, in, &w.rcounts[i], &w.rdispls[i], &w.rtypes[i]);
 	}
+	if (rc == MPI_SUCCESS)
+		rc = MPI_Ialltoallw(sb, w.scounts, w.sdispls, w.stypes, rb, w.rcounts, w.rdispls, w.rtypes, c, r);
+	if (rc != MPI_SUCCESS)
+		motor_compat_bytesv_release(scratch, size);
+	return rc;
+}
+
+/* An Alltoallv of bytes, as the Alltoallw above for the same reason (displacements beyond INT_MAX). */
+static inline size_t motor_compat_alltoallv_scratch(int size)
+{
+	return motor_compat_bytesv_scratch(size);
+}
+
+static inline int motor_compat_ialltoallv_bytes(const void *sb, const int64_t *scounts, const int64_t *sdispls,
+						void *rb, const int64_t *rcounts, const int64_t *rdispls, int size,
+						void *scratch, MPI_Comm c, MPI_Request *r)
+{
+	struct motor_compat_w w = motor_compat_w_at(scratch, size);
+	int rc = MPI_SUCCESS;
+
+	for (int i = 0; i < size; i++)
+		w.stypes[i] = w.rtypes[i] = MPI_BYTE;
+	for (int i = 0; i < size && rc == MPI_SUCCESS; i++)
+		if ((rc = motor_compat_bytes_at((MPI_Aint)sdispls[i], scounts[i], &w.scounts[i], &w.sdispls[i],
+						&w.stypes[i])) == MPI_SUCCESS)
+			rc = motor_compat_bytes_at((MPI_Aint)rdispls[i], rcounts[i], &w.rcounts[i], &w.rdispls[i],
+						   &w.rtypes[i]);
 	if (rc == MPI_SUCCESS)
 		rc = MPI_Ialltoallw(sb, w.scounts, w.sdispls, w.stypes, rb, w.rcounts, w.rdispls, w.rtypes, c, r);
 	if (rc != MPI_SUCCESS)
