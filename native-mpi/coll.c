@@ -128,6 +128,8 @@ static int prepare(struct coll *a, enum kind kind, const void *sbuf, void *rbuf,
 	a->rbuf = mpi_buf(rbuf);
 	a->count = (int)count;
 	a->comm = c->comm;
+	if (a->root == MPI_ROOT && !a->sbuf)
+		a->sbuf = MOTOR_COMPAT_UNREAD_BUF;
 	return MOTOR_OK;
 }
 

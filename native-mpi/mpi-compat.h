@@ -155,6 +155,12 @@ static inline int motor_compat_imrecv(void *b, int64_t n, MPI_Message *m, MPI_Re
 }
 #endif
 
+/* The send buffer of a reduction at an intercommunicator's root (MPI_ROOT), which MPI does not read.  MPICH
+ * 4.0.2 refuses a null one all the same (MPI_Reduce at MPI_ROOT: "Null buffer pointer", internal_Reduce), so a
+ * root passes this. */
+static char motor_compat_unread __attribute__((unused));
+#define MOTOR_COMPAT_UNREAD_BUF ((void *)&motor_compat_unread)
+
 /* Posts a Scatterv (op 0), Gatherv (1) or Allgatherv (2) of bytes.  counts/displs have one entry per rank
  * (`size`) or are NULL where MPI does not read them.  `scratch` holds motor_compat_bytesv_scratch(size) bytes
  * the library reads until the request completes; motor_compat_bytesv_release then frees what it made.

@@ -361,9 +361,9 @@ MonoArray *motor_icall_oalltoall(MonoObject *arr, int32_t comm, int32_t *rcp)
 		local = MOTOR_EINPLACE;
 	else if (mono_class_get_rank(mono_object_get_class(arr)) != 1 ||
 		 mono_type_get_type(mono_class_get_type(mono_object_get_class(arr))) != MONO_TYPE_SZARRAY)
-		local = motor_ser_fail(MOTOR_ENOTARRAY, "OAlltoall needs a one-dimensional array");
+		local = motor_ser_fail(MOTOR_SER_ETYPE, "OAlltoall needs a one-dimensional array");
 	else if (mono_array_length((MonoArray *)arr) != (uintptr_t)size)
-		local = motor_ser_fail(MOTOR_SER_ECOUNT, "OAlltoall: the array has %llu elements for %d ranks",
+		local = motor_ser_fail(MOTOR_SER_ETYPE, "OAlltoall: the array has %llu elements for %d ranks",
 				       (unsigned long long)mono_array_length((MonoArray *)arr), size);
 	if (local == MOTOR_OK)
 		local = motor_ser_buf_get(&b, size_hint);
