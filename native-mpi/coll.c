@@ -67,14 +67,17 @@ int motor_mpi_coll_shape(int comm, struct motor_coll_shape *s)
 	struct motor_comm *c = motor_mpi__comm(comm);
 	if (!c)
 		return MOTOR_ECOMM;
-	*s = (struct motor_coll_shape){.rank = c->rank, .size = c->size, .blocks = c->remote_size, .inter = c->inter};
+	*s = (struct motor_coll_shape){
+	    .rank = c->rank, .size = c->size, .blocks = c->remote_size, .inter = c->inter};
 	return MOTOR_OK;
 }
 
 int motor_mpi_coll_role(const struct motor_coll_shape *s, int root)
 {
 	if (!s->inter)
-		return root < 0 || root >= s->size ? MOTOR_ERANK : root == s->rank ? MOTOR_ROLE_ROOT : MOTOR_ROLE_LEAF;
+		return root < 0 || root >= s->size ? MOTOR_ERANK
+		       : root == s->rank           ? MOTOR_ROLE_ROOT
+		                                   : MOTOR_ROLE_LEAF;
 	if (root == MOTOR_ROOT)
 		return MOTOR_ROLE_ROOT;
 	if (root == MOTOR_PROC_NULL)
@@ -86,11 +89,15 @@ int motor_mpi_coll_role(const struct motor_coll_shape *s, int root)
  * become MPI_ROOT and MPI_PROC_NULL. */
 static int map_root(const struct motor_comm *c, int root, int *out)
 {
-	struct motor_coll_shape s = {.rank = c->rank, .size = c->size, .blocks = c->remote_size, .inter = c->inter};
+	struct motor_coll_shape s = {
+	    .rank = c->rank, .size = c->size, .blocks = c->remote_size, .inter = c->inter};
 	int role = motor_mpi_coll_role(&s, root);
 	if (role < 0)
 		return role;
-	*out = !c->inter ? root : role == MOTOR_ROLE_ROOT ? MPI_ROOT : role == MOTOR_ROLE_IDLE ? MPI_PROC_NULL : root;
+	*out = !c->inter                 ? root
+	       : role == MOTOR_ROLE_ROOT ? MPI_ROOT
+	       : role == MOTOR_ROLE_IDLE ? MPI_PROC_NULL
+	                                 : root;
 	return MOTOR_OK;
 }
 
@@ -113,7 +120,8 @@ static int prepare(struct coll *a, enum kind kind, const void *sbuf, void *rbuf,
 	if (c->inter && (sbuf == MOTOR_IN_PLACE || rbuf == MOTOR_IN_PLACE))
 		return MOTOR_EINPLACE;
 	if (c->inter && a->root == MPI_PROC_NULL) {
-		*a = (struct coll){.kind = kind, .type = MPI_INT, .op = MPI_SUM, .root = MPI_PROC_NULL, .comm = c->comm};
+		*a = (struct coll){
+		    .kind = kind, .type = MPI_INT, .op = MPI_SUM, .root = MPI_PROC_NULL, .comm = c->comm};
 		return MOTOR_OK;
 	}
 	if ((a->type = motor_mpi__type(dt)) == MPI_DATATYPE_NULL)
@@ -149,8 +157,14 @@ int motor_mpi__agree(const struct motor_comm *c, int verdict)
 	if ((c->size == 1 && !c->inter) || !motor_mpi__coll_agree)
 		return verdict;
 	int who = verdict == MOTOR_OK ? INT_MAX : c->rank, remote = INT_MAX;
-	struct coll a = {.kind = ALLREDUCE, .sbuf = MPI_IN_PLACE, .rbuf = &who, .count = 1, .type = MPI_INT,
-			 .op = MPI_MIN, .root = NO_ROOT, .comm = c->comm};
+	struct coll a = {.kind = ALLREDUCE,
+	                 .sbuf = MPI_IN_PLACE,
+	                 .rbuf = &who,
+	                 .count = 1,
+	                 .type = MPI_INT,
+	                 .op = MPI_MIN,
+	                 .root = NO_ROOT,
+	                 .comm = c->comm};
 	if (c->inter) {
 		a.sbuf = &who;
 		a.rbuf = &remote;
@@ -205,7 +219,8 @@ static int call_blocking(const struct coll *a)
 	case SCAN: return MPI_Scan(a->sbuf, a->rbuf, a->count, a->type, a->op, a->comm);
 	case EXSCAN: return MPI_Exscan(a->sbuf, a->rbuf, a->count, a->type, a->op, a->comm);
 	case REDUCE_SCATTER_BLOCK: return MPI_Reduce_scatter_block(a->sbuf, a->rbuf, a->count, a->type, a->op, a->comm);
-	case REDUCE_SCATTER: return MPI_Reduce_scatter(a->sbuf, a->rbuf, a->rc, a->type, a->op, a->comm);
+	case REDUCE_SCATTER:
+		return MPI_Reduce_scatter(a->sbuf, a->rbuf, a->rc, a->type, a->op, a->comm);
 	}
 	return MOTOR_EARG;
 }
@@ -233,7 +248,8 @@ static int start(const struct coll *a, MPI_Request *r)
 	case EXSCAN: return MPI_Iexscan(a->sbuf, a->rbuf, a->count, a->type, a->op, a->comm, r);
 	case REDUCE_SCATTER_BLOCK:
 		return MPI_Ireduce_scatter_block(a->sbuf, a->rbuf, a->count, a->type, a->op, a->comm, r);
-	case REDUCE_SCATTER: return MPI_Ireduce_scatter(a->sbuf, a->rbuf, a->rc, a->type, a->op, a->comm, r);
+	case REDUCE_SCATTER:
+		return MPI_Ireduce_scatter(a->sbuf, a->rbuf, a->rc, a->type, a->op, a->comm, r);
 	}
 	return MOTOR_EARG;
 }

@@ -223,7 +223,7 @@ int motor_mpi_gatherv_bytes(const void *sbuf, int64_t scount, void *rbuf, const 
 }
 
 int motor_mpi_alltoallv_bytes(const void *sbuf, const int64_t *scounts, const int64_t *sdispls, void *rbuf,
-			      const int64_t *rcounts, const int64_t *rdispls, int comm)
+                              const int64_t *rcounts, const int64_t *rdispls, int comm)
 {
 	struct motor_comm *c;
 	MPI_Request r;
@@ -234,14 +234,15 @@ int motor_mpi_alltoallv_bytes(const void *sbuf, const int64_t *scounts, const in
 	if (c->inter)
 		return MOTOR_EINTER;
 	for (int i = 0; i < c->size; i++)
-		if ((rc = check_count(scounts[i])) != MOTOR_OK || (rc = check_count(sdispls[i])) != MOTOR_OK ||
+		if ((rc = check_count(scounts[i])) != MOTOR_OK ||
+		    (rc = check_count(sdispls[i])) != MOTOR_OK ||
 		    (rc = check_count(rcounts[i])) != MOTOR_OK || (rc = check_count(rdispls[i])) != MOTOR_OK)
 			return rc;
 	void *scratch = malloc(motor_compat_alltoallv_scratch(c->size));
 	if (!scratch)
 		return MOTOR_ENOMEM;
-	rc = motor_compat_ialltoallv_bytes(sbuf, scounts, sdispls, rbuf, rcounts, rdispls, c->size, scratch, c->comm,
-					   &r);
+	rc = motor_compat_ialltoallv_bytes(sbuf, scounts, sdispls, rbuf, rcounts, rdispls, c->size, scratch,
+	                                   c->comm, &r);
 	if (rc == MPI_SUCCESS) {
 		rc = motor_mpi__complete(&r, 1, NULL);
 		motor_compat_bytesv_release(scratch, c->size);

@@ -44,27 +44,33 @@ enum {
 	MOTOR_EARG = -12,      /* any other invalid argument */
 	MOTOR_ECOMMFREE = -13, /* COMM_WORLD and COMM_SELF cannot be freed */
 	MOTOR_EBUSY = -14,     /* the request is being completed by another thread */
-	MOTOR_EOVERLAP = -15,  /* a message to itself whose buffer overlaps one of an operation in flight it may match */
-	MOTOR_EINPLACE = -16,  /* MPI.IN_PLACE given where MPI takes no MPI_IN_PLACE */
-	MOTOR_ECOMMLIMIT = -17, /* the MPI library (or the handle table) has no room for another communicator */
+	MOTOR_EOVERLAP =
+	    -15, /* a message to itself whose buffer overlaps one of an operation in flight it may match */
+	MOTOR_EINPLACE = -16, /* MPI.IN_PLACE given where MPI takes no MPI_IN_PLACE */
+	MOTOR_ECOMMLIMIT =
+	    -17, /* the MPI library (or the handle table) has no room for another communicator */
 	/* communicators, groups and topologies */
-	MOTOR_EGROUP = -40,  /* group handle freed or never valid */
-	MOTOR_EINTER = -41,  /* the operation needs an intracommunicator */
-	MOTOR_EINTRA = -42,  /* the operation needs an intercommunicator */
-	MOTOR_ETOPO = -43,   /* the communicator has no Cartesian topology */
-	MOTOR_EDIMS = -44,   /* dimensions do not fit (count, a size <= 0, a grid larger than the communicator) */
+	MOTOR_EGROUP = -40, /* group handle freed or never valid */
+	MOTOR_EINTER = -41, /* the operation needs an intracommunicator */
+	MOTOR_EINTRA = -42, /* the operation needs an intercommunicator */
+	MOTOR_ETOPO = -43,  /* the communicator has no Cartesian topology */
+	MOTOR_EDIMS =
+	    -44, /* dimensions do not fit (count, a size <= 0, a grid larger than the communicator) */
 	MOTOR_ECOORDS = -45, /* a coordinate outside a non-periodic dimension */
-	MOTOR_EREMOTE = -46, /* the root or leader of a collective refused its arguments (it raised the reason) */
+	MOTOR_EREMOTE =
+	    -46, /* the root or leader of a collective refused its arguments (it raised the reason) */
 	/* Collectives and reduction operators (coll.c, op.c). */
-	MOTOR_EOP = -30,       /* operator freed or never valid */
-	MOTOR_EOPTYPE = -31,   /* operator not defined for the element type (MPI's rules, or a user operator's type) */
-	MOTOR_ESIZE = -32,     /* buffer sizes do not fit the collective (e.g. recvbuf not size x sendbuf) */
-	MOTOR_ETYPE = -33,     /* send and receive buffers have different element types */
+	MOTOR_EOP = -30, /* operator freed or never valid */
+	MOTOR_EOPTYPE =
+	    -31, /* operator not defined for the element type (MPI's rules, or a user operator's type) */
+	MOTOR_ESIZE = -32, /* buffer sizes do not fit the collective (e.g. recvbuf not size x sendbuf) */
+	MOTOR_ETYPE = -33, /* send and receive buffers have different element types */
 	/* MOTOR_EPEER(r): rank r of the communicator refused its arguments to the same collective, so no rank
-	 * moved any data (coll.c).  Codes at or below MOTOR_EPEER_BASE; the rank is MOTOR_EPEER_BASE - code. */
+	 * moved any data (coll.c).  Codes at or below MOTOR_EPEER_BASE; the rank is MOTOR_EPEER_BASE - code.
+	 */
 	MOTOR_EPEER_BASE = -1000,
-	/* MOTOR_EPEER_REMOTE(r): on an intercommunicator, rank r of the remote group refused.  Codes at or below
-	 * MOTOR_EPEER_REMOTE_BASE (so MOTOR_EPEER covers ranks below 2^30 - 1000). */
+	/* MOTOR_EPEER_REMOTE(r): on an intercommunicator, rank r of the remote group refused.  Codes at or
+	 * below MOTOR_EPEER_REMOTE_BASE (so MOTOR_EPEER covers ranks below 2^30 - 1000). */
 	MOTOR_EPEER_REMOTE_BASE = -(1 << 30),
 };
 #define MOTOR_EPEER(rank) (MOTOR_EPEER_BASE - (rank))
@@ -372,7 +378,8 @@ enum { MOTOR_ROLE_ROOT, MOTOR_ROLE_LEAF, MOTOR_ROLE_IDLE };
 int motor_mpi_coll_shape(int comm, struct motor_coll_shape *s);
 /* The part this rank plays in a collective rooted at `root`: MOTOR_ROLE_ROOT (it sends or receives the whole;
  * on an intracommunicator it also has a block of its own), MOTOR_ROLE_LEAF (it sends or receives one block),
- * MOTOR_ROLE_IDLE (intercommunicator, the root's group but not the root: MPI reads no buffer), or MOTOR_ERANK. */
+ * MOTOR_ROLE_IDLE (intercommunicator, the root's group but not the root: MPI reads no buffer), or
+ * MOTOR_ERANK. */
 int motor_mpi_coll_role(const struct motor_coll_shape *s, int root);
 
 int motor_mpi_bcast(void *buf, int64_t count, int dt, int root, int comm);
@@ -440,12 +447,13 @@ int motor_mpi_gatherv_bytes(const void *sbuf, int64_t scount, void *rbuf, const 
 /* One int64 per rank: scatter (root's `all` to each rank's `mine`), gather (to root's `all`) or allgather
  * (`all` everywhere; root ignored). */
 enum { MOTOR_I64_SCATTER, MOTOR_I64_GATHER, MOTOR_I64_ALLGATHER, MOTOR_I64_ALLTOALL };
-/* MOTOR_I64_ALLTOALL: `mine` holds one int64 per rank (mine[i] goes to rank i) and all[j] receives rank j's. */
+/* MOTOR_I64_ALLTOALL: `mine` holds one int64 per rank (mine[i] goes to rank i) and all[j] receives rank j's.
+ */
 int motor_mpi_exchange_i64(int op, int64_t *mine, int64_t *all, int root, int comm);
 /* An Alltoallv of bytes on an intracommunicator: scounts[i] bytes at sdispls[i] of sbuf go to rank i;
  * rcounts[i] bytes from rank i land at rdispls[i] of rbuf (one entry per rank, none negative). */
 int motor_mpi_alltoallv_bytes(const void *sbuf, const int64_t *scounts, const int64_t *sdispls, void *rbuf,
-			      const int64_t *rcounts, const int64_t *rdispls, int comm);
+                              const int64_t *rcounts, const int64_t *rdispls, int comm);
 
 #ifdef __cplusplus
 }

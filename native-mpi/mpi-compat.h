@@ -156,8 +156,8 @@ static inline int motor_compat_imrecv(void *b, int64_t n, MPI_Message *m, MPI_Re
 #endif
 
 /* The send buffer of a reduction at an intercommunicator's root (MPI_ROOT), which MPI does not read.  MPICH
- * 4.0.2 refuses a null one all the same (MPI_Reduce at MPI_ROOT: "Null buffer pointer", internal_Reduce), so a
- * root passes this. */
+ * 4.0.2 refuses a null one all the same (MPI_Reduce at MPI_ROOT: "Null buffer pointer", internal_Reduce), so
+ * a root passes this. */
 static char motor_compat_unread __attribute__((unused));
 #define MOTOR_COMPAT_UNREAD_BUF ((void *)&motor_compat_unread)
 
@@ -208,9 +208,10 @@ static inline size_t motor_compat_alltoallv_scratch(int size)
 	return 4 * sizeof(MPI_Count) * (size_t)size;
 }
 
-static inline int motor_compat_ialltoallv_bytes(const void *sb, const int64_t *scounts, const int64_t *sdispls,
-						void *rb, const int64_t *rcounts, const int64_t *rdispls, int size,
-						void *scratch, MPI_Comm c, MPI_Request *r)
+static inline int motor_compat_ialltoallv_bytes(const void *sb, const int64_t *scounts,
+                                                const int64_t *sdispls, void *rb, const int64_t *rcounts,
+                                                const int64_t *rdispls, int size, void *scratch, MPI_Comm c,
+                                                MPI_Request *r)
 {
 	_Static_assert(sizeof(MPI_Aint) <= sizeof(MPI_Count), "displacements fit the scratch");
 	MPI_Count *sc = (MPI_Count *)scratch, *rc = sc + 2 * size;
@@ -288,9 +289,10 @@ static inline size_t motor_compat_alltoallv_scratch(int size)
 	return motor_compat_bytesv_scratch(size);
 }
 
-static inline int motor_compat_ialltoallv_bytes(const void *sb, const int64_t *scounts, const int64_t *sdispls,
-						void *rb, const int64_t *rcounts, const int64_t *rdispls, int size,
-						void *scratch, MPI_Comm c, MPI_Request *r)
+static inline int motor_compat_ialltoallv_bytes(const void *sb, const int64_t *scounts,
+                                                const int64_t *sdispls, void *rb, const int64_t *rcounts,
+                                                const int64_t *rdispls, int size, void *scratch, MPI_Comm c,
+                                                MPI_Request *r)
 {
 	struct motor_compat_w w = motor_compat_w_at(scratch, size);
 	int rc = MPI_SUCCESS;
@@ -298,12 +300,13 @@ static inline int motor_compat_ialltoallv_bytes(const void *sb, const int64_t *s
 	for (int i = 0; i < size; i++)
 		w.stypes[i] = w.rtypes[i] = MPI_BYTE;
 	for (int i = 0; i < size && rc == MPI_SUCCESS; i++)
-		if ((rc = motor_compat_bytes_at((MPI_Aint)sdispls[i], scounts[i], &w.scounts[i], &w.sdispls[i],
-						&w.stypes[i])) == MPI_SUCCESS)
-			rc = motor_compat_bytes_at((MPI_Aint)rdispls[i], rcounts[i], &w.rcounts[i], &w.rdispls[i],
-						   &w.rtypes[i]);
+		if ((rc = motor_compat_bytes_at((MPI_Aint)sdispls[i], scounts[i], &w.scounts[i],
+		                                &w.sdispls[i], &w.stypes[i])) == MPI_SUCCESS)
+			rc = motor_compat_bytes_at((MPI_Aint)rdispls[i], rcounts[i], &w.rcounts[i],
+			                           &w.rdispls[i], &w.rtypes[i]);
 	if (rc == MPI_SUCCESS)
-		rc = MPI_Ialltoallw(sb, w.scounts, w.sdispls, w.stypes, rb, w.rcounts, w.rdispls, w.rtypes, c, r);
+		rc = MPI_Ialltoallw(sb, w.scounts, w.sdispls, w.stypes, rb, w.rcounts, w.rdispls, w.rtypes, c,
+		                    r);
 	if (rc != MPI_SUCCESS)
 		motor_compat_bytesv_release(scratch, size);
 	return rc;

@@ -124,7 +124,7 @@ int32_t motor_icall_bcast(MonoObject *buf, int32_t offset, int32_t count, int32_
 struct rooted {
 	struct cbuf w, b;      /* resolved; MOTOR_IN_PLACE data for a block in place, NULL for a buffer not used */
 	const int32_t *c, *d;  /* a v-form's counts and displacements at the root, else NULL */
-	int64_t count;         /* elements in this rank's block (at an intercommunicator's root: in each block) */
+	int64_t count; /* elements in this rank's block (at an intercommunicator's root: in each block) */
 };
 
 static int rooted(MonoObject *whole_obj, MonoObject *block_obj, int v, MonoArray *counts, MonoArray *displs,
@@ -274,11 +274,12 @@ int32_t motor_icall_allgatherv(MonoObject *sbuf, MonoObject *rbuf, MonoArray *co
 	if ((rc = shape(comm, flags, &sh)) != MOTOR_OK || (rc = whole(rbuf, 1, &r)) != MOTOR_OK ||
 	    (rc = check_v(counts, displs, sh.blocks, r.count, &c, &d)) != MOTOR_OK)
 		goto refuse;
-	/* On an intercommunicator this rank's block goes to the other group, whose counts say how long it is. */
+	/* On an intercommunicator this rank's block goes to the other group, whose counts say how long it is.
+	 */
 	if (flags & SEND_IN_PLACE)
 		s = (struct cbuf){.data = MOTOR_IN_PLACE, .count = c[sh.rank]};
 	else if ((rc = whole(sbuf, 1, &s)) != MOTOR_OK ||
-		 (rc = sh.inter ? check_pair(&s, &r) : check_send(&s, &r, c[sh.rank])) != MOTOR_OK)
+	         (rc = sh.inter ? check_pair(&s, &r) : check_send(&s, &r, c[sh.rank])) != MOTOR_OK)
 		goto refuse;
 	rc = motor_mpi_allgatherv(s.data, s.count, r.data, c, d, r.dt, comm);
 	MOTOR_KEEP_ALIVE(sbuf);
@@ -326,8 +327,8 @@ enum { REDUCE, ALLREDUCE, SCAN, EXSCAN, REDUCE_SCATTER_BLOCK, REDUCE_SCATTER };
 
 /* Runs a reduction.  A user-defined operator runs managed code inside the MPI library (which may hold its own
  * lock meanwhile), so the collector's request harvest, which calls MPI, is kept out while one may run. */
-static int reduce_call(int kind, const struct cbuf *s, const struct cbuf *r, int64_t count, const int32_t *counts,
-		       int dt, int32_t op, int32_t root, int32_t comm)
+static int reduce_call(int kind, const struct cbuf *s, const struct cbuf *r, int64_t count,
+                       const int32_t *counts, int dt, int32_t op, int32_t root, int32_t comm)
 {
 	int user = op >= MOTOR_OP_PREDEFINED, rc;
 
@@ -338,7 +339,9 @@ static int reduce_call(int kind, const struct cbuf *s, const struct cbuf *r, int
 	case ALLREDUCE: rc = motor_mpi_allreduce(s->data, r->data, count, dt, op, comm); break;
 	case SCAN: rc = motor_mpi_scan(s->data, r->data, count, dt, op, comm); break;
 	case EXSCAN: rc = motor_mpi_exscan(s->data, r->data, count, dt, op, comm); break;
-	case REDUCE_SCATTER: rc = motor_mpi_reduce_scatter(s->data, r->data, counts, dt, op, comm); break;
+	case REDUCE_SCATTER:
+		rc = motor_mpi_reduce_scatter(s->data, r->data, counts, dt, op, comm);
+		break;
 	default: rc = motor_mpi_reduce_scatter_block(s->data, r->data, count, dt, op, comm); break;
 	}
 	if (user)
@@ -439,10 +442,10 @@ int32_t motor_icall_reduce_scatter_block(MonoObject *sbuf, MonoObject *rbuf, int
 	return reduce_all(REDUCE_SCATTER_BLOCK, sbuf, rbuf, flags, op, comm);
 }
 
-/* Reduce_scatter: one count per rank of the local group, none negative; the send buffer holds their sum and the
- * receive buffer this rank's count (in place: the buffer holds the sum and the result is its start). */
-int32_t motor_icall_reduce_scatter(MonoObject *sbuf, MonoObject *rbuf, MonoArray *counts, int32_t flags, int32_t op,
-				   int32_t comm)
+/* Reduce_scatter: one count per rank of the local group, none negative; the send buffer holds their sum and
+ * the receive buffer this rank's count (in place: the buffer holds the sum and the result is its start). */
+int32_t motor_icall_reduce_scatter(MonoObject *sbuf, MonoObject *rbuf, MonoArray *counts, int32_t flags,
+                                   int32_t op, int32_t comm)
 {
 	struct motor_coll_shape sh;
 	struct cbuf s, r;

@@ -336,10 +336,11 @@ out:
 	return rc == MOTOR_OK ? parts : NULL;
 }
 
-/* OAlltoall: element j of this rank's array goes to rank j.  One pass serialises every element as a part of its
- * own (a one-element array with its own type table) into one buffer; the part sizes go out by one MPI_Alltoall
- * and the parts by one Alltoallv of bytes.  A rank that cannot serialise sends -1 as every size and nothing
- * else: every rank still takes part in both exchanges, and the others report MOTOR_SER_EREMOTE naming it. */
+/* OAlltoall: element j of this rank's array goes to rank j.  One pass serialises every element as a part of
+ * its own (a one-element array with its own type table) into one buffer; the part sizes go out by one
+ * MPI_Alltoall and the parts by one Alltoallv of bytes.  A rank that cannot serialise sends -1 as every size
+ * and nothing else: every rank still takes part in both exchanges, and the others report MOTOR_SER_EREMOTE
+ * naming it. */
 MonoArray *motor_icall_oalltoall(MonoObject *arr, int32_t comm, int32_t *rcp)
 {
 	struct motor_ser_buf b = {0}, rbuf = {0};
@@ -360,11 +361,11 @@ MonoArray *motor_icall_oalltoall(MonoObject *arr, int32_t comm, int32_t *rcp)
 	else if (motor_buffer_is_in_place(arr))
 		local = MOTOR_EINPLACE;
 	else if (mono_class_get_rank(mono_object_get_class(arr)) != 1 ||
-		 mono_type_get_type(mono_class_get_type(mono_object_get_class(arr))) != MONO_TYPE_SZARRAY)
+	         mono_type_get_type(mono_class_get_type(mono_object_get_class(arr))) != MONO_TYPE_SZARRAY)
 		local = motor_ser_fail(MOTOR_SER_ETYPE, "OAlltoall needs a one-dimensional array");
 	else if (mono_array_length((MonoArray *)arr) != (uintptr_t)size)
 		local = motor_ser_fail(MOTOR_SER_ETYPE, "OAlltoall: the array has %llu elements for %d ranks",
-				       (unsigned long long)mono_array_length((MonoArray *)arr), size);
+		                       (unsigned long long)mono_array_length((MonoArray *)arr), size);
 	if (local == MOTOR_OK)
 		local = motor_ser_buf_get(&b, size_hint);
 	for (int r = 0; r < size && local == MOTOR_OK; r++) {
@@ -400,7 +401,8 @@ MonoArray *motor_icall_oalltoall(MonoObject *arr, int32_t comm, int32_t *rcp)
 		goto out;
 	}
 	if (failed >= 0) {
-		rc = motor_ser_fail(MOTOR_SER_EREMOTE, "OAlltoall: rank %d could not serialise its array", failed);
+		rc = motor_ser_fail(MOTOR_SER_EREMOTE, "OAlltoall: rank %d could not serialise its array",
+		                    failed);
 		goto out;
 	}
 	parts = mono_array_new(mono_domain_get(), mono_get_object_class(), (uintptr_t)size);
@@ -425,8 +427,8 @@ out:
 
 /* OSendrecv: the send is posted non-blocking before the receive's matched probe, so two ranks that exchange
  * large objects with each other cannot both wait in a send. */
-MonoObject *motor_icall_osendrecv(MonoObject *obj, int32_t dest, int32_t sendtag, int32_t source, int32_t recvtag,
-				  int32_t comm, motor_status *st, int32_t *rcp)
+MonoObject *motor_icall_osendrecv(MonoObject *obj, int32_t dest, int32_t sendtag, int32_t source,
+                                  int32_t recvtag, int32_t comm, motor_status *st, int32_t *rcp)
 {
 	struct motor_ser_buf b;
 	motor_req req;
