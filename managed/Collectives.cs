@@ -703,16 +703,25 @@ namespace System.MP
 	}
 
 	/// <summary>Argument handling shared by the collectives.</summary>
-	internal static class Coll
+	internal static partial class Coll
 	{
 		// Codes of native-mpi/motor-mpi.h for collectives and operators.
 		internal const int EOP = -30, EOPTYPE = -31, ESIZE = -32, ETYPE = -33;
 		// MOTOR_EPEER(r) = EPEER_BASE - r: rank r refused its arguments to the same collective.
 		internal const int EPEER_BASE = -1000;
+		// MOTOR_EPEER_REMOTE(r) = EPEER_REMOTE_BASE - r: on an intercommunicator, rank r of the remote group refused.
+		internal const int EPEER_REMOTE_BASE = -(1 << 30);
+
+		/// <summary>The message for a peer's refusal code (<paramref name="rc"/> &lt;= EPEER_BASE).</summary>
+		internal static string Peer (int rc)
+		{
+			return rc <= EPEER_REMOTE_BASE ? "rank " + (EPEER_REMOTE_BASE - rc) + " of the remote group"
+				: "rank " + (EPEER_BASE - rc);
+		}
 
 		/// <summary>The flags for MPI.IN_PLACE in either buffer, which it replaces with null.  `allowed` is the
 		/// one buffer where MPI has an in-place form, and only at `root` when root >= 0.</summary>
-		internal static int Flags (Intracomm comm, ref Array sendbuf, ref Array recvbuf, int allowed, int root, string what)
+		internal static int Flags (Comm comm, ref Array sendbuf, ref Array recvbuf, int allowed, int root, string what)
 		{
 			int flags = 0;
 			if (ReferenceEquals (sendbuf, MPI.IN_PLACE)) {
@@ -725,6 +734,9 @@ namespace System.MP
 			}
 			if (flags == 0)
 				return 0;
+			if (comm is Intercomm)
+				throw Refuse (comm, new ArgumentException (what + ": MPI.IN_PLACE is not allowed on an intercommunicator " +
+					"(MPI has no in-place form there)", flags == 1 ? "sendbuf" : "recvbuf"));
 			string where = allowed == 1 ? "sendbuf" : "recvbuf";
 			if (flags != allowed)
 				throw Refuse (comm, new ArgumentException (what + ": MPI.IN_PLACE can only be the " + where, flags == 1 ? "sendbuf" : "recvbuf"));
@@ -735,7 +747,7 @@ namespace System.MP
 
 		/// <summary>The handle of <paramref name="op"/> for a reduction on <paramref name="comm"/> (null: a local
 		/// one); a null or freed operator is refused there (see <see cref="Refuse"/>).</summary>
-		internal static int Handle (Intracomm comm, Op op, Array buf)
+		internal static int Handle (Comm comm, Op op, Array buf)
 		{
 			try {
 				if (op == null)
@@ -752,7 +764,7 @@ namespace System.MP
 		/// communicator of several ranks makes before it moves data (native-mpi/coll.c), and returns
 		/// <paramref name="e"/> to throw.  Every check made here in managed code before the internal call goes
 		/// through it, so the other ranks raise too instead of waiting for this one.</summary>
-		internal static Exception Refuse (Intracomm comm, Exception e)
+		internal static Exception Refuse (Comm comm, Exception e)
 		{
 			MPDirect.CollRefuse (comm.handle);
 			return e;
@@ -762,7 +774,7 @@ namespace System.MP
 		internal static Exception Error (int rc, string what, string sizeRule, object buf, Op op)
 		{
 			if (rc <= EPEER_BASE)
-				return new InvalidOperationException (what + ": rank " + (EPEER_BASE - rc) + " refused its arguments " +
+				return new InvalidOperationException (what + ": " + Peer (rc) + " refused its arguments " +
 					"(the exception there says why), so no rank moved any data; this rank's buffers are unchanged and " +
 					"the communicator can be used again");
 			switch (rc) {
@@ -777,7 +789,10 @@ namespace System.MP
 			case Errors.ENULL:
 				return new ArgumentNullException ("buf", what + ": a buffer this rank needs is null");
 			case Errors.ERANK:
-				return new ArgumentOutOfRangeException ("root", what + ": root is not a rank of the communicator");
+				return new ArgumentOutOfRangeException ("root", what + ": root is not a rank of the communicator (on an " +
+					"intercommunicator: MPI.ROOT at the root, MPI.PROC_NULL on the rest of its group, the root's rank in " +
+					"the remote group on the other group)");
+
 			case Errors.EALIAS:
 				return new ArgumentException (what + ": sendbuf and recvbuf are the same array; pass MPI.IN_PLACE as the " +
 					"send buffer for the in-place form", "recvbuf");

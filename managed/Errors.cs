@@ -173,7 +173,7 @@ namespace System.MP
 				return new InvalidOperationException ("the root of the collective operation refused its arguments (it raised the reason)");
 			default:
 				if (rc <= Coll.EPEER_BASE)
-					return new InvalidOperationException ("rank " + (Coll.EPEER_BASE - rc) + " refused its arguments to " +
+					return new InvalidOperationException (Coll.Peer (rc) + " refused its arguments to " +
 						"this collective operation (the exception there says why), so no rank carried it out; the " +
 						"communicator can be used again");
 				if (rc <= ObjectErrors.First && rc >= ObjectErrors.Last)

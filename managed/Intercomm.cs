@@ -6,7 +6,7 @@ namespace System.MP
 	/// <see cref="Intracomm.Spawn"/> or <see cref="Intracomm.Get_parent"/>).  Point-to-point ranks name processes of
 	/// the remote group; <see cref="Comm.Get_size"/> and <see cref="Comm.Get_rank"/> describe the local group.
 	/// <see cref="Merge"/> makes an intracommunicator over both.</summary>
-	public class Intercomm : Comm
+	public partial class Intercomm : Comm
 	{
 		internal Intercomm (int handle) : base (handle)
 		{

@@ -39,12 +39,17 @@ enum kind {
 	SCAN,
 	EXSCAN,
 	REDUCE_SCATTER_BLOCK,
-	BARRIER /* non-blocking only (motor_mpi_icoll): the blocking barrier is comm.c's */
+	BARRIER, /* non-blocking only (motor_mpi_icoll): the blocking barrier is comm.c's */
+	REDUCE_SCATTER /* blocking only so far */
 };
+
 
 _Static_assert((int)MOTOR_COLL_REDUCE_SCATTER_BLOCK == (int)REDUCE_SCATTER_BLOCK &&
                    (int)MOTOR_COLL_BARRIER == (int)BARRIER,
                "motor_coll_kind (motor-mpi.h) and enum kind name the same collectives in the same order");
+
+/* The root argument of a collective that has none. */
+#define NO_ROOT INT_MIN
 
 /* One collective with every argument mapped to the MPI library's values. */
 struct coll {
@@ -63,8 +68,48 @@ static void *mpi_buf(const void *p)
 	return p == MOTOR_IN_PLACE ? MPI_IN_PLACE : (void *)p;
 }
 
-/* Checks and maps what every collective shares.  `root` < 0 means the collective has no root; `op` < 0 that it
- * reduces nothing. */
+int motor_mpi_coll_shape(int comm, struct motor_coll_shape *s)
+{
+	struct motor_comm *c = motor_mpi__comm(comm);
+	if (!c)
+		return MOTOR_ECOMM;
+	*s = (struct motor_coll_shape){
+	    .rank = c->rank, .size = c->size, .blocks = c->remote_size, .inter = c->inter};
+	return MOTOR_OK;
+}
+
+int motor_mpi_coll_role(const struct motor_coll_shape *s, int root)
+{
+	if (!s->inter)
+		return root < 0 || root >= s->size ? MOTOR_ERANK
+		       : root == s->rank           ? MOTOR_ROLE_ROOT
+		                                   : MOTOR_ROLE_LEAF;
+	if (root == MOTOR_ROOT)
+		return MOTOR_ROLE_ROOT;
+	if (root == MOTOR_PROC_NULL)
+		return MOTOR_ROLE_IDLE;
+	return root < 0 || root >= s->blocks ? MOTOR_ERANK : MOTOR_ROLE_LEAF;
+}
+
+/* A root in managed numbering as the MPI library's: MOTOR_ROOT and MOTOR_PROC_NULL on an intercommunicator
+ * become MPI_ROOT and MPI_PROC_NULL. */
+static int map_root(const struct motor_comm *c, int root, int *out)
+{
+	struct motor_coll_shape s = {
+	    .rank = c->rank, .size = c->size, .blocks = c->remote_size, .inter = c->inter};
+	int role = motor_mpi_coll_role(&s, root);
+	if (role < 0)
+		return role;
+	*out = !c->inter                 ? root
+	       : role == MOTOR_ROLE_ROOT ? MPI_ROOT
+	       : role == MOTOR_ROLE_IDLE ? MPI_PROC_NULL
+	                                 : root;
+	return MOTOR_OK;
+}
+
+/* Checks and maps what every collective shares.  `root` NO_ROOT means the collective has no root; `op` < 0
+ * that it reduces nothing.  On an intercommunicator a rank of the root's group other than the root takes part
+ * with no buffers, so its datatype and operator are not looked at: MPI reads nothing but the root there. */
 static int prepare(struct coll *a, enum kind kind, const void *sbuf, void *rbuf, int64_t count, int dt, int op,
 		   int root, int comm)
 {
@@ -73,21 +118,32 @@ static int prepare(struct coll *a, enum kind kind, const void *sbuf, void *rbuf,
 
 	if (!c)
 		return MOTOR_ECOMM;
+	a->root = root;
+	if (root != NO_ROOT && (rc = map_root(c, root, &a->root)) != MOTOR_OK)
+		return rc;
+	if (c->inter && (kind == SCAN || kind == EXSCAN))
+		return MOTOR_EINTER;
+	if (c->inter && (sbuf == MOTOR_IN_PLACE || rbuf == MOTOR_IN_PLACE))
+		return MOTOR_EINPLACE;
+	if (c->inter && a->root == MPI_PROC_NULL) {
+		*a = (struct coll){
+		    .kind = kind, .type = MPI_INT, .op = MPI_SUM, .root = MPI_PROC_NULL, .comm = c->comm};
+		return MOTOR_OK;
+	}
 	if ((a->type = motor_mpi__type(dt)) == MPI_DATATYPE_NULL)
 		return MOTOR_EARG;
 	/* Managed arrays hold at most INT32_MAX elements, so counts always fit MPI's int. */
 	if (count < 0 || count > INT_MAX)
 		return MOTOR_ECOUNT;
-	if (root != -1 && (root < 0 || root >= c->size))
-		return MOTOR_ERANK;
 	if (op >= 0 && (rc = motor_mpi__op(op, dt, &a->op)) != MOTOR_OK)
 		return rc;
 	a->kind = kind;
 	a->sbuf = mpi_buf(sbuf);
 	a->rbuf = mpi_buf(rbuf);
 	a->count = (int)count;
-	a->root = root;
 	a->comm = c->comm;
+	if (a->root == MPI_ROOT && !a->sbuf)
+		a->sbuf = MOTOR_COMPAT_UNREAD_BUF;
 	return MOTOR_OK;
 }
 
@@ -96,20 +152,42 @@ static int run(const struct coll *a);
 /* The agreement (motor-mpi.h): every rank offers its rank if it refused, INT_MAX if not; the minimum names
  * the lowest refusing rank.  It costs one small MPI_Allreduce per collective, which is the price of never
  * leaving a rank behind: a refusal can depend on buffers only one rank sees, so nothing short of a message
- * tells the others. */
+ * tells the others.
+ *
+ * On an intercommunicator an MPI_Allreduce gives each group the other group's reduction, never its own.  So
+ * it takes two: the first gives every rank the remote group's lowest refusing rank; in the second every rank
+ * offers what it received, and so receives the remote group's view of its own group -- its own group's lowest
+ * refusing rank.  Both are computed by every rank of both groups, whatever it found, so no rank waits. */
 int motor_mpi__agree(const struct motor_comm *c, int verdict)
 {
-	if (c->size == 1 || !motor_mpi__coll_agree)
+	if ((c->size == 1 && !c->inter) || !motor_mpi__coll_agree)
 		return verdict;
-	int who = verdict == MOTOR_OK ? INT_MAX : c->rank;
-	struct coll a = {.kind = ALLREDUCE, .sbuf = MPI_IN_PLACE, .rbuf = &who, .count = 1, .type = MPI_INT,
-			 .op = MPI_MIN, .root = -1, .comm = c->comm};
+	int who = verdict == MOTOR_OK ? INT_MAX : c->rank, remote = INT_MAX;
+	struct coll a = {.kind = ALLREDUCE,
+	                 .sbuf = MPI_IN_PLACE,
+	                 .rbuf = &who,
+	                 .count = 1,
+	                 .type = MPI_INT,
+	                 .op = MPI_MIN,
+	                 .root = NO_ROOT,
+	                 .comm = c->comm};
+	if (c->inter) {
+		a.sbuf = &who;
+		a.rbuf = &remote;
+	}
 	int rc = run(&a);
+	if (rc == MPI_SUCCESS && c->inter) {
+		a.sbuf = &remote;
+		a.rbuf = &who;
+		rc = run(&a);
+	}
 	if (verdict != MOTOR_OK)
 		return verdict;
 	if (rc != MPI_SUCCESS)
 		return rc;
-	return who == INT_MAX ? MOTOR_OK : MOTOR_EPEER(who);
+	if (who != INT_MAX)
+		return MOTOR_EPEER(who);
+	return remote == INT_MAX ? MOTOR_OK : MOTOR_EPEER_REMOTE(remote);
 }
 
 int motor_mpi_coll_refuse(int comm, int code)
@@ -149,6 +227,8 @@ static int call_blocking(const struct coll *a)
 	case REDUCE_SCATTER_BLOCK: return MPI_Reduce_scatter_block(a->sbuf, a->rbuf, a->count, a->type, a->op, a->comm);
 	case BARRIER:
 		return MPI_Barrier(a->comm);
+	case REDUCE_SCATTER:
+		return MPI_Reduce_scatter(a->sbuf, a->rbuf, a->rc, a->type, a->op, a->comm);
 	}
 	return MOTOR_EARG;
 }
@@ -178,6 +258,8 @@ static int start(const struct coll *a, MPI_Request *r)
 		return MPI_Ireduce_scatter_block(a->sbuf, a->rbuf, a->count, a->type, a->op, a->comm, r);
 	case BARRIER:
 		return MPI_Ibarrier(a->comm, r);
+	case REDUCE_SCATTER:
+		return MPI_Ireduce_scatter(a->sbuf, a->rbuf, a->rc, a->type, a->op, a->comm, r);
 	}
 	return MOTOR_EARG;
 }
@@ -223,14 +305,14 @@ int motor_mpi_gather(const void *sbuf, void *rbuf, int64_t count, int dt, int ro
 int motor_mpi_allgather(const void *sbuf, void *rbuf, int64_t count, int dt, int comm)
 {
 	struct coll a;
-	int rc = begin(&a, ALLGATHER, sbuf, rbuf, count, dt, -1, -1, comm);
+	int rc = begin(&a, ALLGATHER, sbuf, rbuf, count, dt, -1, NO_ROOT, comm);
 	return rc == MOTOR_OK ? run(&a) : rc;
 }
 
 int motor_mpi_alltoall(const void *sbuf, void *rbuf, int64_t count, int dt, int comm)
 {
 	struct coll a;
-	int rc = begin(&a, ALLTOALL, sbuf, rbuf, count, dt, -1, -1, comm);
+	int rc = begin(&a, ALLTOALL, sbuf, rbuf, count, dt, -1, NO_ROOT, comm);
 	return rc == MOTOR_OK ? run(&a) : rc;
 }
 
@@ -262,7 +344,7 @@ int motor_mpi_allgatherv(const void *sbuf, int64_t scount, void *rbuf, const int
 			 const int32_t *displs, int dt, int comm)
 {
 	struct coll a;
-	int rc = begin(&a, ALLGATHERV, sbuf, rbuf, scount, dt, -1, -1, comm);
+	int rc = begin(&a, ALLGATHERV, sbuf, rbuf, scount, dt, -1, NO_ROOT, comm);
 	if (rc != MOTOR_OK)
 		return rc;
 	a.rc = counts;
@@ -274,7 +356,7 @@ int motor_mpi_alltoallv(const void *sbuf, const int32_t *scounts, const int32_t 
 			const int32_t *rcounts, const int32_t *rdispls, int dt, int comm)
 {
 	struct coll a;
-	int rc = begin(&a, ALLTOALLV, sbuf, rbuf, 0, dt, -1, -1, comm);
+	int rc = begin(&a, ALLTOALLV, sbuf, rbuf, 0, dt, -1, NO_ROOT, comm);
 	if (rc != MOTOR_OK)
 		return rc;
 	a.sc = scounts;
@@ -298,7 +380,7 @@ int motor_mpi_allreduce(const void *sbuf, void *rbuf, int64_t count, int dt, int
 	struct coll a;
 	if (op < 0)
 		return motor_mpi_coll_refuse(comm, MOTOR_EOP);
-	int rc = begin(&a, ALLREDUCE, sbuf, rbuf, count, dt, op, -1, comm);
+	int rc = begin(&a, ALLREDUCE, sbuf, rbuf, count, dt, op, NO_ROOT, comm);
 	return rc == MOTOR_OK ? run(&a) : rc;
 }
 
@@ -307,7 +389,7 @@ int motor_mpi_scan(const void *sbuf, void *rbuf, int64_t count, int dt, int op, 
 	struct coll a;
 	if (op < 0)
 		return motor_mpi_coll_refuse(comm, MOTOR_EOP);
-	int rc = begin(&a, SCAN, sbuf, rbuf, count, dt, op, -1, comm);
+	int rc = begin(&a, SCAN, sbuf, rbuf, count, dt, op, NO_ROOT, comm);
 	return rc == MOTOR_OK ? run(&a) : rc;
 }
 
@@ -316,7 +398,7 @@ int motor_mpi_exscan(const void *sbuf, void *rbuf, int64_t count, int dt, int op
 	struct coll a;
 	if (op < 0)
 		return motor_mpi_coll_refuse(comm, MOTOR_EOP);
-	int rc = begin(&a, EXSCAN, sbuf, rbuf, count, dt, op, -1, comm);
+	int rc = begin(&a, EXSCAN, sbuf, rbuf, count, dt, op, NO_ROOT, comm);
 	return rc == MOTOR_OK ? run(&a) : rc;
 }
 
@@ -325,8 +407,20 @@ int motor_mpi_reduce_scatter_block(const void *sbuf, void *rbuf, int64_t count, 
 	struct coll a;
 	if (op < 0)
 		return motor_mpi_coll_refuse(comm, MOTOR_EOP);
-	int rc = begin(&a, REDUCE_SCATTER_BLOCK, sbuf, rbuf, count, dt, op, -1, comm);
+	int rc = begin(&a, REDUCE_SCATTER_BLOCK, sbuf, rbuf, count, dt, op, NO_ROOT, comm);
 	return rc == MOTOR_OK ? run(&a) : rc;
+}
+
+int motor_mpi_reduce_scatter(const void *sbuf, void *rbuf, const int32_t *counts, int dt, int op, int comm)
+{
+	struct coll a;
+	if (op < 0)
+		return motor_mpi_coll_refuse(comm, MOTOR_EOP);
+	int rc = begin(&a, REDUCE_SCATTER, sbuf, rbuf, 0, dt, op, NO_ROOT, comm);
+	if (rc != MOTOR_OK)
+		return rc;
+	a.rc = counts;
+	return run(&a);
 }
 
 int motor_mpi_get_coll_nonblocking(void)
@@ -353,8 +447,11 @@ int motor_mpi_icoll(const struct motor_coll_args *x, int verdict, int comm, moto
 	if (rc == MOTOR_OK && x->kind >= MOTOR_COLL_REDUCE && x->kind <= MOTOR_COLL_REDUCE_SCATTER_BLOCK &&
 	    x->op < 0)
 		rc = MOTOR_EOP;
+	int rooted = x->kind == MOTOR_COLL_BCAST || x->kind == MOTOR_COLL_SCATTER || x->kind == MOTOR_COLL_GATHER ||
+		     x->kind == MOTOR_COLL_SCATTERV || x->kind == MOTOR_COLL_GATHERV || x->kind == MOTOR_COLL_REDUCE;
 	if (rc == MOTOR_OK && x->kind != MOTOR_COLL_BARRIER)
-		rc = prepare(&a, (enum kind)x->kind, x->sbuf, x->rbuf, x->count, x->dt, x->op, x->root, comm);
+		rc = prepare(&a, (enum kind)x->kind, x->sbuf, x->rbuf, x->count, x->dt, x->op,
+			     rooted ? x->root : NO_ROOT, comm);
 	a.comm = c->comm;
 	/* A barrier has no argument that one rank could refuse, so it posts without agreeing and stays truly
 	 * non-blocking. */

@@ -222,6 +222,35 @@ int motor_mpi_gatherv_bytes(const void *sbuf, int64_t scount, void *rbuf, const 
 	return bytesv(all ? 2 : 1, sbuf, scount, rbuf, 0, counts, displs, root, comm);
 }
 
+int motor_mpi_alltoallv_bytes(const void *sbuf, const int64_t *scounts, const int64_t *sdispls, void *rbuf,
+                              const int64_t *rcounts, const int64_t *rdispls, int comm)
+{
+	struct motor_comm *c;
+	MPI_Request r;
+	int rc;
+
+	if (!(c = motor_mpi__comm(comm)))
+		return MOTOR_ECOMM;
+	if (c->inter)
+		return MOTOR_EINTER;
+	for (int i = 0; i < c->size; i++)
+		if ((rc = check_count(scounts[i])) != MOTOR_OK ||
+		    (rc = check_count(sdispls[i])) != MOTOR_OK ||
+		    (rc = check_count(rcounts[i])) != MOTOR_OK || (rc = check_count(rdispls[i])) != MOTOR_OK)
+			return rc;
+	void *scratch = malloc(motor_compat_alltoallv_scratch(c->size));
+	if (!scratch)
+		return MOTOR_ENOMEM;
+	rc = motor_compat_ialltoallv_bytes(sbuf, scounts, sdispls, rbuf, rcounts, rdispls, c->size, scratch,
+	                                   c->comm, &r);
+	if (rc == MPI_SUCCESS) {
+		rc = motor_mpi__complete(&r, 1, NULL);
+		motor_compat_bytesv_release(scratch, c->size);
+	}
+	free(scratch);
+	return rc;
+}
+
 int motor_mpi_exchange_i64(int op, int64_t *mine, int64_t *all, int root, int comm)
 {
 	struct motor_comm *c;
@@ -234,6 +263,11 @@ int motor_mpi_exchange_i64(int op, int64_t *mine, int64_t *all, int root, int co
 	case MOTOR_I64_SCATTER: rc = MPI_Iscatter(all, 1, MPI_INT64_T, mine, 1, MPI_INT64_T, root, c->comm, &r); break;
 	case MOTOR_I64_GATHER: rc = MPI_Igather(mine, 1, MPI_INT64_T, all, 1, MPI_INT64_T, root, c->comm, &r); break;
 	case MOTOR_I64_ALLGATHER: rc = MPI_Iallgather(mine, 1, MPI_INT64_T, all, 1, MPI_INT64_T, c->comm, &r); break;
+	case MOTOR_I64_ALLTOALL:
+		if (c->inter)
+			return MOTOR_EINTER;
+		rc = MPI_Ialltoall(mine, 1, MPI_INT64_T, all, 1, MPI_INT64_T, c->comm, &r);
+		break;
 	default: return MOTOR_EARG;
 	}
 	if (rc != MPI_SUCCESS)

@@ -44,33 +44,44 @@ enum {
 	MOTOR_EARG = -12,      /* any other invalid argument */
 	MOTOR_ECOMMFREE = -13, /* COMM_WORLD and COMM_SELF cannot be freed */
 	MOTOR_EBUSY = -14,     /* the request is being completed by another thread */
-	MOTOR_EOVERLAP = -15,  /* a message to itself whose buffer overlaps one of an operation in flight it may match */
-	MOTOR_EINPLACE = -16,  /* MPI.IN_PLACE given where MPI takes no MPI_IN_PLACE */
-	MOTOR_ECOMMLIMIT = -17, /* the MPI library (or the handle table) has no room for another communicator */
+	MOTOR_EOVERLAP =
+	    -15, /* a message to itself whose buffer overlaps one of an operation in flight it may match */
+	MOTOR_EINPLACE = -16, /* MPI.IN_PLACE given where MPI takes no MPI_IN_PLACE */
+	MOTOR_ECOMMLIMIT =
+	    -17, /* the MPI library (or the handle table) has no room for another communicator */
 	/* communicators, groups and topologies */
-	MOTOR_EGROUP = -40,  /* group handle freed or never valid */
-	MOTOR_EINTER = -41,  /* the operation needs an intracommunicator */
-	MOTOR_EINTRA = -42,  /* the operation needs an intercommunicator */
-	MOTOR_ETOPO = -43,   /* the communicator has no Cartesian topology */
-	MOTOR_EDIMS = -44,   /* dimensions do not fit (count, a size <= 0, a grid larger than the communicator) */
+	MOTOR_EGROUP = -40, /* group handle freed or never valid */
+	MOTOR_EINTER = -41, /* the operation needs an intracommunicator */
+	MOTOR_EINTRA = -42, /* the operation needs an intercommunicator */
+	MOTOR_ETOPO = -43,  /* the communicator has no Cartesian topology */
+	MOTOR_EDIMS =
+	    -44, /* dimensions do not fit (count, a size <= 0, a grid larger than the communicator) */
 	MOTOR_ECOORDS = -45, /* a coordinate outside a non-periodic dimension */
-	MOTOR_EREMOTE = -46, /* the root or leader of a collective refused its arguments (it raised the reason) */
+	MOTOR_EREMOTE =
+	    -46, /* the root or leader of a collective refused its arguments (it raised the reason) */
 	/* Collectives and reduction operators (coll.c, op.c). */
-	MOTOR_EOP = -30,       /* operator freed or never valid */
-	MOTOR_EOPTYPE = -31,   /* operator not defined for the element type (MPI's rules, or a user operator's type) */
-	MOTOR_ESIZE = -32,     /* buffer sizes do not fit the collective (e.g. recvbuf not size x sendbuf) */
-	MOTOR_ETYPE = -33,     /* send and receive buffers have different element types */
+	MOTOR_EOP = -30, /* operator freed or never valid */
+	MOTOR_EOPTYPE =
+	    -31, /* operator not defined for the element type (MPI's rules, or a user operator's type) */
+	MOTOR_ESIZE = -32, /* buffer sizes do not fit the collective (e.g. recvbuf not size x sendbuf) */
+	MOTOR_ETYPE = -33, /* send and receive buffers have different element types */
 	/* MOTOR_EPEER(r): rank r of the communicator refused its arguments to the same collective, so no rank
-	 * moved any data (coll.c).  Codes at or below MOTOR_EPEER_BASE; the rank is MOTOR_EPEER_BASE - code. */
+	 * moved any data (coll.c).  Codes at or below MOTOR_EPEER_BASE; the rank is MOTOR_EPEER_BASE - code.
+	 */
 	MOTOR_EPEER_BASE = -1000,
+	/* MOTOR_EPEER_REMOTE(r): on an intercommunicator, rank r of the remote group refused.  Codes at or
+	 * below MOTOR_EPEER_REMOTE_BASE (so MOTOR_EPEER covers ranks below 2^30 - 1000). */
+	MOTOR_EPEER_REMOTE_BASE = -(1 << 30),
 };
 #define MOTOR_EPEER(rank) (MOTOR_EPEER_BASE - (rank))
+#define MOTOR_EPEER_REMOTE(rank) (MOTOR_EPEER_REMOTE_BASE - (rank))
 
 /* Managed-side constants.  They are fixed here (and in managed/MPI.cs) and mapped to the MPI library's. */
 enum {
 	MOTOR_ANY_SOURCE = -1,
 	MOTOR_ANY_TAG = -1,
 	MOTOR_PROC_NULL = -2,
+	MOTOR_ROOT = -3, /* the root of a collective on an intercommunicator, in the root's own group */
 	MOTOR_UNDEFINED = -32766,
 };
 
@@ -352,6 +363,25 @@ int motor_mpi_reduce_local_on_new_thread(const void *in, void *inout, int64_t co
 int motor_mpi_coll_refuse(int comm, int code);
 #define MOTOR_IN_PLACE ((void *)(uintptr_t)1)
 
+/* Intercommunicators.  A collective's root is MOTOR_ROOT at the root, MOTOR_PROC_NULL on the other ranks of
+ * its group, and the root's rank in the remote group on the other group; whole buffers hold a block per rank
+ * of the remote group.  MOTOR_IN_PLACE is not allowed (MPI has no in-place form there).  The agreement spans
+ * both groups: a rank learns the lowest refusing rank of its own group (MOTOR_EPEER) or, if its group
+ * accepted, of the remote group (MOTOR_EPEER_REMOTE). */
+struct motor_coll_shape {
+	int rank;   /* this rank in its (local) group */
+	int size;   /* the local group's size */
+	int blocks; /* blocks in a whole buffer: the remote group's size on an intercommunicator, else size */
+	int inter;  /* an intercommunicator */
+};
+enum { MOTOR_ROLE_ROOT, MOTOR_ROLE_LEAF, MOTOR_ROLE_IDLE };
+int motor_mpi_coll_shape(int comm, struct motor_coll_shape *s);
+/* The part this rank plays in a collective rooted at `root`: MOTOR_ROLE_ROOT (it sends or receives the whole;
+ * on an intracommunicator it also has a block of its own), MOTOR_ROLE_LEAF (it sends or receives one block),
+ * MOTOR_ROLE_IDLE (intercommunicator, the root's group but not the root: MPI reads no buffer), or
+ * MOTOR_ERANK. */
+int motor_mpi_coll_role(const struct motor_coll_shape *s, int root);
+
 int motor_mpi_bcast(void *buf, int64_t count, int dt, int root, int comm);
 int motor_mpi_scatter(const void *sbuf, void *rbuf, int64_t count, int dt, int root, int comm);
 int motor_mpi_gather(const void *sbuf, void *rbuf, int64_t count, int dt, int root, int comm);
@@ -372,6 +402,8 @@ int motor_mpi_scan(const void *sbuf, void *rbuf, int64_t count, int dt, int op, 
 int motor_mpi_exscan(const void *sbuf, void *rbuf, int64_t count, int dt, int op, int comm);
 /* `count` is the number of elements each rank receives. */
 int motor_mpi_reduce_scatter_block(const void *sbuf, void *rbuf, int64_t count, int dt, int op, int comm);
+/* Rank r receives counts[r] elements (one entry per rank of the local group; the caller checks them). */
+int motor_mpi_reduce_scatter(const void *sbuf, void *rbuf, const int32_t *counts, int dt, int op, int comm);
 
 /* Non-blocking collectives (MPI_Ibcast, ...).  One description serves every kind; its fields mean what the
  * arguments of the blocking function of the same kind mean (count: as there; root -1 and op -1 where the kind
@@ -448,8 +480,14 @@ int motor_mpi_gatherv_bytes(const void *sbuf, int64_t scount, void *rbuf, const 
 			    const int64_t *displs, int root, int all, int comm);
 /* One int64 per rank: scatter (root's `all` to each rank's `mine`), gather (to root's `all`) or allgather
  * (`all` everywhere; root ignored). */
-enum { MOTOR_I64_SCATTER, MOTOR_I64_GATHER, MOTOR_I64_ALLGATHER };
+enum { MOTOR_I64_SCATTER, MOTOR_I64_GATHER, MOTOR_I64_ALLGATHER, MOTOR_I64_ALLTOALL };
+/* MOTOR_I64_ALLTOALL: `mine` holds one int64 per rank (mine[i] goes to rank i) and all[j] receives rank j's.
+ */
 int motor_mpi_exchange_i64(int op, int64_t *mine, int64_t *all, int root, int comm);
+/* An Alltoallv of bytes on an intracommunicator: scounts[i] bytes at sdispls[i] of sbuf go to rank i;
+ * rcounts[i] bytes from rank i land at rdispls[i] of rbuf (one entry per rank, none negative). */
+int motor_mpi_alltoallv_bytes(const void *sbuf, const int64_t *scounts, const int64_t *sdispls, void *rbuf,
+                              const int64_t *rcounts, const int64_t *rdispls, int comm);
 
 #ifdef __cplusplus
 }

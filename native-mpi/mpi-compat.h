@@ -155,6 +155,12 @@ static inline int motor_compat_imrecv(void *b, int64_t n, MPI_Message *m, MPI_Re
 }
 #endif
 
+/* The send buffer of a reduction at an intercommunicator's root (MPI_ROOT), which MPI does not read.  MPICH
+ * 4.0.2 refuses a null one all the same (MPI_Reduce at MPI_ROOT: "Null buffer pointer", internal_Reduce), so
+ * a root passes this. */
+static char motor_compat_unread __attribute__((unused));
+#define MOTOR_COMPAT_UNREAD_BUF ((void *)&motor_compat_unread)
+
 /* Posts a Scatterv (op 0), Gatherv (1) or Allgatherv (2) of bytes.  counts/displs have one entry per rank
  * (`size`) or are NULL where MPI does not read them.  `scratch` holds motor_compat_bytesv_scratch(size) bytes
  * the library reads until the request completes; motor_compat_bytesv_release then frees what it made.
@@ -193,6 +199,30 @@ static inline void motor_compat_bytesv_release(void *scratch, int size)
 {
 	(void)scratch;
 	(void)size;
+}
+
+/* An Alltoallv of bytes: scounts[i] bytes at sdispls[i] go to rank i, rcounts[i] bytes from rank i land at
+ * rdispls[i].  Scratch and release as for motor_compat_ibytesv, with motor_compat_alltoallv_scratch bytes. */
+static inline size_t motor_compat_alltoallv_scratch(int size)
+{
+	return 4 * sizeof(MPI_Count) * (size_t)size;
+}
+
+static inline int motor_compat_ialltoallv_bytes(const void *sb, const int64_t *scounts,
+                                                const int64_t *sdispls, void *rb, const int64_t *rcounts,
+                                                const int64_t *rdispls, int size, void *scratch, MPI_Comm c,
+                                                MPI_Request *r)
+{
+	_Static_assert(sizeof(MPI_Aint) <= sizeof(MPI_Count), "displacements fit the scratch");
+	MPI_Count *sc = (MPI_Count *)scratch, *rc = sc + 2 * size;
+	MPI_Aint *sd = (MPI_Aint *)(sc + size), *rd = (MPI_Aint *)(rc + size);
+	for (int i = 0; i < size; i++) {
+		sc[i] = (MPI_Count)scounts[i];
+		sd[i] = (MPI_Aint)sdispls[i];
+		rc[i] = (MPI_Count)rcounts[i];
+		rd[i] = (MPI_Aint)rdispls[i];
+	}
+	return MPI_Ialltoallv_c(sb, sc, sd, MPI_BYTE, rb, rc, rd, MPI_BYTE, c, r);
 }
 #else
 struct motor_compat_w {
@@ -248,6 +278,35 @@ static inline int motor_compat_ibytesv(int op, const void *sb, int64_t sn, void 
 	}
 	if (rc == MPI_SUCCESS)
 		rc = MPI_Ialltoallw(sb, w.scounts, w.sdispls, w.stypes, rb, w.rcounts, w.rdispls, w.rtypes, c, r);
+	if (rc != MPI_SUCCESS)
+		motor_compat_bytesv_release(scratch, size);
+	return rc;
+}
+
+/* An Alltoallv of bytes, as the Alltoallw above for the same reason (displacements beyond INT_MAX). */
+static inline size_t motor_compat_alltoallv_scratch(int size)
+{
+	return motor_compat_bytesv_scratch(size);
+}
+
+static inline int motor_compat_ialltoallv_bytes(const void *sb, const int64_t *scounts,
+                                                const int64_t *sdispls, void *rb, const int64_t *rcounts,
+                                                const int64_t *rdispls, int size, void *scratch, MPI_Comm c,
+                                                MPI_Request *r)
+{
+	struct motor_compat_w w = motor_compat_w_at(scratch, size);
+	int rc = MPI_SUCCESS;
+
+	for (int i = 0; i < size; i++)
+		w.stypes[i] = w.rtypes[i] = MPI_BYTE;
+	for (int i = 0; i < size && rc == MPI_SUCCESS; i++)
+		if ((rc = motor_compat_bytes_at((MPI_Aint)sdispls[i], scounts[i], &w.scounts[i],
+		                                &w.sdispls[i], &w.stypes[i])) == MPI_SUCCESS)
+			rc = motor_compat_bytes_at((MPI_Aint)rdispls[i], rcounts[i], &w.rcounts[i],
+			                           &w.rdispls[i], &w.rtypes[i]);
+	if (rc == MPI_SUCCESS)
+		rc = MPI_Ialltoallw(sb, w.scounts, w.sdispls, w.stypes, rb, w.rcounts, w.rdispls, w.rtypes, c,
+		                    r);
 	if (rc != MPI_SUCCESS)
 		motor_compat_bytesv_release(scratch, size);
 	return rc;

@@ -81,11 +81,16 @@ static int check_send(const struct cbuf *s, const struct cbuf *r, int64_t count)
 	return rc != MOTOR_OK ? rc : s->count == count ? MOTOR_OK : MOTOR_ESIZE;
 }
 
-static int rank_size(int32_t comm, int *rank, int *size)
+/* The communicator's shape, and MOTOR_EINPLACE for MPI.IN_PLACE on an intercommunicator (MPI has no in-place
+ * form there). */
+static int shape(int32_t comm, int32_t flags, struct motor_coll_shape *sh)
 {
-	int rc = motor_mpi_comm_rank(comm, rank);
-	return rc == MOTOR_OK ? motor_mpi_comm_size(comm, size) : rc;
+	int rc = motor_mpi_coll_shape(comm, sh);
+	return rc == MOTOR_OK && sh->inter && flags ? MOTOR_EINPLACE : rc;
 }
+
+/* A buffer MPI does not read on this rank: no data, any valid datatype. */
+static const struct cbuf unused = {.data = NULL, .count = 0, .dt = MOTOR_DT_U8};
 
 /* Counts and displacements of a v-form: one of each per rank, none negative, each block inside a buffer of
  * `len` elements.  NULL arrays are MOTOR_ENULL. */
@@ -138,8 +143,12 @@ static int32_t post_nb(MonoObject *req, struct motor_coll_args a, MonoObject *so
 static int32_t bcast(MonoObject *buf, int32_t offset, int32_t count, int32_t root, int32_t comm,
                      MonoObject *req)
 {
-	struct motor_buffer b;
-	int rc = motor_buffer_resolve(buf, offset, count, &b);
+	struct motor_coll_shape sh;
+	struct motor_buffer b = {.data = NULL, .count = 0, .dt = MOTOR_DT_U8};
+	int rc = shape(comm, 0, &sh);
+	/* On an intercommunicator the root's group mates read nothing: their buffer may be null. */
+	if (rc == MOTOR_OK && !(sh.inter && root == MOTOR_PROC_NULL && !buf))
+		rc = motor_buffer_resolve(buf, offset, count, &b);
 	if (rc != MOTOR_OK)
 		return motor_mpi_coll_refuse(comm, rc);
 	if (req)
@@ -153,25 +162,31 @@ static int32_t bcast(MonoObject *buf, int32_t offset, int32_t count, int32_t roo
 }
 
 /* Scatter(v) and Gather(v), seen from the root: `whole_obj` (Scatter's send buffer, Gather's receive buffer)
- * holds a block per rank -- equal blocks, or as `counts` and `displs` say for a v-form -- and `block_obj` the
- * root's own block, unless it is in place.  Off the root only `block_obj` is used. */
+ * holds a block per rank (of the remote group on an intercommunicator) -- equal blocks, or as `counts` and
+ * `displs` say for a v-form -- and, on an intracommunicator, `block_obj` the root's own block unless it is in
+ * place.  A leaf uses only `block_obj`; an intercommunicator's idle ranks use neither. */
 struct rooted {
 	struct cbuf w, b;      /* resolved; MOTOR_IN_PLACE data for a block in place, NULL for a buffer not used */
 	const int32_t *c, *d;  /* a v-form's counts and displacements at the root, else NULL */
-	int64_t count;         /* elements in this rank's block */
+	int64_t count; /* elements in this rank's block (at an intercommunicator's root: in each block) */
 };
 
 static int rooted(MonoObject *whole_obj, MonoObject *block_obj, int v, MonoArray *counts, MonoArray *displs,
 		  int in_place, int32_t root, int32_t comm, struct rooted *x)
 {
-	int rank, size, rc;
+	struct motor_coll_shape sh;
+	int rc, role;
 
 	x->c = x->d = NULL;
-	if ((rc = rank_size(comm, &rank, &size)) != MOTOR_OK)
+	x->w = x->b = unused;
+	x->count = 0;
+	if ((rc = shape(comm, in_place, &sh)) != MOTOR_OK)
 		return rc;
-	if (root < 0 || root >= size)
-		return MOTOR_ERANK;
-	if (rank != root) {
+	if ((role = motor_mpi_coll_role(&sh, root)) < 0)
+		return role;
+	if (role == MOTOR_ROLE_IDLE)
+		return MOTOR_OK;
+	if (role == MOTOR_ROLE_LEAF) {
 		if ((rc = whole(block_obj, 1, &x->b)) != MOTOR_OK)
 			return rc;
 		x->w = (struct cbuf){.data = NULL, .dt = x->b.dt};
@@ -181,13 +196,17 @@ static int rooted(MonoObject *whole_obj, MonoObject *block_obj, int v, MonoArray
 	if ((rc = whole(whole_obj, 1, &x->w)) != MOTOR_OK)
 		return rc;
 	if (v) {
-		if ((rc = check_v(counts, displs, size, x->w.count, &x->c, &x->d)) != MOTOR_OK)
+		if ((rc = check_v(counts, displs, sh.blocks, x->w.count, &x->c, &x->d)) != MOTOR_OK)
 			return rc;
-		x->count = x->c[rank];
+		x->count = sh.inter ? 0 : x->c[sh.rank];
 	} else {
-		if (x->w.count % size)
+		if (x->w.count % sh.blocks)
 			return MOTOR_ESIZE;
-		x->count = x->w.count / size;
+		x->count = x->w.count / sh.blocks;
+	}
+	if (sh.inter) {
+		x->b = (struct cbuf){.data = NULL, .count = x->count, .dt = x->w.dt};
+		return MOTOR_OK;
 	}
 	if (in_place) {
 		x->b = (struct cbuf){.data = MOTOR_IN_PLACE, .count = x->count, .dt = x->w.dt};
@@ -233,21 +252,22 @@ static int32_t gather(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t
 	return rc;
 }
 
-/* Allgather and Alltoall: the receive buffer holds `size` blocks; the send buffer one block (Allgather) or the
- * same as the receive buffer (Alltoall). */
+/* Allgather and Alltoall: the receive buffer holds a block per rank (of the remote group on an
+ * intercommunicator); the send buffer one block (Allgather) or as many as the receive buffer (Alltoall). */
 static int32_t all(int alltoall, MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t comm,
                    MonoObject *req)
 {
+	struct motor_coll_shape sh;
 	struct cbuf s, r;
-	int rank, size, rc;
+	int rc;
 
-	if ((rc = rank_size(comm, &rank, &size)) != MOTOR_OK || (rc = whole(rbuf, 1, &r)) != MOTOR_OK)
+	if ((rc = shape(comm, flags, &sh)) != MOTOR_OK || (rc = whole(rbuf, 1, &r)) != MOTOR_OK)
 		goto refuse;
-	if (r.count % size) {
+	if (r.count % sh.blocks) {
 		rc = MOTOR_ESIZE;
 		goto refuse;
 	}
-	int64_t count = r.count / size;
+	int64_t count = r.count / sh.blocks;
 	if (flags & SEND_IN_PLACE)
 		s = (struct cbuf){.data = MOTOR_IN_PLACE};
 	else if ((rc = whole(sbuf, 1, &s)) != MOTOR_OK || (rc = check_send(&s, &r, alltoall ? r.count : count)) != MOTOR_OK)
@@ -320,16 +340,20 @@ static int32_t gatherv(MonoObject *sbuf, MonoObject *rbuf, MonoArray *counts, Mo
 static int32_t allgatherv(MonoObject *sbuf, MonoObject *rbuf, MonoArray *counts, MonoArray *displs,
                           int32_t flags, int32_t comm, MonoObject *req)
 {
+	struct motor_coll_shape sh;
 	struct cbuf s, r;
 	const int32_t *c, *d;
-	int rank, size, rc;
+	int rc;
 
-	if ((rc = rank_size(comm, &rank, &size)) != MOTOR_OK || (rc = whole(rbuf, 1, &r)) != MOTOR_OK ||
-	    (rc = check_v(counts, displs, size, r.count, &c, &d)) != MOTOR_OK)
+	if ((rc = shape(comm, flags, &sh)) != MOTOR_OK || (rc = whole(rbuf, 1, &r)) != MOTOR_OK ||
+	    (rc = check_v(counts, displs, sh.blocks, r.count, &c, &d)) != MOTOR_OK)
 		goto refuse;
+	/* On an intercommunicator this rank's block goes to the other group, whose counts say how long it is.
+	 */
 	if (flags & SEND_IN_PLACE)
-		s = (struct cbuf){.data = MOTOR_IN_PLACE, .count = c[rank]};
-	else if ((rc = whole(sbuf, 1, &s)) != MOTOR_OK || (rc = check_send(&s, &r, c[rank])) != MOTOR_OK)
+		s = (struct cbuf){.data = MOTOR_IN_PLACE, .count = c[sh.rank]};
+	else if ((rc = whole(sbuf, 1, &s)) != MOTOR_OK ||
+	         (rc = sh.inter ? check_pair(&s, &r) : check_send(&s, &r, c[sh.rank])) != MOTOR_OK)
 		goto refuse;
 	if (req)
 		return post_nb(req,
@@ -349,18 +373,19 @@ refuse:
 static int32_t alltoallv(MonoObject *sbuf, MonoArray *scounts, MonoArray *sdispls, MonoObject *rbuf,
                          MonoArray *rcounts, MonoArray *rdispls, int32_t flags, int32_t comm, MonoObject *req)
 {
+	struct motor_coll_shape sh;
 	struct cbuf s, r;
 	const int32_t *sc = NULL, *sd = NULL, *rc_, *rd;
-	int rank, size, rc;
+	int rc;
 
-	if ((rc = rank_size(comm, &rank, &size)) != MOTOR_OK || (rc = whole(rbuf, 1, &r)) != MOTOR_OK ||
-	    (rc = check_v(rcounts, rdispls, size, r.count, &rc_, &rd)) != MOTOR_OK)
+	if ((rc = shape(comm, flags, &sh)) != MOTOR_OK || (rc = whole(rbuf, 1, &r)) != MOTOR_OK ||
+	    (rc = check_v(rcounts, rdispls, sh.blocks, r.count, &rc_, &rd)) != MOTOR_OK)
 		goto refuse;
 	if (flags & SEND_IN_PLACE) {
 		s = (struct cbuf){.data = MOTOR_IN_PLACE};
 	} else {
 		if ((rc = whole(sbuf, 1, &s)) != MOTOR_OK || (rc = check_pair(&s, &r)) != MOTOR_OK ||
-		    (rc = check_v(scounts, sdispls, size, s.count, &sc, &sd)) != MOTOR_OK)
+		    (rc = check_v(scounts, sdispls, sh.blocks, s.count, &sc, &sd)) != MOTOR_OK)
 			goto refuse;
 	}
 	if (req)
@@ -382,12 +407,13 @@ refuse:
 
 /* ---- reductions ------------------------------------------------------------------------------------ */
 
-enum { REDUCE, ALLREDUCE, SCAN, EXSCAN, REDUCE_SCATTER_BLOCK };
+enum { REDUCE, ALLREDUCE, SCAN, EXSCAN, REDUCE_SCATTER_BLOCK, REDUCE_SCATTER };
 
 /* Runs a reduction.  A user-defined operator runs managed code inside the MPI library (which may hold its own
  * lock meanwhile), so the collector's request harvest, which calls MPI, is kept out while one may run. */
-static int reduce_call(int kind, const struct cbuf *s, const struct cbuf *r, int64_t count, int dt,
-                       int32_t op, int32_t root, int32_t comm, MonoObject *req)
+static int reduce_call(int kind, const struct cbuf *s, const struct cbuf *r, int64_t count,
+                       const int32_t *counts, int dt, int32_t op, int32_t root, int32_t comm,
+                       MonoObject *req)
 {
 	int user = op >= MOTOR_OP_PREDEFINED, rc;
 
@@ -408,6 +434,9 @@ static int reduce_call(int kind, const struct cbuf *s, const struct cbuf *r, int
 	case ALLREDUCE: rc = motor_mpi_allreduce(s->data, r->data, count, dt, op, comm); break;
 	case SCAN: rc = motor_mpi_scan(s->data, r->data, count, dt, op, comm); break;
 	case EXSCAN: rc = motor_mpi_exscan(s->data, r->data, count, dt, op, comm); break;
+	case REDUCE_SCATTER:
+		rc = motor_mpi_reduce_scatter(s->data, r->data, counts, dt, op, comm);
+		break;
 	default: rc = motor_mpi_reduce_scatter_block(s->data, r->data, count, dt, op, comm); break;
 	}
 	if (user)
@@ -418,16 +447,24 @@ static int reduce_call(int kind, const struct cbuf *s, const struct cbuf *r, int
 static int32_t reduce(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t op, int32_t root,
                       int32_t comm, MonoObject *req)
 {
-	struct cbuf s, r = {.data = NULL};
-	int rank, size, rc;
+	struct motor_coll_shape sh;
+	struct cbuf s = unused, r = unused;
+	int rc, role;
 
-	if ((rc = rank_size(comm, &rank, &size)) != MOTOR_OK)
+	if ((rc = shape(comm, flags, &sh)) != MOTOR_OK)
 		goto refuse;
-	if (root < 0 || root >= size) {
-		rc = MOTOR_ERANK;
+	if ((role = motor_mpi_coll_role(&sh, root)) < 0) {
+		rc = role;
 		goto refuse;
 	}
-	if (rank == root) {
+	if (role == MOTOR_ROLE_IDLE) {
+		/* an intercommunicator's root group mate: MPI reads no buffer */
+	} else if (role == MOTOR_ROLE_ROOT && sh.inter) {
+		/* an intercommunicator's root receives the other group's reduction and sends nothing */
+		if ((rc = whole(rbuf, 1, &r)) != MOTOR_OK)
+			goto refuse;
+		s = (struct cbuf){.data = NULL, .count = r.count, .dt = r.dt};
+	} else if (role == MOTOR_ROLE_ROOT) {
 		if ((rc = whole(rbuf, 1, &r)) != MOTOR_OK)
 			goto refuse;
 		if (flags & SEND_IN_PLACE)
@@ -437,7 +474,7 @@ static int32_t reduce(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t
 	} else if ((rc = whole(sbuf, 1, &s)) != MOTOR_OK) {
 		goto refuse;
 	}
-	rc = reduce_call(REDUCE, &s, &r, s.count, s.dt, op, root, comm, req);
+	rc = reduce_call(REDUCE, &s, &r, s.count, NULL, s.dt, op, root, comm, req);
 	MOTOR_KEEP_ALIVE(sbuf);
 	MOTOR_KEEP_ALIVE(rbuf);
 	return rc;
@@ -446,16 +483,20 @@ refuse:
 }
 
 /* Allreduce, Scan, Exscan: equal buffers on every rank.  Reduce_scatter_block: the send buffer holds `size`
- * blocks of the receive buffer's length (in place: the buffer holds them and the result is its first block). */
-static int32_t reduce_all(int kind, MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t op,
-                          int32_t comm, MonoObject *req)
+ * blocks of the receive buffer's length (in place: the buffer holds them and the result is its first block).
+ * On an intercommunicator `size` is the local group's, as in MPI: each group's reduction, of the same length
+ * in both groups, is scattered over the other group. */
+static int32_t reduce_all(int kind, MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t op, int32_t comm,
+                          MonoObject *req)
 {
+	struct motor_coll_shape sh;
 	struct cbuf s, r;
-	int rank, size, rc;
+	int rc, size;
 	int64_t count;
 
-	if ((rc = rank_size(comm, &rank, &size)) != MOTOR_OK || (rc = whole(rbuf, 1, &r)) != MOTOR_OK)
+	if ((rc = shape(comm, flags, &sh)) != MOTOR_OK || (rc = whole(rbuf, 1, &r)) != MOTOR_OK)
 		goto refuse;
+	size = sh.size;
 	count = r.count;
 	if (flags & SEND_IN_PLACE) {
 		s = (struct cbuf){.data = MOTOR_IN_PLACE};
@@ -470,7 +511,7 @@ static int32_t reduce_all(int kind, MonoObject *sbuf, MonoObject *rbuf, int32_t 
 		   (rc = check_send(&s, &r, kind == REDUCE_SCATTER_BLOCK ? r.count * size : r.count)) != MOTOR_OK) {
 		goto refuse;
 	}
-	rc = reduce_call(kind, &s, &r, count, r.dt, op, -1, comm, req);
+	rc = reduce_call(kind, &s, &r, count, NULL, r.dt, op, -1, comm, req);
 	MOTOR_KEEP_ALIVE(sbuf);
 	MOTOR_KEEP_ALIVE(rbuf);
 	return rc;
@@ -586,6 +627,52 @@ int32_t motor_icall_icollective(int32_t kind, MonoObject *sbuf, MonoObject *rbuf
 		return reduce_all(REDUCE_SCATTER_BLOCK, sbuf, rbuf, flags, op, comm, req);
 	}
 	return motor_mpi_coll_refuse(comm, MOTOR_EARG);
+}
+
+/* Reduce_scatter: one count per rank of the local group, none negative; the send buffer holds their sum and
+ * the receive buffer this rank's count (in place: the buffer holds the sum and the result is its start). */
+int32_t motor_icall_reduce_scatter(MonoObject *sbuf, MonoObject *rbuf, MonoArray *counts, int32_t flags,
+                                   int32_t op, int32_t comm)
+{
+	struct motor_coll_shape sh;
+	struct cbuf s, r;
+	const int32_t *c;
+	int64_t sum = 0;
+	int rc;
+
+	if ((rc = shape(comm, flags, &sh)) != MOTOR_OK || (rc = whole(rbuf, 1, &r)) != MOTOR_OK)
+		goto refuse;
+	if (!counts) {
+		rc = MOTOR_ENULL;
+		goto refuse;
+	}
+	if (mono_array_length(counts) != (uintptr_t)sh.size) {
+		rc = MOTOR_ESIZE;
+		goto refuse;
+	}
+	c = mono_array_addr(counts, int32_t, 0);
+	for (int i = 0; i < sh.size; i++) {
+		if (c[i] < 0) {
+			rc = MOTOR_ESIZE;
+			goto refuse;
+		}
+		sum += c[i];
+	}
+	if (flags & SEND_IN_PLACE) {
+		s = (struct cbuf){.data = MOTOR_IN_PLACE};
+		rc = r.count == sum ? MOTOR_OK : MOTOR_ESIZE;
+	} else if ((rc = whole(sbuf, 1, &s)) == MOTOR_OK && (rc = check_send(&s, &r, sum)) == MOTOR_OK) {
+		rc = r.count == c[sh.rank] ? MOTOR_OK : MOTOR_ESIZE;
+	}
+	if (rc != MOTOR_OK)
+		goto refuse;
+	rc = reduce_call(REDUCE_SCATTER, &s, &r, 0, c, r.dt, op, -1, comm, NULL);
+	MOTOR_KEEP_ALIVE(sbuf);
+	MOTOR_KEEP_ALIVE(rbuf);
+	MOTOR_KEEP_ALIVE(counts);
+	return rc;
+refuse:
+	return motor_mpi_coll_refuse(comm, rc);
 }
 
 int32_t motor_icall_coll_mode(int32_t nonblocking)

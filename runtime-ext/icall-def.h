@@ -107,3 +107,7 @@ MOTOR_ICALL(OSerialize, motor_icall_oserialize)
 MOTOR_ICALL(ODeserialize, motor_icall_odeserialize)
 MOTOR_ICALL(OErrorMessage, motor_icall_oerror_message)
 MOTOR_ICALL(OPoolCounts, motor_icall_opool_counts)
+/* Reduce_scatter (icall-coll.c); OAlltoall, OSendrecv (icall-object.c) */
+MOTOR_ICALL(ReduceScatter, motor_icall_reduce_scatter)
+MOTOR_ICALL(OAlltoall, motor_icall_oalltoall)
+MOTOR_ICALL(OSendrecv, motor_icall_osendrecv)

@@ -336,6 +336,129 @@ out:
 	return rc == MOTOR_OK ? parts : NULL;
 }
 
+/* OAlltoall: element j of this rank's array goes to rank j.  One pass serialises every element as a part of
+ * its own (a one-element array with its own type table) into one buffer; the part sizes go out by one
+ * MPI_Alltoall and the parts by one Alltoallv of bytes.  A rank that cannot serialise sends -1 as every size
+ * and nothing else: every rank still takes part in both exchanges, and the others report MOTOR_SER_EREMOTE
+ * naming it. */
+MonoArray *motor_icall_oalltoall(MonoObject *arr, int32_t comm, int32_t *rcp)
+{
+	struct motor_ser_buf b = {0}, rbuf = {0};
+	MonoArray *parts = NULL;
+	int64_t *v = NULL;
+	int rank, size, rc, local = MOTOR_OK, failed = -1;
+
+	if ((rc = comm_info(comm, 0, &rank, &size)) != MOTOR_OK)
+		goto out;
+	/* sizes and displacements to send, then to receive */
+	if (!(v = calloc(4 * (size_t)size, sizeof *v))) {
+		rc = MOTOR_ENOMEM;
+		goto out;
+	}
+	int64_t *ss = v, *sd = v + size, *rs = v + 2 * size, *rd = v + 3 * size;
+	if (!arr)
+		local = motor_ser_fail(MOTOR_ENULL, "OAlltoall: the array is null");
+	else if (motor_buffer_is_in_place(arr))
+		local = MOTOR_EINPLACE;
+	else if (mono_class_get_rank(mono_object_get_class(arr)) != 1 ||
+	         mono_type_get_type(mono_class_get_type(mono_object_get_class(arr))) != MONO_TYPE_SZARRAY)
+		local = motor_ser_fail(MOTOR_SER_ETYPE, "OAlltoall needs a one-dimensional array");
+	else if (mono_array_length((MonoArray *)arr) != (uintptr_t)size)
+		local = motor_ser_fail(MOTOR_SER_ETYPE, "OAlltoall: the array has %llu elements for %d ranks",
+		                       (unsigned long long)mono_array_length((MonoArray *)arr), size);
+	if (local == MOTOR_OK)
+		local = motor_ser_buf_get(&b, size_hint);
+	for (int r = 0; r < size && local == MOTOR_OK; r++) {
+		sd[r] = (int64_t)b.len;
+		local = motor_ser_write(&b, arr, r, 1);
+		ss[r] = (int64_t)b.len - sd[r];
+	}
+	if (local == MOTOR_OK) {
+		size_hint = b.len / (size_t)size;
+	} else {
+		for (int r = 0; r < size; r++)
+			ss[r] = -1;
+	}
+	if ((rc = motor_mpi_exchange_i64(MOTOR_I64_ALLTOALL, ss, rs, 0, comm)) != MOTOR_OK)
+		goto out;
+	int64_t total = 0;
+	for (int r = 0; r < size; r++) {
+		if (local != MOTOR_OK)
+			ss[r] = sd[r] = 0;
+		if (rs[r] < 0) {
+			failed = failed < 0 ? r : failed;
+			rs[r] = 0;
+		}
+		rd[r] = total;
+		total += rs[r];
+	}
+	if ((rc = motor_ser_buf_get(&rbuf, (size_t)total)) != MOTOR_OK)
+		goto out; /* cannot happen short of memory; the other ranks then wait here */
+	if ((rc = motor_mpi_alltoallv_bytes(b.data, ss, sd, rbuf.data, rs, rd, comm)) != MOTOR_OK)
+		goto out;
+	if (local != MOTOR_OK) {
+		rc = local;
+		goto out;
+	}
+	if (failed >= 0) {
+		rc = motor_ser_fail(MOTOR_SER_EREMOTE, "OAlltoall: rank %d could not serialise its array",
+		                    failed);
+		goto out;
+	}
+	parts = mono_array_new(mono_domain_get(), mono_get_object_class(), (uintptr_t)size);
+	if (!parts) {
+		rc = MOTOR_ENOMEM;
+		goto out;
+	}
+	for (int r = 0; r < size && rc == MOTOR_OK; r++) {
+		MonoObject *o = NULL;
+		rc = motor_ser_read(rbuf.data + rd[r], (size_t)rs[r], &o);
+		if (rc == MOTOR_OK)
+			mono_array_setref(parts, r, o);
+	}
+out:
+	motor_ser_buf_release(&b);
+	motor_ser_buf_release(&rbuf);
+	free(v);
+	MOTOR_KEEP_ALIVE(arr);
+	*rcp = rc;
+	return rc == MOTOR_OK ? parts : NULL;
+}
+
+/* OSendrecv: the send is posted non-blocking before the receive's matched probe, so two ranks that exchange
+ * large objects with each other cannot both wait in a send. */
+MonoObject *motor_icall_osendrecv(MonoObject *obj, int32_t dest, int32_t sendtag, int32_t source,
+                                  int32_t recvtag, int32_t comm, motor_status *st, int32_t *rcp)
+{
+	struct motor_ser_buf b;
+	motor_req req;
+	motor_msg msg;
+	motor_status s = {0};
+	MonoObject *result = NULL;
+	int rc = serialize(obj, 0, -1, &b);
+
+	if (rc != MOTOR_OK)
+		goto out;
+	if ((rc = motor_mpi_isend_bytes(b.data, (int64_t)b.len, dest, sendtag, comm, &req)) != MOTOR_OK) {
+		motor_ser_buf_release(&b);
+		goto out;
+	}
+	rc = motor_mpi_mprobe(source, recvtag, comm, &msg, &s);
+	if (rc == MOTOR_OK)
+		result = receive_matched(&msg, &s, &rc);
+	/* The send is always completed, whatever the receive did, so that no request outlives the buffer. */
+	int sent = motor_mpi_wait(&req, NULL);
+	motor_ser_buf_release(&b);
+	if (rc == MOTOR_OK)
+		rc = sent;
+	if (st)
+		*st = s;
+out:
+	MOTOR_KEEP_ALIVE(obj);
+	*rcp = rc;
+	return rc == MOTOR_OK ? result : NULL;
+}
+
 /* ---- diagnostics: serialise to and from managed byte arrays (tests, fuzzing) ----------------------------- */
 
 MonoArray *motor_icall_oserialize(MonoObject *obj, int32_t *rcp)

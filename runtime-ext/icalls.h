@@ -112,5 +112,12 @@ MonoArray *motor_icall_oserialize(MonoObject *obj, int32_t *rc);
 MonoObject *motor_icall_odeserialize(MonoArray *bytes, int32_t *rc);
 MonoString *motor_icall_oerror_message(void);
 void motor_icall_opool_counts(MonoArray *counts);
+/* icall-object.c: OAlltoall, OSendrecv */
+MonoArray *motor_icall_oalltoall(MonoObject *arr, int32_t comm, int32_t *rc);
+MonoObject *motor_icall_osendrecv(MonoObject *obj, int32_t dest, int32_t sendtag, int32_t source,
+                                  int32_t recvtag, int32_t comm, motor_status *st, int32_t *rc);
+/* icall-coll.c: Reduce_scatter */
+int32_t motor_icall_reduce_scatter(MonoObject *sbuf, MonoObject *rbuf, MonoArray *counts, int32_t flags,
+                                   int32_t op, int32_t comm);
 
 #endif /* MOTOR_ICALLS_H */

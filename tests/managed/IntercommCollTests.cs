@@ -1,0 +1,312 @@
+// IntercommCollTests: collectives on intercommunicators between two groups of unequal size (COMM_WORLD split
+// into the first k ranks and the rest, k = 1 and k = size - 1), every root in both groups, every element
+// checked; and refusals on one rank raising on every rank of both groups.  Runs at 2, 3 and 4 ranks.
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using System.MP;
+
+public static class IntercommCollTests
+{
+	static int Main (string[] args) { return TestRunner.Run (typeof (IntercommCollTests), args); }
+
+	static Intracomm World { get { return MPI.COMM_WORLD; } }
+
+	sealed class Side
+	{
+		public Intercomm Comm;
+		public int Group, Rank, Size, RemoteSize;    // Group 0 is the first k ranks of COMM_WORLD
+		public int RemoteGroup { get { return 1 - Group; } }
+	}
+
+	// The value of element i of what rank r of group g contributes.
+	static int V (int g, int r, int i) { return (g * 100 + r) * 1000 + i; }
+
+	static int[] Block (int g, int r, int n, int from = 0) { return Enumerable.Range (from, n).Select (i => V (g, r, i)).ToArray (); }
+
+	static void ForEachSplit (Action<Side> body)
+	{
+		int size = World.Get_size (), rank = World.Get_rank ();
+		foreach (int k in new SortedSet<int> { 1, size - 1 }) {
+			int g = rank < k ? 0 : 1;
+			Intracomm local = World.Split (g, rank);
+			Intercomm inter = local.Create_intercomm (0, World, g == 0 ? k : 0, 77);
+			var s = new Side { Comm = inter, Group = g, Rank = local.Get_rank (), Size = local.Get_size (), RemoteSize = inter.Get_remote_size () };
+			Assert.Equal (g == 0 ? k : size - k, s.Size, "local group size");
+			Assert.Equal (g == 0 ? size - k : k, s.RemoteSize, "remote group size");
+			try {
+				body (s);
+				inter.Barrier ();
+			} finally {
+				inter.Free ();
+				local.Free ();
+			}
+		}
+	}
+
+	// Runs body for every root in both groups: (root group, root's rank, this rank's root argument).
+	static void ForEachRoot (Side s, Action<int, int, int> body)
+	{
+		for (int rg = 0; rg < 2; rg++) {
+			int n = rg == s.Group ? s.Size : s.RemoteSize;
+			for (int root = 0; root < n; root++) {
+				int arg = rg != s.Group ? root : s.Rank == root ? MPI.ROOT : MPI.PROC_NULL;
+				body (rg, root, arg);
+			}
+		}
+	}
+
+	public static void BarrierAcrossGroupsReturnsOnEveryRank ()
+	{
+		ForEachSplit (s => {
+			for (int i = 0; i < 3; i++)
+				s.Comm.Barrier ();
+		});
+	}
+
+	public static void BcastFromEveryRootReachesEveryRankOfTheRemoteGroup ()
+	{
+		ForEachSplit (s => ForEachRoot (s, (rg, root, arg) => {
+			int[] buf = arg == MPI.ROOT ? Block (rg, root, 7) : Enumerable.Repeat (-1, 7).ToArray ();
+			s.Comm.Bcast (arg == MPI.PROC_NULL && root % 2 == 0 ? null : buf, arg);
+			int[] want = rg == s.Group ? (arg == MPI.ROOT ? Block (rg, root, 7) : Enumerable.Repeat (-1, 7).ToArray ()) : Block (rg, root, 7);
+			Assert.SequenceEqual (want, buf, "Bcast from root " + root + " of group " + rg);
+		}));
+	}
+
+	public static void ScatterFromEveryRootGivesRemoteRankJBlockJ ()
+	{
+		ForEachSplit (s => ForEachRoot (s, (rg, root, arg) => {
+			const int n = 3;
+			int[] send = arg == MPI.ROOT ? Block (rg, root, n * s.RemoteSize) : null;
+			int[] recv = rg != s.Group ? new int[n] : null;
+			s.Comm.Scatter (send, recv, arg);
+			if (recv != null)
+				Assert.SequenceEqual (Block (rg, root, n, s.Rank * n), recv, "Scatter block");
+		}));
+	}
+
+	public static void ScattervFromEveryRootGivesRemoteRankJItsCount ()
+	{
+		ForEachSplit (s => ForEachRoot (s, (rg, root, arg) => {
+			int[] send = null, counts = null, displs = null;
+			if (arg == MPI.ROOT) {
+				counts = Enumerable.Range (0, s.RemoteSize).Select (j => j + 1).ToArray ();
+				displs = Enumerable.Range (0, s.RemoteSize).Select (j => 10 * j).ToArray ();
+				send = Block (rg, root, 10 * s.RemoteSize);
+			}
+			int[] recv = rg != s.Group ? new int[s.Rank + 1] : null;
+			s.Comm.Scatterv (send, counts, displs, recv, arg);
+			if (recv != null)
+				Assert.SequenceEqual (Block (rg, root, s.Rank + 1, 10 * s.Rank), recv, "Scatterv block");
+		}));
+	}
+
+	public static void GatherAtEveryRootCollectsTheRemoteGroupInRankOrder ()
+	{
+		ForEachSplit (s => ForEachRoot (s, (rg, root, arg) => {
+			const int n = 4;
+			int[] send = rg != s.Group ? Block (s.Group, s.Rank, n) : null;
+			int[] recv = arg == MPI.ROOT ? new int[n * s.RemoteSize] : null;
+			s.Comm.Gather (send, recv, arg);
+			if (recv != null)
+				Assert.SequenceEqual (Enumerable.Range (0, s.RemoteSize).SelectMany (j => Block (s.RemoteGroup, j, n)), recv, "Gather");
+		}));
+	}
+
+	public static void GathervAtEveryRootPlacesEachRemoteBlockAtItsDisplacement ()
+	{
+		ForEachSplit (s => ForEachRoot (s, (rg, root, arg) => {
+			int[] send = rg != s.Group ? Block (s.Group, s.Rank, s.Rank + 2) : null;
+			int[] recv = null, counts = null, displs = null;
+			if (arg == MPI.ROOT) {
+				counts = Enumerable.Range (0, s.RemoteSize).Select (j => j + 2).ToArray ();
+				displs = Enumerable.Range (0, s.RemoteSize).Select (j => 8 * (s.RemoteSize - 1 - j)).ToArray ();
+				recv = Enumerable.Repeat (-1, 8 * s.RemoteSize).ToArray ();
+			}
+			s.Comm.Gatherv (send, recv, counts, displs, arg);
+			if (recv != null) {
+				var want = Enumerable.Repeat (-1, 8 * s.RemoteSize).ToArray ();
+				for (int j = 0; j < s.RemoteSize; j++)
+					Array.Copy (Block (s.RemoteGroup, j, j + 2), 0, want, displs[j], j + 2);
+				Assert.SequenceEqual (want, recv, "Gatherv");
+			}
+		}));
+	}
+
+	public static void AllgatherGivesEachGroupTheOtherGroupsBlocks ()
+	{
+		ForEachSplit (s => {
+			var recv = new int[5 * s.RemoteSize];
+			s.Comm.Allgather (Block (s.Group, s.Rank, 5), recv);
+			Assert.SequenceEqual (Enumerable.Range (0, s.RemoteSize).SelectMany (j => Block (s.RemoteGroup, j, 5)), recv, "Allgather");
+		});
+	}
+
+	public static void AllgathervGivesEachGroupTheOtherGroupsBlocksOfTheirOwnLengths ()
+	{
+		ForEachSplit (s => {
+			var counts = Enumerable.Range (0, s.RemoteSize).Select (j => j + 1).ToArray ();
+			var displs = Enumerable.Range (0, s.RemoteSize).Select (j => j * (j + 1) / 2).ToArray ();
+			var recv = new int[counts.Sum ()];
+			s.Comm.Allgatherv (Block (s.Group, s.Rank, s.Rank + 1), recv, counts, displs);
+			Assert.SequenceEqual (Enumerable.Range (0, s.RemoteSize).SelectMany (j => Block (s.RemoteGroup, j, j + 1)), recv, "Allgatherv");
+		});
+	}
+
+	public static void AlltoallSendsBlockJToRemoteRankJ ()
+	{
+		ForEachSplit (s => {
+			const int n = 2;
+			var recv = new int[n * s.RemoteSize];
+			s.Comm.Alltoall (Block (s.Group, s.Rank, n * s.RemoteSize), recv);
+			Assert.SequenceEqual (Enumerable.Range (0, s.RemoteSize).SelectMany (i => Block (s.RemoteGroup, i, n, s.Rank * n)), recv, "Alltoall");
+		});
+	}
+
+	public static void AlltoallvSendsBlocksOfEveryPairsOwnLength ()
+	{
+		// Rank i of one group sends i + j + 1 elements to rank j of the other, from 10 * j.
+		ForEachSplit (s => {
+			var sc = Enumerable.Range (0, s.RemoteSize).Select (j => s.Rank + j + 1).ToArray ();
+			var sd = Enumerable.Range (0, s.RemoteSize).Select (j => 10 * j).ToArray ();
+			var rcounts = Enumerable.Range (0, s.RemoteSize).Select (i => i + s.Rank + 1).ToArray ();
+			var rd = Enumerable.Range (0, s.RemoteSize).Select (i => 10 * i).ToArray ();
+			var recv = Enumerable.Repeat (-1, 10 * s.RemoteSize).ToArray ();
+			s.Comm.Alltoallv (Block (s.Group, s.Rank, 10 * s.RemoteSize), sc, sd, recv, rcounts, rd);
+			var want = Enumerable.Repeat (-1, 10 * s.RemoteSize).ToArray ();
+			for (int i = 0; i < s.RemoteSize; i++)
+				Array.Copy (Block (s.RemoteGroup, i, rcounts[i], 10 * s.Rank), 0, want, rd[i], rcounts[i]);
+			Assert.SequenceEqual (want, recv, "Alltoallv");
+		});
+	}
+
+	static long[] Sum (int g, int n, int length, int from = 0)
+	{
+		return Enumerable.Range (from, length).Select (i => Enumerable.Range (0, n).Sum (r => (long) V (g, r, i))).ToArray ();
+	}
+
+	static long[] LBlock (int g, int r, int n, int from = 0) { return Block (g, r, n, from).Select (x => (long) x).ToArray (); }
+
+	public static void ReduceAtEveryRootSumsTheRemoteGroup ()
+	{
+		ForEachSplit (s => ForEachRoot (s, (rg, root, arg) => {
+			long[] send = rg != s.Group ? LBlock (s.Group, s.Rank, 6) : null;
+			long[] recv = arg == MPI.ROOT ? new long[6] : null;
+			s.Comm.Reduce (send, recv, Op.SUM, arg);
+			if (recv != null)
+				Assert.SequenceEqual (Sum (s.RemoteGroup, s.RemoteSize, 6), recv, "Reduce");
+		}));
+	}
+
+	public static void AllreduceGivesEachGroupTheOtherGroupsSum ()
+	{
+		ForEachSplit (s => {
+			var recv = new long[6];
+			s.Comm.Allreduce (LBlock (s.Group, s.Rank, 6), recv, Op.SUM);
+			Assert.SequenceEqual (Sum (s.RemoteGroup, s.RemoteSize, 6), recv, "Allreduce");
+		});
+	}
+
+	public static void ReduceScatterBlockScattersEachGroupsSumOverTheOtherGroup ()
+	{
+		// Both groups contribute nA * nB elements; a rank receives (its group's size x its count) = that many.
+		ForEachSplit (s => {
+			int total = s.Size * s.RemoteSize, count = s.RemoteSize;
+			var recv = new long[count];
+			s.Comm.Reduce_scatter_block (LBlock (s.Group, s.Rank, total), recv, Op.SUM);
+			Assert.SequenceEqual (Sum (s.RemoteGroup, s.RemoteSize, count, s.Rank * count), recv, "Reduce_scatter_block");
+		});
+	}
+
+	static int[] Counts (int n)
+	{
+		// n counts adding up to 10: 1, 2, ... and the rest to the last
+		var c = Enumerable.Range (1, n).ToArray ();
+		c[n - 1] = 10 - c.Take (n - 1).Sum ();
+		return c;
+	}
+
+	public static void ReduceScatterScattersEachGroupsSumByTheOtherGroupsCounts ()
+	{
+		ForEachSplit (s => {
+			int[] counts = Counts (s.Size);
+			var recv = new long[counts[s.Rank]];
+			s.Comm.Reduce_scatter (LBlock (s.Group, s.Rank, 10), recv, counts, Op.SUM);
+			Assert.SequenceEqual (Sum (s.RemoteGroup, s.RemoteSize, counts[s.Rank], counts.Take (s.Rank).Sum ()), recv, "Reduce_scatter");
+		});
+	}
+
+	// ---- refusals -------------------------------------------------------------------------------------
+
+	static void Refused<TEx> (Side s, int rg, int refuser, string what, Action call) where TEx : Exception
+	{
+		if (s.Group == rg && s.Rank == refuser) {
+			Assert.Throws<TEx> (call, what + " on the refusing rank");
+		} else {
+			var e = Assert.Throws<InvalidOperationException> (call, what + " (rank " + refuser + " of group " + rg + " refused)");
+			string who = "rank " + refuser + (s.Group == rg ? " refused" : " of the remote group refused");
+			Assert.Contains (who, e.Message, what + ": the message names the refusing rank");
+		}
+	}
+
+	public static void RefusalOnAnyRankOfEitherGroupRaisesOnEveryRankOfBoth ()
+	{
+		ForEachSplit (s => {
+			for (int rg = 0; rg < 2; rg++) {
+				int n = rg == s.Group ? s.Size : s.RemoteSize;
+				for (int refuser = 0; refuser < n; refuser++) {
+					bool me = rg == s.Group && s.Rank == refuser;
+					var recv = Enumerable.Repeat (-7, 3 * s.RemoteSize + (me ? 1 : 0)).ToArray ();
+					var before = (int[]) recv.Clone ();
+					Refused<ArgumentException> (s, rg, refuser, "Allgather", () => s.Comm.Allgather (Block (s.Group, s.Rank, 3), recv));
+					Assert.SequenceEqual (before, recv, "Allgather: refused, recvbuf unchanged");
+					// the next collective is unaffected
+					var ok = new int[3 * s.RemoteSize];
+					s.Comm.Allgather (Block (s.Group, s.Rank, 3), ok);
+					Assert.SequenceEqual (Enumerable.Range (0, s.RemoteSize).SelectMany (j => Block (s.RemoteGroup, j, 3)), ok, "Allgather after the refusal");
+				}
+			}
+		});
+	}
+
+	public static void RefusedRootArgumentAtTheRootRaisesOnEveryRankOfBothGroups ()
+	{
+		ForEachSplit (s => {
+			// group 0's rank 0 is the root; it passes no receive buffer to Gather
+			int arg = s.Group == 1 ? 0 : s.Rank == 0 ? MPI.ROOT : MPI.PROC_NULL;
+			int[] send = s.Group == 1 ? Block (1, s.Rank, 2) : null;
+			Refused<ArgumentNullException> (s, 0, 0, "Gather", () => s.Comm.Gather (send, null, arg));
+			if ((s.Group == 1 ? s.Size : s.RemoteSize) > 1) {
+				// and then a receive buffer whose length is no multiple of the remote group's size
+				int[] recv = arg == MPI.ROOT ? new int[2 * s.RemoteSize + 1] : null;
+				Refused<ArgumentException> (s, 0, 0, "Gather", () => s.Comm.Gather (send, recv, arg));
+			}
+		});
+	}
+
+	public static void InPlaceIsRefusedOnAnIntercommunicatorWithoutStrandingTheOthers ()
+	{
+		ForEachSplit (s => {
+			bool me = s.Group == 1 && s.Rank == s.Size - 1;
+			var buf = new long[4];
+			Refused<ArgumentException> (s, 1, s.Group == 1 ? s.Size - 1 : s.RemoteSize - 1, "Allreduce",
+				() => s.Comm.Allreduce (me ? MPI.IN_PLACE : LBlock (s.Group, s.Rank, 4), buf, Op.SUM));
+		});
+	}
+
+	public static void RootOutsideTheRemoteGroupIsRefusedOnEveryRank ()
+	{
+		ForEachSplit (s => {
+			// group 1 names a root that group 0 does not have
+			int arg = s.Group == 1 ? s.RemoteSize : s.Rank == 0 ? MPI.ROOT : MPI.PROC_NULL;
+			var buf = new int[3];
+			if (s.Group == 1) {
+				Assert.Throws<ArgumentOutOfRangeException> (() => s.Comm.Bcast (buf, arg), "Bcast with a root the remote group lacks");
+			} else {
+				var e = Assert.Throws<InvalidOperationException> (() => s.Comm.Bcast (buf, arg), "Bcast in the root's group");
+				Assert.Contains ("of the remote group refused", e.Message, "Bcast: names the remote group");
+			}
+		});
+	}
+}
