@@ -16,12 +16,13 @@ namespace System.MP
 		// native-mpi/motor-mpi.h: enum motor_coll_kind
 		const int KBcast = 0, KScatter = 1, KGather = 2, KAllgather = 3, KAlltoall = 4, KScatterv = 5, KGatherv = 6,
 			KAllgatherv = 7, KAlltoallv = 8, KReduce = 9, KAllreduce = 10, KScan = 11, KExscan = 12, KReduceScatterBlock = 13,
-			KBarrier = 14;
+			KBarrier = 14, KReduceScatter = 15;
 
 		Request Post (int kind, Array sendbuf, Array recvbuf, int[] v1, int[] v2, int[] v3, int[] v4, int inPlace, int root,
 		              Op op, string what, string sizeRule)
 		{
-			int h = kind >= KReduce && kind <= KReduceScatterBlock ? Coll.Handle (this, op, recvbuf ?? sendbuf) : -1;
+			bool reduces = (kind >= KReduce && kind <= KReduceScatterBlock) || kind == KReduceScatter;
+			int h = reduces ? Coll.Handle (this, op, recvbuf ?? sendbuf) : -1;
 			int flags = inPlace == 0 ? 0 : Coll.Flags (this, ref sendbuf, ref recvbuf, inPlace, root, what);
 			var r = new CollRequest (what, sizeRule, op, sendbuf, recvbuf);
 			int rc = MPDirect.ICollective (kind, sendbuf, recvbuf, 0, -1, v1, v2, v3, v4, flags, h, root, handle, r);
@@ -394,6 +395,37 @@ namespace System.MP
 		public Request Ireduce_scatter_block (Array sendbuf, Array recvbuf, Op op)
 		{
 			return Post (KReduceScatterBlock, sendbuf, recvbuf, null, null, null, null, SendInPlace, -1, op, "Ireduce_scatter_block", "sendbuf must hold Get_size() times as many elements as recvbuf (in place: buf's length must be a multiple of Get_size())");
+		}
+
+		/// <summary>Starts a reduction whose result is scattered in blocks of per-rank sizes (MPI_Ireduce_scatter), as <see cref="Reduce_scatter(Array,Array,int[],Op)"/>; sendbuf may be MPI.IN_PLACE.</summary>
+		/// <param name="sendbuf">This rank's contribution: as many elements as <paramref name="recvcounts"/> add up to.</param>
+		/// <param name="recvbuf">Receives this rank's block of the result: recvcounts[Get_rank()] elements.</param>
+		/// <param name="recvcounts">One count per rank, none negative; the same on every rank.</param>
+		/// <param name="op">The reduction operator: a built-in one (<see cref="Op.SUM"/>, ...) or one made by <see cref="Op.Create{T}"/>.  Do not free it before the request completes.</param>
+		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/> or <see cref="Request.Waitall"/>, ...; until then the buffers belong to MPI (do not read or write them), but recvcounts is copied and may be changed at once.  Its completion raises what the blocking form raises after moving data (MPIException; a user-defined operator's exception).</returns>
+		/// <exception cref="ArgumentNullException">A buffer this rank needs, <paramref name="recvcounts"/> or <paramref name="op"/> is null.</exception>
+		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs without references, or the send and receive buffers have different element types or are the same array (pass <see cref="MPI.IN_PLACE"/> for the in-place form); or recvcounts does not have one non-negative entry per rank, or the buffer sizes do not fit (sendbuf holds the sum of recvcounts, recvbuf recvcounts[Get_rank()]); or <paramref name="op"/> is not defined for the element type.</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message names the lowest refusing rank; that rank's exception says why): raised by the post itself on every rank, no rank posted anything, this rank's buffers are unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="ObjectDisposedException">The communicator (or <c>op</c>) has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library reported an error.</exception>
+		public Request Ireduce_scatter (Array sendbuf, Array recvbuf, int[] recvcounts, Op op)
+		{
+			return Post (KReduceScatter, sendbuf, recvbuf, recvcounts, null, null, null, SendInPlace, -1, op, "Ireduce_scatter", Coll.ReduceScatterRule);
+		}
+
+		/// <summary>Starts the in-place form of Ireduce_scatter: <paramref name="buf"/> holds this rank's contribution (as many elements as <paramref name="recvcounts"/> add up to); its first recvcounts[Get_rank()] elements receive this rank's block of the result.</summary>
+		/// <param name="buf">The contribution, and where the result lands.</param>
+		/// <param name="recvcounts">One count per rank, none negative; the same on every rank.</param>
+		/// <param name="op">The reduction operator: a built-in one (<see cref="Op.SUM"/>, ...) or one made by <see cref="Op.Create{T}"/>.  Do not free it before the request completes.</param>
+		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/> or <see cref="Request.Waitall"/>, ...; until then the buffers belong to MPI (do not read or write them), but recvcounts is copied and may be changed at once.  Its completion raises what the blocking form raises after moving data (MPIException; a user-defined operator's exception).</returns>
+		/// <exception cref="ArgumentNullException">A buffer this rank needs, <paramref name="recvcounts"/> or <paramref name="op"/> is null.</exception>
+		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs without references, or the send and receive buffers have different element types or are the same array (pass <see cref="MPI.IN_PLACE"/> for the in-place form); or recvcounts does not have one non-negative entry per rank, or the buffer sizes do not fit (sendbuf holds the sum of recvcounts, recvbuf recvcounts[Get_rank()]); or <paramref name="op"/> is not defined for the element type.</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message names the lowest refusing rank; that rank's exception says why): raised by the post itself on every rank, no rank posted anything, this rank's buffers are unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="ObjectDisposedException">The communicator (or <c>op</c>) has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library reported an error.</exception>
+		public Request Ireduce_scatter (Array buf, int[] recvcounts, Op op)
+		{
+			return Ireduce_scatter (MPI.IN_PLACE, buf, recvcounts, op);
 		}
 
 		/// <summary>Starts the in-place form of Ireduce_scatter_block: <paramref name="buf"/> holds Get_size() blocks; this rank's result is left in its first block.</summary>

@@ -40,12 +40,13 @@ enum kind {
 	EXSCAN,
 	REDUCE_SCATTER_BLOCK,
 	BARRIER, /* non-blocking only (motor_mpi_icoll): the blocking barrier is comm.c's */
-	REDUCE_SCATTER /* blocking only so far */
+	REDUCE_SCATTER
 };
 
 
 _Static_assert((int)MOTOR_COLL_REDUCE_SCATTER_BLOCK == (int)REDUCE_SCATTER_BLOCK &&
-                   (int)MOTOR_COLL_BARRIER == (int)BARRIER,
+                   (int)MOTOR_COLL_BARRIER == (int)BARRIER &&
+                   (int)MOTOR_COLL_REDUCE_SCATTER == (int)REDUCE_SCATTER,
                "motor_coll_kind (motor-mpi.h) and enum kind name the same collectives in the same order");
 
 /* The root argument of a collective that has none. */
@@ -444,7 +445,9 @@ int motor_mpi_icoll(const struct motor_coll_args *x, int verdict, int comm, moto
 	motor_mpi__req_set(req, MPI_REQUEST_NULL);
 	if (!c)
 		return MOTOR_ECOMM;
-	if (rc == MOTOR_OK && x->kind >= MOTOR_COLL_REDUCE && x->kind <= MOTOR_COLL_REDUCE_SCATTER_BLOCK &&
+	if (rc == MOTOR_OK &&
+	    ((x->kind >= MOTOR_COLL_REDUCE && x->kind <= MOTOR_COLL_REDUCE_SCATTER_BLOCK) ||
+	     x->kind == MOTOR_COLL_REDUCE_SCATTER) &&
 	    x->op < 0)
 		rc = MOTOR_EOP;
 	int rooted = x->kind == MOTOR_COLL_BCAST || x->kind == MOTOR_COLL_SCATTER || x->kind == MOTOR_COLL_GATHER ||

@@ -427,7 +427,8 @@ enum motor_coll_kind {
 	MOTOR_COLL_SCAN,
 	MOTOR_COLL_EXSCAN,
 	MOTOR_COLL_REDUCE_SCATTER_BLOCK,
-	MOTOR_COLL_BARRIER
+	MOTOR_COLL_BARRIER,
+	MOTOR_COLL_REDUCE_SCATTER /* rc: the per-rank counts */
 };
 struct motor_coll_args {
 	enum motor_coll_kind kind;

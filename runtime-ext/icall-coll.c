@@ -420,10 +420,11 @@ static int reduce_call(int kind, const struct cbuf *s, const struct cbuf *r, int
 	if (req) {
 		static const enum motor_coll_kind kinds[] = {MOTOR_COLL_REDUCE, MOTOR_COLL_ALLREDUCE,
 		                                             MOTOR_COLL_SCAN, MOTOR_COLL_EXSCAN,
-		                                             MOTOR_COLL_REDUCE_SCATTER_BLOCK};
+		                                             MOTOR_COLL_REDUCE_SCATTER_BLOCK,
+		                                             MOTOR_COLL_REDUCE_SCATTER};
 		return post_nb(req,
-		               (struct motor_coll_args){kinds[kind], s->data, r->data, count, .dt = dt,
-		                                        .op = op, .root = root},
+		               (struct motor_coll_args){kinds[kind], s->data, r->data, count, .rc = counts,
+		                                        .dt = dt, .op = op, .root = root},
 		               s->obj, r->obj, comm);
 	}
 
@@ -587,6 +588,9 @@ int32_t motor_icall_reduce(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, in
 /* Every non-blocking collective, by kind (motor_coll_kind), through the checks of its blocking form.  The
  * arguments a kind does not take are ignored: offset and count are Ibcast's, v1..v4 the v-forms' arrays in
  * the order their blocking internal calls take them. */
+static int32_t reduce_scatter(MonoObject *sbuf, MonoObject *rbuf, MonoArray *counts, int32_t flags, int32_t op,
+                              int32_t comm, MonoObject *req);
+
 int32_t motor_icall_icollective(int32_t kind, MonoObject *sbuf, MonoObject *rbuf, int32_t offset,
                                 int32_t count, MonoArray *v1, MonoArray *v2, MonoArray *v3, MonoArray *v4,
                                 int32_t flags, int32_t op, int32_t root, int32_t comm, MonoObject *req)
@@ -625,14 +629,16 @@ int32_t motor_icall_icollective(int32_t kind, MonoObject *sbuf, MonoObject *rbuf
 		return reduce_all(EXSCAN, sbuf, rbuf, flags, op, comm, req);
 	case MOTOR_COLL_REDUCE_SCATTER_BLOCK:
 		return reduce_all(REDUCE_SCATTER_BLOCK, sbuf, rbuf, flags, op, comm, req);
+	case MOTOR_COLL_REDUCE_SCATTER:
+		return reduce_scatter(sbuf, rbuf, v1, flags, op, comm, req);
 	}
 	return motor_mpi_coll_refuse(comm, MOTOR_EARG);
 }
 
 /* Reduce_scatter: one count per rank of the local group, none negative; the send buffer holds their sum and
  * the receive buffer this rank's count (in place: the buffer holds the sum and the result is its start). */
-int32_t motor_icall_reduce_scatter(MonoObject *sbuf, MonoObject *rbuf, MonoArray *counts, int32_t flags,
-                                   int32_t op, int32_t comm)
+static int32_t reduce_scatter(MonoObject *sbuf, MonoObject *rbuf, MonoArray *counts, int32_t flags, int32_t op,
+                              int32_t comm, MonoObject *req)
 {
 	struct motor_coll_shape sh;
 	struct cbuf s, r;
@@ -666,13 +672,19 @@ int32_t motor_icall_reduce_scatter(MonoObject *sbuf, MonoObject *rbuf, MonoArray
 	}
 	if (rc != MOTOR_OK)
 		goto refuse;
-	rc = reduce_call(REDUCE_SCATTER, &s, &r, 0, c, r.dt, op, -1, comm, NULL);
+	rc = reduce_call(REDUCE_SCATTER, &s, &r, 0, c, r.dt, op, -1, comm, req);
 	MOTOR_KEEP_ALIVE(sbuf);
 	MOTOR_KEEP_ALIVE(rbuf);
 	MOTOR_KEEP_ALIVE(counts);
 	return rc;
 refuse:
 	return motor_mpi_coll_refuse(comm, rc);
+}
+
+int32_t motor_icall_reduce_scatter(MonoObject *sbuf, MonoObject *rbuf, MonoArray *counts, int32_t flags,
+                                   int32_t op, int32_t comm)
+{
+	return reduce_scatter(sbuf, rbuf, counts, flags, op, comm, NULL);
 }
 
 int32_t motor_icall_coll_mode(int32_t nonblocking)

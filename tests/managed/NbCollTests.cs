@@ -237,6 +237,30 @@ public static class NbCollTests
 			Assert.Equal (Enumerable.Range (0, Size).Sum (q => q * 10 + 2 * Rank + i), send[i], "in-place element " + i);
 	}
 
+	public static void IreduceScatterGivesEachRankItsCountOfTheSumInBothForms ()
+	{
+		// Rank r receives r + 1 elements: block r of the element-wise sum of every rank's contribution.
+		var counts = Enumerable.Range (0, Size).Select (r => r + 1).ToArray ();
+		int total = counts.Sum (), start = counts.Take (Rank).Sum ();
+		var send = Enumerable.Range (0, total).Select (i => Rank * 100 + i).ToArray ();
+		var recv = new int[counts[Rank]];
+		var req = World.Ireduce_scatter (send, recv, counts, Op.SUM);
+		counts[0] = 99; // copied at the post
+		req.Wait ();
+		counts[0] = 1;
+		for (int i = 0; i < recv.Length; i++)
+			Assert.Equal (Enumerable.Range (0, Size).Sum (r => r * 100 + start + i), recv[i], "Ireduce_scatter element " + i);
+		var buf = (int[]) send.Clone ();
+		World.Ireduce_scatter (buf, counts, Op.SUM).Wait ();
+		for (int i = 0; i < counts[Rank]; i++)
+			Assert.Equal (Enumerable.Range (0, Size).Sum (r => r * 100 + start + i), buf[i], "in place, element " + i);
+		var bad = Rank == Size - 1 ? new int[counts[Rank] + 1] : recv;
+		if (Rank == Size - 1)
+			Assert.Throws<ArgumentException> (() => World.Ireduce_scatter (send, bad, counts, Op.SUM), "wrong recvbuf on the last rank");
+		else
+			Assert.Throws<InvalidOperationException> (() => World.Ireduce_scatter (send, bad, counts, Op.SUM), "the others raise too");
+	}
+
 	public static void SeveralOutstandingCompleteWithWaitallInAnotherOrder ()
 	{
 		var a = new long[3];
