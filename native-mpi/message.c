@@ -238,7 +238,7 @@ int motor_mpi_alltoallv_bytes(const void *sbuf, const int64_t *scounts, const in
 		    (rc = check_count(sdispls[i])) != MOTOR_OK ||
 		    (rc = check_count(rcounts[i])) != MOTOR_OK || (rc = check_count(rdispls[i])) != MOTOR_OK)
 			return rc;
-	void *scratch = malloc(motor_compat_alltoallv_scratch(c->size));
+	void *scratch = calloc(1, motor_compat_alltoallv_scratch(c->size));
 	if (!scratch)
 		return MOTOR_ENOMEM;
 	rc = motor_compat_ialltoallv_bytes(sbuf, scounts, sdispls, rbuf, rcounts, rdispls, c->size, scratch,

@@ -297,8 +297,10 @@ static inline int motor_compat_ialltoallv_bytes(const void *sb, const int64_t *s
 	struct motor_compat_w w = motor_compat_w_at(scratch, size);
 	int rc = MPI_SUCCESS;
 
-	for (int i = 0; i < size; i++)
+	for (int i = 0; i < size; i++) {
+		w.scounts[i] = w.sdispls[i] = w.rcounts[i] = w.rdispls[i] = 0;
 		w.stypes[i] = w.rtypes[i] = MPI_BYTE;
+	}
 	for (int i = 0; i < size && rc == MPI_SUCCESS; i++)
 		if ((rc = motor_compat_bytes_at((MPI_Aint)sdispls[i], scounts[i], &w.scounts[i],
 		                                &w.sdispls[i], &w.stypes[i])) == MPI_SUCCESS)
