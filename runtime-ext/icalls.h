@@ -113,4 +113,9 @@ MonoObject *motor_icall_odeserialize(MonoArray *bytes, int32_t *rc);
 MonoString *motor_icall_oerror_message(void);
 void motor_icall_opool_counts(MonoArray *counts);
 
+/* Neighbour collectives (icall-coll.c): kind is a MOTOR_COLL_NEIGHBOR_* kind; v1..v4 as for
+ * motor_icall_icollective.  The non-blocking forms go through motor_icall_icollective. */
+int32_t motor_icall_neighbor(int32_t kind, MonoObject *sbuf, MonoObject *rbuf, MonoArray *v1, MonoArray *v2,
+                             MonoArray *v3, MonoArray *v4, int32_t comm);
+
 #endif /* MOTOR_ICALLS_H */
