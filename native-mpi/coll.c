@@ -366,7 +366,7 @@ int motor_mpi_neighbor_alltoall(const void *sbuf, void *rbuf, int64_t count, int
 }
 
 int motor_mpi_neighbor_allgatherv(const void *sbuf, int64_t scount, void *rbuf, const int32_t *rcounts,
-				  const int32_t *rdispls, int dt, int comm)
+                                  const int32_t *rdispls, int dt, int comm)
 {
 	struct coll a;
 	int rc = begin(&a, NEIGHBOR_ALLGATHERV, sbuf, rbuf, scount, dt, -1, -1, comm);
@@ -378,7 +378,7 @@ int motor_mpi_neighbor_allgatherv(const void *sbuf, int64_t scount, void *rbuf, 
 }
 
 int motor_mpi_neighbor_alltoallv(const void *sbuf, const int32_t *scounts, const int32_t *sdispls, void *rbuf,
-				 const int32_t *rcounts, const int32_t *rdispls, int dt, int comm)
+                                 const int32_t *rcounts, const int32_t *rdispls, int dt, int comm)
 {
 	struct coll a;
 	int rc = begin(&a, NEIGHBOR_ALLTOALLV, sbuf, rbuf, 0, dt, -1, -1, comm);

@@ -393,8 +393,10 @@ refuse:
 
 /* ---- neighbour collectives -------------------------------------------------------------------------- */
 
-/* Counts and displacements of a neighbour v-form: `n` of each (a degree), each block inside `len` elements. */
-static int check_nv(MonoArray *counts, MonoArray *displs, int n, int64_t len, const int32_t **c, const int32_t **d)
+/* Counts and displacements of a neighbour v-form: `n` of each (a degree), each block inside `len` elements.
+ */
+static int check_nv(MonoArray *counts, MonoArray *displs, int n, int64_t len, const int32_t **c,
+                    const int32_t **d)
 {
 	if (!counts || !displs)
 		return MOTOR_ENULL;
@@ -408,11 +410,11 @@ static int check_nv(MonoArray *counts, MonoArray *displs, int n, int64_t len, co
 	return MOTOR_OK;
 }
 
-/* Neighbor_allgather(v), Neighbor_alltoall(v) on a communicator with a topology (MOTOR_ETOPO otherwise).  recvbuf
- * holds a block per in-neighbour; sendbuf one block (allgather) or one per out-neighbour (alltoall).  The block
- * of the equal-block forms is sendbuf's length (allgather), sendbuf's length over the out-degree (alltoall), or,
- * with no out-neighbour, recvbuf's over the in-degree.  MPI has no in-place form: MPI.IN_PLACE is refused by the
- * buffer resolution. */
+/* Neighbor_allgather(v), Neighbor_alltoall(v) on a communicator with a topology (MOTOR_ETOPO otherwise).
+ * recvbuf holds a block per in-neighbour; sendbuf one block (allgather) or one per out-neighbour (alltoall).
+ * The block of the equal-block forms is sendbuf's length (allgather), sendbuf's length over the out-degree
+ * (alltoall), or, with no out-neighbour, recvbuf's over the in-degree.  MPI has no in-place form:
+ * MPI.IN_PLACE is refused by the buffer resolution. */
 static int32_t neighbor(int kind, MonoObject *sbuf, MonoObject *rbuf, MonoArray *v1, MonoArray *v2,
                         MonoArray *v3, MonoArray *v4, int32_t comm, MonoObject *req)
 {
@@ -421,8 +423,9 @@ static int32_t neighbor(int kind, MonoObject *sbuf, MonoObject *rbuf, MonoArray 
 	int indeg, outdeg, rc;
 	int64_t count = 0;
 
-	if ((rc = motor_mpi_topo_degrees(comm, &indeg, &outdeg)) != MOTOR_OK || (rc = whole(rbuf, 1, &r)) != MOTOR_OK ||
-	    (rc = whole(sbuf, 1, &s)) != MOTOR_OK || (rc = check_pair(&s, &r)) != MOTOR_OK)
+	if ((rc = motor_mpi_topo_degrees(comm, &indeg, &outdeg)) != MOTOR_OK ||
+	    (rc = whole(rbuf, 1, &r)) != MOTOR_OK || (rc = whole(sbuf, 1, &s)) != MOTOR_OK ||
+	    (rc = check_pair(&s, &r)) != MOTOR_OK)
 		goto refuse;
 	switch (kind) {
 	case MOTOR_COLL_NEIGHBOR_ALLGATHER:
@@ -446,16 +449,22 @@ static int32_t neighbor(int kind, MonoObject *sbuf, MonoObject *rbuf, MonoArray 
 		goto refuse;
 	if (req)
 		return post_nb_n(req,
-		                 (struct motor_coll_args){kind, s.data, r.data, count, sc, sd, rc_, rd, .dt = r.dt,
-		                                          .op = -1, .root = -1},
+		                 (struct motor_coll_args){kind, s.data, r.data, count, sc, sd, rc_, rd,
+		                                          .dt = r.dt, .op = -1, .root = -1},
 		                 sbuf, rbuf, comm, outdeg, indeg);
 	switch (kind) {
-	case MOTOR_COLL_NEIGHBOR_ALLGATHER: rc = motor_mpi_neighbor_allgather(s.data, r.data, count, r.dt, comm); break;
-	case MOTOR_COLL_NEIGHBOR_ALLTOALL: rc = motor_mpi_neighbor_alltoall(s.data, r.data, count, r.dt, comm); break;
+	case MOTOR_COLL_NEIGHBOR_ALLGATHER:
+		rc = motor_mpi_neighbor_allgather(s.data, r.data, count, r.dt, comm);
+		break;
+	case MOTOR_COLL_NEIGHBOR_ALLTOALL:
+		rc = motor_mpi_neighbor_alltoall(s.data, r.data, count, r.dt, comm);
+		break;
 	case MOTOR_COLL_NEIGHBOR_ALLGATHERV:
 		rc = motor_mpi_neighbor_allgatherv(s.data, count, r.data, rc_, rd, r.dt, comm);
 		break;
-	default: rc = motor_mpi_neighbor_alltoallv(s.data, sc, sd, r.data, rc_, rd, r.dt, comm); break;
+	default:
+		rc = motor_mpi_neighbor_alltoallv(s.data, sc, sd, r.data, rc_, rd, r.dt, comm);
+		break;
 	}
 	MOTOR_KEEP_ALIVE(sbuf);
 	MOTOR_KEEP_ALIVE(rbuf);
