@@ -20,3 +20,4 @@ using System.Runtime.CompilerServices;
 [assembly: InternalsVisibleTo ("ObjectTests")]
 [assembly: InternalsVisibleTo ("OpTests")]
 [assembly: InternalsVisibleTo ("RefusalTests")]
+[assembly: InternalsVisibleTo ("TopologyTests")]

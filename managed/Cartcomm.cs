@@ -5,7 +5,7 @@ namespace System.MP
 	/// <summary>An intracommunicator with a Cartesian grid (<see cref="Intracomm.Create_cart"/>).  Ranks are numbered
 	/// in row-major order of their coordinates, unless the MPI library reordered them when the grid was made with
 	/// reorder = true.</summary>
-	public unsafe class Cartcomm : Intracomm
+	public unsafe class Cartcomm : Topocomm
 	{
 		internal Cartcomm (int handle) : base (handle)
 		{
@@ -104,6 +104,36 @@ namespace System.MP
 		public new Cartcomm Dup ()
 		{
 			return new Cartcomm (DupHandle ());
+		}
+
+		/// <summary>The grid of the dimensions this rank keeps (MPI_Cart_sub): the ranks that share the coordinates of
+		/// the dropped dimensions form one new Cartesian communicator, ordered by the kept coordinates.  Collective;
+		/// every rank gets a communicator.</summary>
+		/// <param name="remain_dims">One entry per dimension: true to keep it.  The same on every rank.</param>
+		/// <returns>The new communicator; free it with <see cref="Comm.Free"/> when done.</returns>
+		/// <exception cref="ArgumentNullException"><paramref name="remain_dims"/> is null.</exception>
+		/// <exception cref="ArgumentException"><paramref name="remain_dims"/> does not have one entry per dimension,
+		/// or the ranks passed different ones (raised on every rank).</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments (the message names the
+		/// lowest refusing rank): no communicator was made on any rank.  Also raised when MPI has been finalized or
+		/// there are too many communicators.</exception>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library reported an error.</exception>
+		public Cartcomm Sub (bool[] remain_dims)
+		{
+			if (remain_dims == null)
+				throw Coll.Refuse (this, new ArgumentNullException ("remain_dims"));
+			var r = Array.ConvertAll (remain_dims, b => b ? 1 : 0);
+			int h, rc;
+			fixed (int* p = r)
+				rc = MPDirect.CartSub (handle, r.Length, p, out h);
+			if (rc == Errors.EDIMS)
+				throw new ArgumentException ("remain_dims must have one entry per dimension (" + Get_dim () + ")", "remain_dims");
+			if (rc == Errors.EMISMATCH)
+				throw new ArgumentException ("every rank must pass the same remain_dims", "remain_dims");
+			if (rc != 0)
+				throw Errors.Make (rc, this, null, 0, 0, null);
+			return new Cartcomm (h);
 		}
 
 		void Check (int rc, string what, int value = 0)

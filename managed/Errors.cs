@@ -6,7 +6,8 @@ namespace System.MP
 		// Motor's own codes (native-mpi/motor-mpi.h).
 		internal const int ENULL = -1, EBUFTYPE = -2, EOFFSET = -3, ECOUNT = -4, ERANK = -5, ETAG = -6,
 			ECOMM = -7, ENOTARRAY = -8, EFINALIZED = -9, ENOMEM = -10, EALIAS = -11, EARG = -12, ECOMMFREE = -13,
-			EBUSY = -14, EOVERLAP = -15, EINPLACE = -16, ECOMMLIMIT = -17, EGROUP = -40, EINTER = -41, EINTRA = -42, ETOPO = -43, EDIMS = -44, ECOORDS = -45, EREMOTE = -46;
+			EBUSY = -14, EOVERLAP = -15, EINPLACE = -16, ECOMMLIMIT = -17, EGROUP = -40, EINTER = -41, EINTRA = -42, ETOPO = -43, EDIMS = -44, ECOORDS = -45, EREMOTE = -46,
+			EGRAPH = -47, EMISMATCH = -48;
 
 		internal static void Check (int rc)
 		{
@@ -164,11 +165,15 @@ namespace System.MP
 			case EINTRA:
 				return new InvalidOperationException ("the operation needs an intercommunicator");
 			case ETOPO:
-				return new InvalidOperationException ("the communicator has no Cartesian topology");
+				return new InvalidOperationException ("the communicator has no topology of the kind the operation needs");
 			case EDIMS:
 				return new ArgumentException ("the dimensions do not fit the communicator");
 			case ECOORDS:
 				return new ArgumentOutOfRangeException ("coords", "a coordinate is outside a non-periodic dimension");
+			case EGRAPH:
+				return new ArgumentException ("the index, edges, sources, destinations or weights do not describe a graph");
+			case EMISMATCH:
+				return new ArgumentException ("the ranks passed arguments that do not fit together");
 			case EREMOTE:
 				return new InvalidOperationException ("the root of the collective operation refused its arguments (it raised the reason)");
 			default:

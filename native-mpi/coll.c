@@ -40,13 +40,18 @@ enum kind {
 	EXSCAN,
 	REDUCE_SCATTER_BLOCK,
 	BARRIER, /* non-blocking only (motor_mpi_icoll): the blocking barrier is comm.c's */
-	REDUCE_SCATTER
+	REDUCE_SCATTER,
+	NEIGHBOR_ALLGATHER,
+	NEIGHBOR_ALLGATHERV,
+	NEIGHBOR_ALLTOALL,
+	NEIGHBOR_ALLTOALLV
 };
 
 
 _Static_assert((int)MOTOR_COLL_REDUCE_SCATTER_BLOCK == (int)REDUCE_SCATTER_BLOCK &&
                    (int)MOTOR_COLL_BARRIER == (int)BARRIER &&
-                   (int)MOTOR_COLL_REDUCE_SCATTER == (int)REDUCE_SCATTER,
+                   (int)MOTOR_COLL_REDUCE_SCATTER == (int)REDUCE_SCATTER &&
+                   (int)MOTOR_COLL_NEIGHBOR_ALLTOALLV == (int)NEIGHBOR_ALLTOALLV,
                "motor_coll_kind (motor-mpi.h) and enum kind name the same collectives in the same order");
 
 /* The root argument of a collective that has none. */
@@ -230,6 +235,14 @@ static int call_blocking(const struct coll *a)
 		return MPI_Barrier(a->comm);
 	case REDUCE_SCATTER:
 		return MPI_Reduce_scatter(a->sbuf, a->rbuf, a->rc, a->type, a->op, a->comm);
+	case NEIGHBOR_ALLGATHER:
+		return MPI_Neighbor_allgather(a->sbuf, a->count, a->type, a->rbuf, a->count, a->type, a->comm);
+	case NEIGHBOR_ALLGATHERV:
+		return MPI_Neighbor_allgatherv(a->sbuf, a->count, a->type, a->rbuf, a->rc, a->rd, a->type, a->comm);
+	case NEIGHBOR_ALLTOALL:
+		return MPI_Neighbor_alltoall(a->sbuf, a->count, a->type, a->rbuf, a->count, a->type, a->comm);
+	case NEIGHBOR_ALLTOALLV:
+		return MPI_Neighbor_alltoallv(a->sbuf, a->sc, a->sd, a->type, a->rbuf, a->rc, a->rd, a->type, a->comm);
 	}
 	return MOTOR_EARG;
 }
@@ -261,6 +274,15 @@ static int start(const struct coll *a, MPI_Request *r)
 		return MPI_Ibarrier(a->comm, r);
 	case REDUCE_SCATTER:
 		return MPI_Ireduce_scatter(a->sbuf, a->rbuf, a->rc, a->type, a->op, a->comm, r);
+	case NEIGHBOR_ALLGATHER:
+		return MPI_Ineighbor_allgather(a->sbuf, a->count, a->type, a->rbuf, a->count, a->type, a->comm, r);
+	case NEIGHBOR_ALLGATHERV:
+		return MPI_Ineighbor_allgatherv(a->sbuf, a->count, a->type, a->rbuf, a->rc, a->rd, a->type, a->comm, r);
+	case NEIGHBOR_ALLTOALL:
+		return MPI_Ineighbor_alltoall(a->sbuf, a->count, a->type, a->rbuf, a->count, a->type, a->comm, r);
+	case NEIGHBOR_ALLTOALLV:
+		return MPI_Ineighbor_alltoallv(a->sbuf, a->sc, a->sd, a->type, a->rbuf, a->rc, a->rd, a->type, a->comm,
+					       r);
 	}
 	return MOTOR_EARG;
 }
@@ -421,6 +443,46 @@ int motor_mpi_reduce_scatter(const void *sbuf, void *rbuf, const int32_t *counts
 	if (rc != MOTOR_OK)
 		return rc;
 	a.rc = counts;
+	return run(&a);
+}
+
+int motor_mpi_neighbor_allgather(const void *sbuf, void *rbuf, int64_t count, int dt, int comm)
+{
+	struct coll a;
+	int rc = begin(&a, NEIGHBOR_ALLGATHER, sbuf, rbuf, count, dt, -1, NO_ROOT, comm);
+	return rc == MOTOR_OK ? run(&a) : rc;
+}
+
+int motor_mpi_neighbor_alltoall(const void *sbuf, void *rbuf, int64_t count, int dt, int comm)
+{
+	struct coll a;
+	int rc = begin(&a, NEIGHBOR_ALLTOALL, sbuf, rbuf, count, dt, -1, NO_ROOT, comm);
+	return rc == MOTOR_OK ? run(&a) : rc;
+}
+
+int motor_mpi_neighbor_allgatherv(const void *sbuf, int64_t scount, void *rbuf, const int32_t *rcounts,
+                                  const int32_t *rdispls, int dt, int comm)
+{
+	struct coll a;
+	int rc = begin(&a, NEIGHBOR_ALLGATHERV, sbuf, rbuf, scount, dt, -1, NO_ROOT, comm);
+	if (rc != MOTOR_OK)
+		return rc;
+	a.rc = rcounts;
+	a.rd = rdispls;
+	return run(&a);
+}
+
+int motor_mpi_neighbor_alltoallv(const void *sbuf, const int32_t *scounts, const int32_t *sdispls, void *rbuf,
+                                 const int32_t *rcounts, const int32_t *rdispls, int dt, int comm)
+{
+	struct coll a;
+	int rc = begin(&a, NEIGHBOR_ALLTOALLV, sbuf, rbuf, 0, dt, -1, NO_ROOT, comm);
+	if (rc != MOTOR_OK)
+		return rc;
+	a.sc = scounts;
+	a.sd = sdispls;
+	a.rc = rcounts;
+	a.rd = rdispls;
 	return run(&a);
 }
 

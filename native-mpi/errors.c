@@ -28,9 +28,11 @@ static const char *motor_message(int code)
 	case MOTOR_EGROUP: return "group is not valid (freed, or MPI finalized)";
 	case MOTOR_EINTER: return "the operation needs an intracommunicator";
 	case MOTOR_EINTRA: return "the operation needs an intercommunicator";
-	case MOTOR_ETOPO: return "the communicator has no Cartesian topology";
+	case MOTOR_ETOPO: return "the communicator has no topology of the kind the operation needs";
 	case MOTOR_EDIMS: return "dimensions do not fit the communicator";
 	case MOTOR_ECOORDS: return "coordinate outside a non-periodic dimension";
+	case MOTOR_EGRAPH: return "the index, edges, sources, destinations or weights do not describe a graph";
+	case MOTOR_EMISMATCH: return "the ranks passed arguments that do not fit together";
 	case MOTOR_EREMOTE: return "the root (or leader) of the collective operation refused its arguments";
 	case MOTOR_EOP: return "reduction operator is not valid (freed, or never created)";
 	case MOTOR_EOPTYPE: return "reduction operator is not defined for the element type";

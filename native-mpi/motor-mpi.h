@@ -50,15 +50,15 @@ enum {
 	MOTOR_ECOMMLIMIT =
 	    -17, /* the MPI library (or the handle table) has no room for another communicator */
 	/* communicators, groups and topologies */
-	MOTOR_EGROUP = -40, /* group handle freed or never valid */
-	MOTOR_EINTER = -41, /* the operation needs an intracommunicator */
-	MOTOR_EINTRA = -42, /* the operation needs an intercommunicator */
-	MOTOR_ETOPO = -43,  /* the communicator has no Cartesian topology */
-	MOTOR_EDIMS =
-	    -44, /* dimensions do not fit (count, a size <= 0, a grid larger than the communicator) */
+	MOTOR_EGROUP = -40,  /* group handle freed or never valid */
+	MOTOR_EINTER = -41,  /* the operation needs an intracommunicator */
+	MOTOR_EINTRA = -42,  /* the operation needs an intercommunicator */
+	MOTOR_ETOPO = -43,   /* the communicator has no topology of the kind the operation needs */
+	MOTOR_EDIMS = -44,   /* dimensions do not fit (count, a size <= 0, a grid larger than the communicator) */
 	MOTOR_ECOORDS = -45, /* a coordinate outside a non-periodic dimension */
-	MOTOR_EREMOTE =
-	    -46, /* the root or leader of a collective refused its arguments (it raised the reason) */
+	MOTOR_EREMOTE = -46, /* the root or leader of a collective refused its arguments (it raised the reason) */
+	MOTOR_EGRAPH = -47,    /* a graph's index, edges, sources, destinations or weights do not describe a graph */
+	MOTOR_EMISMATCH = -48, /* ranks passed different arguments where MPI needs the same (or edges that do not fit) */
 	/* Collectives and reduction operators (coll.c, op.c). */
 	MOTOR_EOP = -30, /* operator freed or never valid */
 	MOTOR_EOPTYPE =
@@ -240,6 +240,37 @@ int motor_mpi_cart_rank(int comm, int n, const int32_t *coords, int *rank);
 int motor_mpi_cart_shift(int comm, int direction, int disp, int *source, int *dest);
 /* MPI_Dims_create: fills the zero entries of dims so that their product is nnodes. */
 int motor_mpi_dims_create(int nnodes, int ndims, int32_t *dims);
+/* MPI_Cart_sub (collective): remain has one entry per dimension (else MOTOR_EDIMS), the same on every rank (else
+ * MOTOR_EMISMATCH on every rank). */
+int motor_mpi_cart_sub(int comm, int n, const int32_t *remain, int *newcomm);
+
+/* MPI_Graph_create over `comm` (collective): nnodes <= size, index non-decreasing from >= 0, nedges =
+ * index[nnodes-1], every edge in [0, nnodes), else MOTOR_EGRAPH; the same graph on every rank, else
+ * MOTOR_EMISMATCH on every rank.  *newcomm is -1 on ranks beyond nnodes (and everywhere for nnodes = 0). */
+int motor_mpi_graph_create(int comm, int nnodes, const int32_t *index, int nedges, const int32_t *edges,
+			   int reorder, int *newcomm);
+/* The graph of a graph communicator (MOTOR_ETOPO for any other): *nnodes and *nedges, and when maxindex and
+ * maxedges are not both 0 (then they must equal them, else MOTOR_ECOUNT) index and edges. */
+int motor_mpi_graph_get(int comm, int maxindex, int maxedges, int32_t *index, int32_t *edges, int *nnodes,
+			int *nedges);
+/* The neighbours of `rank` in a graph communicator: *count, and with max = *count the neighbours. */
+int motor_mpi_graph_neighbors(int comm, int rank, int max, int32_t *neighbors, int *count);
+/* MPI_Dist_graph_create_adjacent (collective): ranks in the communicator, weights >= 0 (else MOTOR_EGRAPH);
+ * sweights and dweights both NULL (unweighted) or both given (else MOTOR_EARG).  The edges are checked across
+ * ranks (one MPI_Alltoall): a rank that names as sources other ranks than those naming it as a destination,
+ * or whose weightedness differs from another's, refuses with MOTOR_EMISMATCH.  Every rank gets a communicator. */
+int motor_mpi_dist_graph_create_adjacent(int comm, int indeg, const int32_t *sources, const int32_t *sweights,
+					 int outdeg, const int32_t *dests, const int32_t *dweights, int reorder,
+					 int *newcomm);
+/* This rank's edges in a distributed-graph communicator: *indeg, *outdeg, *weighted; unless sources and dests
+ * are NULL (and maxin, maxout 0), the arrays, which must hold exactly *indeg and *outdeg entries (weights may be
+ * NULL; given for an unweighted graph: MOTOR_ECOUNT). */
+int motor_mpi_dist_graph_neighbors(int comm, int maxin, int32_t *sources, int32_t *sweights, int maxout,
+				   int32_t *dests, int32_t *dweights, int *indeg, int *outdeg, int *weighted);
+/* The number of neighbours a rank receives from and sends to in the neighbour collectives, for a Cartesian
+ * (2 per dimension, PROC_NULL ones included), graph or distributed-graph communicator; MOTOR_ETOPO for one
+ * without a topology. */
+int motor_mpi_topo_degrees(int comm, int *indeg, int *outdeg);
 
 /* ---- spawn.c -------------------------------------------------------------------------------------- */
 
@@ -405,6 +436,16 @@ int motor_mpi_reduce_scatter_block(const void *sbuf, void *rbuf, int64_t count, 
 /* Rank r receives counts[r] elements (one entry per rank of the local group; the caller checks them). */
 int motor_mpi_reduce_scatter(const void *sbuf, void *rbuf, const int32_t *counts, int dt, int op, int comm);
 
+/* Neighbour collectives (MPI_Neighbor_*): `count` elements per block, a block per in-neighbour in rbuf and (for
+ * alltoall) per out-neighbour in sbuf; the v-forms' scounts/sdispls have one entry per out-neighbour,
+ * rcounts/rdispls one per in-neighbour.  No in-place form. */
+int motor_mpi_neighbor_allgather(const void *sbuf, void *rbuf, int64_t count, int dt, int comm);
+int motor_mpi_neighbor_alltoall(const void *sbuf, void *rbuf, int64_t count, int dt, int comm);
+int motor_mpi_neighbor_allgatherv(const void *sbuf, int64_t scount, void *rbuf, const int32_t *rcounts,
+				  const int32_t *rdispls, int dt, int comm);
+int motor_mpi_neighbor_alltoallv(const void *sbuf, const int32_t *scounts, const int32_t *sdispls, void *rbuf,
+				 const int32_t *rcounts, const int32_t *rdispls, int dt, int comm);
+
 /* Non-blocking collectives (MPI_Ibcast, ...).  One description serves every kind; its fields mean what the
  * arguments of the blocking function of the same kind mean (count: as there; root -1 and op -1 where the kind
  * has none; the v-forms' arrays, which must stay valid and unchanged until the request completes).  `verdict`
@@ -428,7 +469,14 @@ enum motor_coll_kind {
 	MOTOR_COLL_EXSCAN,
 	MOTOR_COLL_REDUCE_SCATTER_BLOCK,
 	MOTOR_COLL_BARRIER,
-	MOTOR_COLL_REDUCE_SCATTER /* rc: the per-rank counts */
+	MOTOR_COLL_REDUCE_SCATTER, /* rc: the per-rank counts */
+	/* Neighbour collectives on a communicator with a topology: blocks per in- or out-neighbour
+	 * (motor_mpi_topo_degrees) instead of per rank; the v-forms' send arrays have one entry per out-neighbour,
+	 * the receive arrays one per in-neighbour. */
+	MOTOR_COLL_NEIGHBOR_ALLGATHER,
+	MOTOR_COLL_NEIGHBOR_ALLGATHERV,
+	MOTOR_COLL_NEIGHBOR_ALLTOALL,
+	MOTOR_COLL_NEIGHBOR_ALLTOALLV
 };
 struct motor_coll_args {
 	enum motor_coll_kind kind;

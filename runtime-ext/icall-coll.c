@@ -110,26 +110,28 @@ static int check_v(MonoArray *counts, MonoArray *displs, int size, int64_t len, 
 
 /* Posts the non-blocking form of a checked collective for Request `req` (gc-hooks' motor_pin_post_coll, which
  * makes the agreement).  The v-forms' counts and displacements are copied into native memory the request
- * owns: the managed arrays may move, change or die once this returns. */
-static int32_t post_nb(MonoObject *req, struct motor_coll_args a, MonoObject *sobj, MonoObject *robj,
-                       int32_t comm)
+ * owns: the managed arrays may move, change or die once this returns.  sc/sd hold `ns` entries each and rc/rd
+ * `nr` (the communicator's size, or a neighbour collective's out- and in-degree). */
+static int32_t post_nb_n(MonoObject *req, struct motor_coll_args a, MonoObject *sobj, MonoObject *robj,
+                         int32_t comm, int ns, int nr)
 {
 	const int32_t **v[] = {&a.sc, &a.sd, &a.rc, &a.rd};
+	const int len[] = {ns, ns, nr, nr};
 	int32_t *copy = NULL;
-	int n = 0, size = 0;
+	size_t n = 0;
 
 	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
-		n += *v[i] != NULL;
-	if (n) {
-		if (motor_mpi_comm_size(comm, &size) != MOTOR_OK ||
-		    !(copy = malloc(sizeof *copy * (size_t)size * (size_t)n)))
+		n += *v[i] ? (size_t)len[i] : 0;
+	if (n || a.sc || a.rc) {
+		/* One entry more, so that no degree of 0 makes a zero-byte allocation. */
+		if (!(copy = malloc(sizeof *copy * (n + 1))))
 			return motor_mpi_coll_refuse(comm, MOTOR_ENOMEM);
 		int32_t *p = copy;
 		for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
 			if (*v[i]) {
-				memcpy(p, *v[i], sizeof *p * (size_t)size);
+				memcpy(p, *v[i], sizeof *p * (size_t)len[i]);
 				*v[i] = p;
-				p += size;
+				p += len[i];
 			}
 	}
 	/* In place: no buffer object behind the data. */
@@ -138,6 +140,15 @@ static int32_t post_nb(MonoObject *req, struct motor_coll_args a, MonoObject *so
 	if (rc != MOTOR_OK)
 		free(copy);
 	return rc;
+}
+
+static int32_t post_nb(MonoObject *req, struct motor_coll_args a, MonoObject *sobj, MonoObject *robj,
+                       int32_t comm)
+{
+	int size = 0;
+	if ((a.sc || a.rc) && motor_mpi_comm_size(comm, &size) != MOTOR_OK)
+		return motor_mpi_coll_refuse(comm, MOTOR_ECOMM);
+	return post_nb_n(req, a, sobj, robj, comm, size, size);
 }
 
 static int32_t bcast(MonoObject *buf, int32_t offset, int32_t count, int32_t root, int32_t comm,
@@ -405,6 +416,101 @@ refuse:
 	return motor_mpi_coll_refuse(comm, rc);
 }
 
+/* ---- neighbour collectives -------------------------------------------------------------------------- */
+
+/* Counts and displacements of a neighbour v-form: `n` of each (a degree), each block inside `len` elements.
+ */
+static int check_nv(MonoArray *counts, MonoArray *displs, int n, int64_t len, const int32_t **c,
+                    const int32_t **d)
+{
+	if (!counts || !displs)
+		return MOTOR_ENULL;
+	if (mono_array_length(counts) != (uintptr_t)n || mono_array_length(displs) != (uintptr_t)n)
+		return MOTOR_ESIZE;
+	*c = mono_array_addr(counts, int32_t, 0);
+	*d = mono_array_addr(displs, int32_t, 0);
+	for (int i = 0; i < n; i++)
+		if ((*c)[i] < 0 || (*d)[i] < 0 || (int64_t)(*d)[i] + (*c)[i] > len)
+			return MOTOR_ESIZE;
+	return MOTOR_OK;
+}
+
+/* Neighbor_allgather(v), Neighbor_alltoall(v) on a communicator with a topology (MOTOR_ETOPO otherwise).
+ * recvbuf holds a block per in-neighbour; sendbuf one block (allgather) or one per out-neighbour (alltoall).
+ * The block of the equal-block forms is sendbuf's length (allgather), sendbuf's length over the out-degree
+ * (alltoall), or, with no out-neighbour, recvbuf's over the in-degree.  MPI has no in-place form:
+ * MPI.IN_PLACE is refused by the buffer resolution. */
+static int32_t neighbor(int kind, MonoObject *sbuf, MonoObject *rbuf, MonoArray *v1, MonoArray *v2,
+                        MonoArray *v3, MonoArray *v4, int32_t comm, MonoObject *req)
+{
+	struct cbuf s, r;
+	const int32_t *sc = NULL, *sd = NULL, *rc_ = NULL, *rd = NULL;
+	int indeg, outdeg, rc;
+	int64_t count = 0;
+
+	if ((rc = motor_mpi_topo_degrees(comm, &indeg, &outdeg)) != MOTOR_OK ||
+	    (rc = whole(rbuf, 1, &r)) != MOTOR_OK || (rc = whole(sbuf, 1, &s)) != MOTOR_OK ||
+	    (rc = check_pair(&s, &r)) != MOTOR_OK)
+		goto refuse;
+	switch (kind) {
+	case MOTOR_COLL_NEIGHBOR_ALLGATHER:
+		count = s.count;
+		rc = r.count == count * indeg ? MOTOR_OK : MOTOR_ESIZE;
+		break;
+	case MOTOR_COLL_NEIGHBOR_ALLTOALL:
+		count = outdeg ? s.count / outdeg : indeg ? r.count / indeg : 0;
+		rc = s.count == count * outdeg && r.count == count * indeg ? MOTOR_OK : MOTOR_ESIZE;
+		break;
+	case MOTOR_COLL_NEIGHBOR_ALLGATHERV:
+		count = s.count;
+		rc = check_nv(v1, v2, indeg, r.count, &rc_, &rd);
+		break;
+	default:
+		if ((rc = check_nv(v1, v2, outdeg, s.count, &sc, &sd)) == MOTOR_OK)
+			rc = check_nv(v3, v4, indeg, r.count, &rc_, &rd);
+		break;
+	}
+	if (rc != MOTOR_OK)
+		goto refuse;
+	if (req)
+		return post_nb_n(req,
+		                 (struct motor_coll_args){kind, s.data, r.data, count, sc, sd, rc_, rd,
+		                                          .dt = r.dt, .op = -1, .root = -1},
+		                 sbuf, rbuf, comm, outdeg, indeg);
+	switch (kind) {
+	case MOTOR_COLL_NEIGHBOR_ALLGATHER:
+		rc = motor_mpi_neighbor_allgather(s.data, r.data, count, r.dt, comm);
+		break;
+	case MOTOR_COLL_NEIGHBOR_ALLTOALL:
+		rc = motor_mpi_neighbor_alltoall(s.data, r.data, count, r.dt, comm);
+		break;
+	case MOTOR_COLL_NEIGHBOR_ALLGATHERV:
+		rc = motor_mpi_neighbor_allgatherv(s.data, count, r.data, rc_, rd, r.dt, comm);
+		break;
+	default:
+		rc = motor_mpi_neighbor_alltoallv(s.data, sc, sd, r.data, rc_, rd, r.dt, comm);
+		break;
+	}
+	MOTOR_KEEP_ALIVE(sbuf);
+	MOTOR_KEEP_ALIVE(rbuf);
+	MOTOR_KEEP_ALIVE(v1);
+	MOTOR_KEEP_ALIVE(v2);
+	MOTOR_KEEP_ALIVE(v3);
+	MOTOR_KEEP_ALIVE(v4);
+	return rc;
+refuse:
+	return motor_mpi_coll_refuse(comm, rc);
+}
+
+/* Every neighbour collective through one internal call: v1..v4 as for motor_icall_icollective. */
+int32_t motor_icall_neighbor(int32_t kind, MonoObject *sbuf, MonoObject *rbuf, MonoArray *v1, MonoArray *v2,
+                             MonoArray *v3, MonoArray *v4, int32_t comm)
+{
+	if (kind < MOTOR_COLL_NEIGHBOR_ALLGATHER || kind > MOTOR_COLL_NEIGHBOR_ALLTOALLV)
+		return motor_mpi_coll_refuse(comm, MOTOR_EARG);
+	return neighbor(kind, sbuf, rbuf, v1, v2, v3, v4, comm, NULL);
+}
+
 /* ---- reductions ------------------------------------------------------------------------------------ */
 
 enum { REDUCE, ALLREDUCE, SCAN, EXSCAN, REDUCE_SCATTER_BLOCK, REDUCE_SCATTER };
@@ -631,6 +737,11 @@ int32_t motor_icall_icollective(int32_t kind, MonoObject *sbuf, MonoObject *rbuf
 		return reduce_all(REDUCE_SCATTER_BLOCK, sbuf, rbuf, flags, op, comm, req);
 	case MOTOR_COLL_REDUCE_SCATTER:
 		return reduce_scatter(sbuf, rbuf, v1, flags, op, comm, req);
+	case MOTOR_COLL_NEIGHBOR_ALLGATHER:
+	case MOTOR_COLL_NEIGHBOR_ALLGATHERV:
+	case MOTOR_COLL_NEIGHBOR_ALLTOALL:
+	case MOTOR_COLL_NEIGHBOR_ALLTOALLV:
+		return neighbor(kind, sbuf, rbuf, v1, v2, v3, v4, comm, req);
 	}
 	return motor_mpi_coll_refuse(comm, MOTOR_EARG);
 }

@@ -120,4 +120,9 @@ MonoObject *motor_icall_osendrecv(MonoObject *obj, int32_t dest, int32_t sendtag
 int32_t motor_icall_reduce_scatter(MonoObject *sbuf, MonoObject *rbuf, MonoArray *counts, int32_t flags,
                                    int32_t op, int32_t comm);
 
+/* Neighbour collectives (icall-coll.c): kind is a MOTOR_COLL_NEIGHBOR_* kind; v1..v4 as for
+ * motor_icall_icollective.  The non-blocking forms go through motor_icall_icollective. */
+int32_t motor_icall_neighbor(int32_t kind, MonoObject *sbuf, MonoObject *rbuf, MonoArray *v1, MonoArray *v2,
+                             MonoArray *v3, MonoArray *v4, int32_t comm);
+
 #endif /* MOTOR_ICALLS_H */
