@@ -19,3 +19,4 @@ using System.Runtime.CompilerServices;
 [assembly: InternalsVisibleTo ("ObjectTests")]
 [assembly: InternalsVisibleTo ("OpTests")]
 [assembly: InternalsVisibleTo ("RefusalTests")]
+[assembly: InternalsVisibleTo ("PersistentTests")]

@@ -132,6 +132,8 @@ namespace System.MP
 			case ECOMM:
 				if (MPI.Is_finalized ())
 					return new InvalidOperationException ("MPI has been finalized");
+				if (comm != null && comm.IdupNotUsable () != null)
+					return comm.IdupNotUsable ();
 				return new ObjectDisposedException ("Comm", "the communicator has been freed");
 			case ENOTARRAY:
 				return new ArgumentException ("the offset/count form needs an array; " + TypeName (buf) + " is not one", "buf");
