@@ -19,15 +19,17 @@ namespace System.MP
 		ulong msg;                 // a motor_msg: the MPI_Message
 		readonly Comm comm;
 		readonly int source;
+		readonly long bytes;       // the message's size, from the probe
 		int state;                 // Idle, Busy (a thread is receiving it) or Received
 
 		const int Idle = 0, Busy = 1, Received = 2;
 
-		internal Message (Comm comm, ulong msg, int source)
+		internal Message (Comm comm, ulong msg, StatusData probed)
 		{
 			this.comm = comm;
 			this.msg = msg;
-			this.source = source;
+			source = probed.source;
+			bytes = probed.bytes;
 		}
 
 		/// <summary>The rank the message came from (<see cref="MPI.PROC_NULL"/> for the message of a probe from
@@ -43,12 +45,24 @@ namespace System.MP
 			if (was == Busy)
 				throw new InvalidOperationException (op + ": another thread is receiving this message at this moment");
 			if (!comm.IsValid) {
-				Volatile.Write (ref state, Received);
-				if (MPI.Is_finalized ())
+				if (MPI.Is_finalized ()) {
+					Volatile.Write (ref state, Received);
 					throw new InvalidOperationException (op + ": MPI has been finalized");
-				throw new ObjectDisposedException ("Comm", op + ": the communicator of this message has been freed, and " +
-					"the message with it: it can no longer be received");
+				}
+				Discard ();
+				throw new ObjectDisposedException ("Comm", op + ": the communicator of this message has been freed; " +
+					"the message has been discarded (receive matched messages before freeing their communicator)");
 			}
+		}
+
+		// Receives the message into scratch memory, so that nothing stays behind in the MPI library (MPI lets a
+		// matched message be received after its communicator is freed: the communicator lives until then).
+		unsafe void Discard ()
+		{
+			var scratch = new byte[bytes];
+			StatusData st = default (StatusData);
+			MPDirect.Mrecv (scratch, 0, -1, ref msg, MPI.PROC_NULL, comm.handle, &st);
+			Volatile.Write (ref state, Received);
 		}
 
 		// After the internal call: the MPI library was asked to receive the message unless the runtime refused the
@@ -69,7 +83,8 @@ namespace System.MP
 		/// received with another buffer.</exception>
 		/// <exception cref="InvalidOperationException">The message has been received already, or another thread is
 		/// receiving it; or MPI has been finalized.</exception>
-		/// <exception cref="ObjectDisposedException">The message's communicator has been freed.</exception>
+		/// <exception cref="ObjectDisposedException">The message's communicator has been freed (the message is
+		/// discarded).</exception>
 		/// <exception cref="MPIException">The MPI library reported an error; MPI_ERR_TRUNCATE when the message is
 		/// longer than the buffer (which then holds its first part).  The message is received either way.</exception>
 		public void Recv (object buf, Status status)
@@ -91,7 +106,8 @@ namespace System.MP
 		/// received.</exception>
 		/// <exception cref="InvalidOperationException">The message has been received already, or another thread is
 		/// receiving it; or MPI has been finalized.</exception>
-		/// <exception cref="ObjectDisposedException">The message's communicator has been freed.</exception>
+		/// <exception cref="ObjectDisposedException">The message's communicator has been freed (the message is
+		/// discarded).</exception>
 		/// <exception cref="MPIException">The MPI library reported an error; MPI_ERR_TRUNCATE when the message is
 		/// longer than the range.  The message is received either way.</exception>
 		public void Recv (object buf, int offset, int count, Status status)
@@ -126,7 +142,8 @@ namespace System.MP
 		/// this rank and the buffer overlaps that of a send still in flight.  The message is not received.</exception>
 		/// <exception cref="InvalidOperationException">The message has been received already, or another thread is
 		/// receiving it; or MPI has been finalized.</exception>
-		/// <exception cref="ObjectDisposedException">The message's communicator has been freed.</exception>
+		/// <exception cref="ObjectDisposedException">The message's communicator has been freed (the message is
+		/// discarded).</exception>
 		/// <exception cref="OutOfMemoryException">The runtime could not allocate a request slot.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public Request Irecv (object buf)
@@ -147,7 +164,8 @@ namespace System.MP
 		/// the message is from this rank and the buffer overlaps that of a send still in flight.</exception>
 		/// <exception cref="InvalidOperationException">The message has been received already, or another thread is
 		/// receiving it; or MPI has been finalized.</exception>
-		/// <exception cref="ObjectDisposedException">The message's communicator has been freed.</exception>
+		/// <exception cref="ObjectDisposedException">The message's communicator has been freed (the message is
+		/// discarded).</exception>
 		/// <exception cref="OutOfMemoryException">The runtime could not allocate a request slot.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public Request Irecv (object buf, int offset, int count)
@@ -195,7 +213,7 @@ namespace System.MP
 				throw Errors.Make (rc, this, null, source, tag, "source");
 			if (status != null)
 				status.data = st;
-			return new Message (this, m, st.source);
+			return new Message (this, m, st);
 		}
 
 		/// <summary>Matches a message if one is waiting, without waiting (MPI_Improbe); a matched message is taken out
@@ -223,7 +241,7 @@ namespace System.MP
 				return null;
 			if (status != null)
 				status.data = st;
-			return new Message (this, m, st.source);
+			return new Message (this, m, st);
 		}
 
 		/// <summary>Sends the whole of <paramref name="buf"/> to <paramref name="dest"/> and receives a message from
