@@ -31,6 +31,8 @@ namespace System.MP
 	{
 		// The request of the Idup that made this communicator, if it was made by one.
 		internal Request idup;
+		// How many Idups this process has made: only then can a communicator be unusable for that reason.
+		internal static int IdupsMade;
 
 		// Why an operation found the handle invalid, if the communicator comes from an Idup that is not complete.
 		internal Exception IdupNotUsable ()
@@ -69,6 +71,7 @@ namespace System.MP
 			rc = MPDirect.CommIdup (handle, r, out h);
 			if (rc != 0)
 				throw Errors.Make (rc, this, null, 0, 0, null);
+			Interlocked.Increment (ref IdupsMade);
 			Comm c = inter != 0 ? (Comm) new Intercomm (h) : new Intracomm (h);
 			c.idup = r;
 			request = r;

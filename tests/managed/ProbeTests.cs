@@ -245,6 +245,9 @@ public static class ProbeTests
 		// between; none runs here, as nothing is allocated.)
 		var e = Assert.Throws<InvalidOperationException> (() => c.Send (new int[1], Next, 1), "used before Wait");
 		Assert.Contains ("Idup", e.Message);
+		Assert.Contains ("Idup", Assert.Throws<ObjectDisposedException> (() => c.Allreduce (new[] { 1 }, new int[1], Op.SUM),
+			"a collective before Wait").Message);
+		Assert.Contains ("Idup", Assert.Throws<InvalidOperationException> (() => c.Free (), "Free before Wait").Message);
 		r.Wait ();
 		Assert.Equal (Size, c.Get_size (), "size");
 		Assert.Equal (Rank, c.Get_rank (), "rank");
