@@ -340,7 +340,7 @@ int motor_mpi_comm_split_type(int comm, int type, int key, int *newcomm)
 		return rc;
 	motor_mpi__block_begin(&b);
 	rc = MPI_Comm_split_type(c->comm, type == MOTOR_UNDEFINED ? MPI_UNDEFINED : MPI_COMM_TYPE_SHARED, key,
-				 MPI_INFO_NULL, &nc);
+	                         MPI_INFO_NULL, &nc);
 	motor_mpi__block_end(&b);
 	return motor_mpi__comm_made(rc, nc, newcomm);
 }
@@ -380,7 +380,6 @@ int motor_mpi_comm_get_name(int comm, uint8_t *out, int cap, int *len)
 	*len = n;
 	return MOTOR_OK;
 }
-
 
 struct idup {
 	MPI_Comm parent;
@@ -453,7 +452,8 @@ void motor_mpi_comm_idup_done(void *ctx, size_t unused)
 	int rc = MPI_ERR_COMM;
 
 	(void)unused;
-	if (d->made != MPI_COMM_NULL && (rc = MPI_Comm_set_errhandler(d->made, MPI_ERRORS_RETURN)) == MPI_SUCCESS) {
+	if (d->made != MPI_COMM_NULL &&
+	    (rc = MPI_Comm_set_errhandler(d->made, MPI_ERRORS_RETURN)) == MPI_SUCCESS) {
 		pthread_mutex_lock(&table_lock);
 		rc = fill(c, d->made);
 		if (rc == MPI_SUCCESS) {
@@ -462,8 +462,8 @@ void motor_mpi_comm_idup_done(void *ctx, size_t unused)
 		}
 		pthread_mutex_unlock(&table_lock);
 	}
-	/* A failed duplication (its error is the request's) or a communicator that could not be described: the
-	 * handle goes back, and a managed Comm holding it reports the communicator as unusable. */
+	/* A failed duplication (its error is the request's) or a communicator that could not be described:
+	 * the handle goes back, and a managed Comm holding it reports the communicator as unusable. */
 	if (rc != MPI_SUCCESS) {
 		if (d->made != MPI_COMM_NULL)
 			MPI_Comm_free(&d->made);

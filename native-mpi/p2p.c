@@ -226,12 +226,12 @@ int motor_mpi_iprobe(int source, int tag, int comm, int *flag, motor_status *st)
 
 /* ---- Sendrecv_replace ------------------------------------------------------------------------------- */
 
-/* MPI_Sendrecv_replace has no non-blocking form before MPI-4 (and Open MPI 4.1 has none), and the blocking one
- * would wait outside the blocking hooks.  What the libraries do inside it -- copy the outgoing data aside, then
- * send from the copy while receiving into the buffer -- is done here, so the pair is polled and waited for like
- * any Sendrecv, and the buffer is written only by the receive. */
-int motor_mpi_sendrecv_replace(void *buf, int64_t count, int dt, int dest, int stag, int source, int rtag, int comm,
-			       motor_status *st)
+/* MPI_Sendrecv_replace has no non-blocking form before MPI-4 (and Open MPI 4.1 has none), and the blocking
+ * one would wait outside the blocking hooks.  What the libraries do inside it -- copy the outgoing data
+ * aside, then send from the copy while receiving into the buffer -- is done here, so the pair is polled and
+ * waited for like any Sendrecv, and the buffer is written only by the receive. */
+int motor_mpi_sendrecv_replace(void *buf, int64_t count, int dt, int dest, int stag, int source, int rtag,
+                               int comm, motor_status *st)
 {
 	struct side snd, rcv;
 	int rc;

@@ -46,7 +46,8 @@ int32_t motor_icall_comm_idup(int32_t comm, MonoObject *req, int32_t *newcomm)
 	int rc = motor_mpi_comm_idup_prepare(comm, &h, &ctx);
 	if (rc != MOTOR_OK)
 		return rc;
-	if ((rc = motor_pin_post_op(req, ctx, motor_mpi_comm_idup_post, motor_mpi_comm_idup_done)) != MOTOR_OK) {
+	if ((rc = motor_pin_post_op(req, ctx, motor_mpi_comm_idup_post, motor_mpi_comm_idup_done)) !=
+	    MOTOR_OK) {
 		motor_mpi_comm_idup_abandon(ctx);
 		return rc;
 	}

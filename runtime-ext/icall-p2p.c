@@ -77,8 +77,9 @@ int32_t motor_icall_iprobe(int32_t source, int32_t tag, int32_t comm, int32_t *f
 	return rc;
 }
 
-int32_t motor_icall_sendrecv_replace(MonoObject *buf, int32_t offset, int32_t count, int32_t dest, int32_t stag,
-				     int32_t source, int32_t rtag, int32_t comm, motor_status *st)
+int32_t motor_icall_sendrecv_replace(MonoObject *buf, int32_t offset, int32_t count, int32_t dest,
+                                     int32_t stag, int32_t source, int32_t rtag, int32_t comm,
+                                     motor_status *st)
 {
 	struct motor_buffer b;
 	int rc = motor_buffer_resolve(buf, offset, count, &b);
@@ -93,7 +94,7 @@ int32_t motor_icall_sendrecv_replace(MonoObject *buf, int32_t offset, int32_t co
 /* The receive of a matched message (Message.Recv): blocking like Recv; `source` is the message's, for the
  * overlap check of a message to self. */
 int32_t motor_icall_mrecv(MonoObject *buf, int32_t offset, int32_t count, motor_msg *msg, int32_t source,
-			  int32_t comm, motor_status *st)
+                          int32_t comm, motor_status *st)
 {
 	struct motor_buffer b;
 	int rc = motor_buffer_resolve(buf, offset, count, &b);

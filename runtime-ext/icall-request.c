@@ -68,7 +68,7 @@ void motor_icall_pin_counts(MonoArray *counts)
 
 /* Message.Irecv: the receive of a matched message, posted like an Irecv. */
 int32_t motor_icall_imrecv(MonoObject *buf, int32_t offset, int32_t count, motor_msg *msg, int32_t source,
-			   int32_t comm, MonoObject *req)
+                           int32_t comm, MonoObject *req)
 {
 	struct motor_buffer b;
 	int rc = motor_buffer_resolve(buf, offset, count, &b);

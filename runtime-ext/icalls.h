@@ -110,12 +110,13 @@ MonoString *motor_icall_oerror_message(void);
 void motor_icall_opool_counts(MonoArray *counts);
 
 /* issue 35: Sendrecv_replace, matched receives (icall-p2p.c, icall-request.c), Idup (icall-comm.c) */
-int32_t motor_icall_sendrecv_replace(MonoObject *buf, int32_t offset, int32_t count, int32_t dest, int32_t stag,
-				     int32_t source, int32_t rtag, int32_t comm, motor_status *st);
+int32_t motor_icall_sendrecv_replace(MonoObject *buf, int32_t offset, int32_t count, int32_t dest,
+                                     int32_t stag, int32_t source, int32_t rtag, int32_t comm,
+                                     motor_status *st);
 int32_t motor_icall_mrecv(MonoObject *buf, int32_t offset, int32_t count, motor_msg *msg, int32_t source,
-			  int32_t comm, motor_status *st);
+                          int32_t comm, motor_status *st);
 int32_t motor_icall_imrecv(MonoObject *buf, int32_t offset, int32_t count, motor_msg *msg, int32_t source,
-			   int32_t comm, MonoObject *req);
+                           int32_t comm, MonoObject *req);
 int32_t motor_icall_comm_idup(int32_t comm, MonoObject *req, int32_t *newcomm);
 
 #endif /* MOTOR_ICALLS_H */
