@@ -50,6 +50,19 @@ int motor_pin_post_coll(MonoObject *req, const struct motor_coll_args *a, MonoOb
 /* free(data), for `owned` memory. */
 void motor_pin_release_malloc(void *data, size_t cap);
 
+/* Posts the receive of matched message *msg (Comm.Mprobe) into buffer `b` of object `obj`, as motor_pin_post
+ * posts an Irecv; `source` is the message's source (for the overlap check of a message to self).  The message
+ * is consumed whatever the result.  The "no process" message of a probe from PROC_NULL completes at once. */
+int motor_pin_post_mrecv(MonoObject *req, MonoObject *obj, const struct motor_buffer *b, motor_msg *msg,
+                         int source, int comm);
+
+/* Posts an operation without a managed buffer (Comm.Idup) for the Request `req`: post(ctx, r) posts it into
+ * the slot's request.  On success the slot owns ctx and calls release(ctx, 0) when the operation completes
+ * (Wait/Test, or the GC hook before the world stops); on error the caller still owns ctx and nothing is left
+ * behind. */
+int motor_pin_post_op(MonoObject *req, void *ctx, int (*post)(void *ctx, motor_req *r),
+                      void (*release)(void *ctx, size_t unused));
+
 /* For a blocking send (recv == 0) or receive on buffer `b`: MOTOR_EOVERLAP if it may be a message of this
  * rank to itself and its buffer overlaps that of a non-blocking operation of the other direction in flight on
  * a message to itself (MPICH aborts the process on such a copy), else MOTOR_OK.  motor_pin_post checks the

@@ -355,8 +355,10 @@ int motor_pin_check_self(const struct motor_buffer *b, int recv, int peer, int c
 	return refused ? MOTOR_EOVERLAP : MOTOR_OK;
 }
 
-int motor_pin_post(MonoObject *req, MonoObject *obj, const struct motor_buffer *b, int recv, int peer, int tag,
-		   int comm, int mode)
+/* Posting on a managed buffer: a send, a receive, or (msg not NULL) the receive of a matched message, whose
+ * peer is the message's source.  Inlined into each caller, so the common forms test no msg. */
+static inline int post_buffer(MonoObject *req, MonoObject *obj, const struct motor_buffer *b, int recv,
+                              int peer, int tag, int comm, int mode, motor_msg *msg)
 {
 	uintptr_t lo, hi;
 	int refused, self = self_range(b, recv, peer, comm, &lo, &hi, &refused);
@@ -387,8 +389,19 @@ int motor_pin_post(MonoObject *req, MonoObject *obj, const struct motor_buffer *
 	sl->movable = b->obj_bytes <= SGEN_MAX_SMALL_OBJ_SIZE;
 	publish_slot(sl, req);
 
-	rc = recv ? motor_mpi_irecv(b->data, b->count, b->dt, peer, tag, comm, &sl->req)
-		  : motor_mpi_isend(b->data, b->count, b->dt, peer, tag, comm, mode, &sl->req);
+	if (msg) {
+		rc = motor_mpi_imrecv(b->data, b->count, b->dt, msg, &sl->req);
+		/* The "no process" message of a probe from PROC_NULL: complete at once, with MPI's status for
+		 * it. */
+		if (rc == MOTOR_OK && motor_mpi_req_is_null(&sl->req)) {
+			motor_status none = {.source = MOTOR_PROC_NULL, .tag = MOTOR_ANY_TAG};
+			finish(sl, MOTOR_OK, &none);
+			return MOTOR_OK;
+		}
+	} else {
+		rc = recv ? motor_mpi_irecv(b->data, b->count, b->dt, peer, tag, comm, &sl->req)
+		          : motor_mpi_isend(b->data, b->count, b->dt, peer, tag, comm, mode, &sl->req);
+	}
 	/* A send the transport finished during the call (an eager message copied out) completes here: no
 	 * collection ever sees its buffer, so no pin was needed -- and Wait finds the result without an MPI call. */
 	motor_status st;
@@ -399,6 +412,42 @@ int motor_pin_post(MonoObject *req, MonoObject *obj, const struct motor_buffer *
 	}
 	if (rc == MOTOR_OK) {
 		count(sl->movable ? &pins_taken : &pins_avoided);
+	}
+	return close_slot(sl, req, rc);
+}
+
+int motor_pin_post(MonoObject *req, MonoObject *obj, const struct motor_buffer *b, int recv, int peer,
+                   int tag, int comm, int mode)
+{
+	return post_buffer(req, obj, b, recv, peer, tag, comm, mode, NULL);
+}
+
+int motor_pin_post_mrecv(MonoObject *req, MonoObject *obj, const struct motor_buffer *b, motor_msg *msg,
+                         int source, int comm)
+{
+	return post_buffer(req, obj, b, 1, source, 0, comm, MOTOR_SEND_STANDARD, msg);
+}
+
+int motor_pin_post_op(MonoObject *req, void *ctx, int (*post)(void *ctx, motor_req *r),
+                      void (*release)(void *ctx, size_t unused))
+{
+	struct slot *sl;
+	int rc = alloc_slot(&sl);
+	if (rc != MOTOR_OK)
+		return rc;
+	atomic_store_explicit(&sl->busy, BY_USER, memory_order_relaxed);
+	/* No buffer: nothing to pin, nothing that a message to self could overlap. */
+	sl->self = 0;
+	sl->buffer = NULL;
+	sl->movable = 0;
+	sl->recv = 1;
+	publish_slot(sl, req);
+	rc = post(ctx, &sl->req);
+	if (rc == MOTOR_OK) {
+		/* Owned only once posted: a failed post leaves ctx to the caller. */
+		sl->owned = ctx;
+		sl->owned_cap = 0;
+		sl->release = release;
 	}
 	return close_slot(sl, req, rc);
 }

@@ -21,3 +21,4 @@ using System.Runtime.CompilerServices;
 [assembly: InternalsVisibleTo ("OpTests")]
 [assembly: InternalsVisibleTo ("RefusalTests")]
 [assembly: InternalsVisibleTo ("TopologyTests")]
+[assembly: InternalsVisibleTo ("PersistentTests")]

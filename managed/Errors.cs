@@ -133,6 +133,11 @@ namespace System.MP
 			case ECOMM:
 				if (MPI.Is_finalized ())
 					return new InvalidOperationException ("MPI has been finalized");
+				if (comm != null && comm.IdupNotUsable () != null)
+					return comm.IdupNotUsable ();
+				if (comm == null && Comm.IdupsMade > 0) // the collectives do not say which communicator
+					return new ObjectDisposedException ("Comm", "the communicator has been freed, or it was made by " +
+						"Idup and the request Idup returned has not completed yet (Wait for it first)");
 				return new ObjectDisposedException ("Comm", "the communicator has been freed");
 			case ENOTARRAY:
 				return new ArgumentException ("the offset/count form needs an array; " + TypeName (buf) + " is not one", "buf");

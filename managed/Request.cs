@@ -19,7 +19,7 @@ namespace System.MP
 	/// dropping a Request leaks nothing.  The first Wait or Test that sees the completion reports it (and raises the
 	/// operation's error, if any); later calls return at once with an empty status.  Requests made by
 	/// <see cref="Comm.Isend(object,int,int)"/> and the like cannot be created directly.</remarks>
-	public class Request
+	public partial class Request
 	{
 		// Written by the runtime (gc-hooks/pin.c looks the fields up by name).
 		internal int slot = -1, gen;
@@ -32,8 +32,8 @@ namespace System.MP
 		// no error, no bytes, not cancelled.
 		internal static readonly StatusData EmptyStatus = new StatusData { source = MPI.ANY_SOURCE, tag = MPI.ANY_TAG };
 
-		bool consumed;                // the program has been told of the completion (MPI: the request is null)
-		bool freed;
+		internal bool consumed;       // the program has been told of the completion (MPI: the request is null)
+		internal bool freed;
 
 		internal Request () { }
 
@@ -103,7 +103,7 @@ namespace System.MP
 				throw e;
 		}
 
-		void Complete (bool wait, Status status, out bool flag, string op)
+		internal void Complete (bool wait, Status status, out bool flag, string op)
 		{
 			flag = true;
 			if (!consumed && !freed && Volatile.Read (ref done) == 0) {
@@ -293,7 +293,7 @@ namespace System.MP
 		}
 
 		// Tests without consuming: the completion stays for a later Wait/Test.
-		bool Peek ()
+		internal bool Peek ()
 		{
 			int f;
 			int code = CompleteNative (false, true, out f); // keeps the status for a later Wait

@@ -6,12 +6,16 @@
  * never across a blocking MPI call.
  */
 #include <pthread.h>
+#include <stdlib.h>
 
 #include "motor-mpi-internal.h"
 
 struct motor_comm motor_mpi__comms[MOTOR_MAX_COMMS];
 static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
 static int lowest_free = MOTOR_COMM_SELF + 1; /* no free entry below it (under table_lock) */
+/* Handles reserved for the communicator of an Idup in flight: not valid (every lookup fails) and not free
+ * (no other constructor takes them) until the Idup completes.  Under table_lock. */
+static unsigned char reserved[MOTOR_MAX_COMMS];
 
 static int fill(struct motor_comm *c, MPI_Comm comm)
 {
@@ -37,7 +41,7 @@ int motor_mpi__comm_add(MPI_Comm comm, int *handle)
 	pthread_mutex_lock(&table_lock);
 	int h;
 	for (h = lowest_free; h < MOTOR_MAX_COMMS; h++)
-		if (!atomic_load_explicit(&motor_mpi__comms[h].valid, memory_order_relaxed))
+		if (!atomic_load_explicit(&motor_mpi__comms[h].valid, memory_order_relaxed) && !reserved[h])
 			break;
 	lowest_free = h;
 	if (h == MOTOR_MAX_COMMS) {
@@ -316,4 +320,154 @@ int motor_mpi_intercomm_merge(int comm, int high, int *newcomm)
 	int rc = MPI_Intercomm_merge(c->comm, high != 0, &nc);
 	motor_mpi__block_end(&b);
 	return motor_mpi__comm_made(rc, nc, newcomm);
+}
+
+/* ---- Split_type, names, Idup -------------------------------------------------------------------------- */
+
+int motor_mpi_comm_split_type(int comm, int type, int key, int *newcomm)
+{
+	struct motor_comm *c = motor_mpi__comm(comm);
+	MPI_Comm nc = MPI_COMM_NULL;
+	struct motor_block b;
+
+	if (!c)
+		return MOTOR_ECOMM;
+	if (c->inter)
+		return MOTOR_EINTER;
+	/* Ranks may pass different types: agree before MPI_Comm_split_type, as Split does. */
+	int rc = type == MOTOR_COMM_TYPE_SHARED || type == MOTOR_UNDEFINED ? MOTOR_OK : MOTOR_EARG;
+	if ((rc = motor_mpi__agree(c, rc)) != MOTOR_OK)
+		return rc;
+	motor_mpi__block_begin(&b);
+	rc = MPI_Comm_split_type(c->comm, type == MOTOR_UNDEFINED ? MPI_UNDEFINED : MPI_COMM_TYPE_SHARED, key,
+	                         MPI_INFO_NULL, &nc);
+	motor_mpi__block_end(&b);
+	return motor_mpi__comm_made(rc, nc, newcomm);
+}
+
+int motor_mpi_max_object_name(void)
+{
+	return MPI_MAX_OBJECT_NAME - 1; /* MPI's limit counts the terminating NUL */
+}
+
+int motor_mpi_comm_set_name(int comm, const uint8_t *name, int len)
+{
+	struct motor_comm *c = motor_mpi__comm(comm);
+	char buf[MPI_MAX_OBJECT_NAME];
+
+	if (!c)
+		return MOTOR_ECOMM;
+	if (!name || len < 0 || len > motor_mpi_max_object_name() || memchr(name, 0, (size_t)len))
+		return MOTOR_EARG;
+	memcpy(buf, name, (size_t)len);
+	buf[len] = 0;
+	return MPI_Comm_set_name(c->comm, buf);
+}
+
+int motor_mpi_comm_get_name(int comm, uint8_t *out, int cap, int *len)
+{
+	struct motor_comm *c = motor_mpi__comm(comm);
+	char buf[MPI_MAX_OBJECT_NAME];
+	int n = 0, rc;
+
+	if (!c)
+		return MOTOR_ECOMM;
+	if (!out || cap < 0)
+		return MOTOR_EARG;
+	if ((rc = MPI_Comm_get_name(c->comm, buf, &n)) != MPI_SUCCESS)
+		return rc;
+	memcpy(out, buf, (size_t)(n < cap ? n : cap));
+	*len = n;
+	return MOTOR_OK;
+}
+
+struct idup {
+	MPI_Comm parent;
+	MPI_Comm made; /* written by MPI when the request completes */
+	int handle;
+};
+
+int motor_mpi_comm_idup_prepare(int comm, int *newcomm, void **ctx)
+{
+	struct motor_comm *c = motor_mpi__comm(comm);
+	struct idup *d;
+	int h;
+
+	if (!c)
+		return MOTOR_ECOMM;
+	if (!(d = malloc(sizeof *d)))
+		return MOTOR_ENOMEM;
+	pthread_mutex_lock(&table_lock);
+	for (h = lowest_free; h < MOTOR_MAX_COMMS; h++)
+		if (!atomic_load_explicit(&motor_mpi__comms[h].valid, memory_order_relaxed) && !reserved[h])
+			break;
+	if (h < MOTOR_MAX_COMMS) {
+		reserved[h] = 1;
+		lowest_free = h + 1;
+	}
+	pthread_mutex_unlock(&table_lock);
+	if (h == MOTOR_MAX_COMMS) {
+		free(d);
+		return MOTOR_ECOMMLIMIT;
+	}
+	d->parent = c->comm;
+	d->made = MPI_COMM_NULL;
+	d->handle = h;
+	*newcomm = h;
+	*ctx = d;
+	return MOTOR_OK;
+}
+
+int motor_mpi_comm_idup_post(void *ctx, motor_req *req)
+{
+	struct idup *d = ctx;
+	MPI_Request r;
+	int rc = MPI_Comm_idup(d->parent, &d->made, &r);
+	if (rc != MPI_SUCCESS)
+		return motor_compat_out_of_comms(rc) ? MOTOR_ECOMMLIMIT : rc;
+	motor_mpi__req_set(req, r);
+	return MOTOR_OK;
+}
+
+static void unreserve(int h)
+{
+	pthread_mutex_lock(&table_lock);
+	reserved[h] = 0;
+	if (h < lowest_free)
+		lowest_free = h;
+	pthread_mutex_unlock(&table_lock);
+}
+
+void motor_mpi_comm_idup_abandon(void *ctx)
+{
+	struct idup *d = ctx;
+	unreserve(d->handle);
+	free(d);
+}
+
+void motor_mpi_comm_idup_done(void *ctx, size_t unused)
+{
+	struct idup *d = ctx;
+	struct motor_comm *c = &motor_mpi__comms[d->handle];
+	int rc = MPI_ERR_COMM;
+
+	(void)unused;
+	if (d->made != MPI_COMM_NULL &&
+	    (rc = MPI_Comm_set_errhandler(d->made, MPI_ERRORS_RETURN)) == MPI_SUCCESS) {
+		pthread_mutex_lock(&table_lock);
+		rc = fill(c, d->made);
+		if (rc == MPI_SUCCESS) {
+			atomic_store_explicit(&c->valid, 1, memory_order_release);
+			reserved[d->handle] = 0;
+		}
+		pthread_mutex_unlock(&table_lock);
+	}
+	/* A failed duplication (its error is the request's) or a communicator that could not be described:
+	 * the handle goes back, and a managed Comm holding it reports the communicator as unusable. */
+	if (rc != MPI_SUCCESS) {
+		if (d->made != MPI_COMM_NULL)
+			MPI_Comm_free(&d->made);
+		unreserve(d->handle);
+	}
+	free(d);
 }

@@ -12,6 +12,7 @@
  * Every operation is posted non-blocking and completed by motor_mpi__complete, which polls before it waits
  * between the blocking hooks, like the rest of native-mpi.
  */
+#include <limits.h>
 #include <stdlib.h>
 
 #include "motor-mpi-internal.h"
@@ -273,4 +274,61 @@ int motor_mpi_exchange_i64(int op, int64_t *mine, int64_t *all, int root, int co
 	if (rc != MPI_SUCCESS)
 		return rc;
 	return motor_mpi__complete(&r, 1, NULL);
+}
+
+/* ---- matched receives of typed buffers (Comm.Mprobe, Message.Recv/Irecv) --------------------------- */
+
+int motor_mpi_msg_is_null(const motor_msg *msg)
+{
+	return motor_mpi__msg_get(msg) == MPI_MESSAGE_NULL;
+}
+
+/* Checks the buffer and takes the message out of *msg, which is null from then on whatever happens: a message
+ * is received once.  *m is MPI_MESSAGE_NO_PROC for a probe from PROC_NULL. */
+static int take_message(int64_t count, int dt, motor_msg *msg, MPI_Message *m, MPI_Datatype *type)
+{
+	*m = motor_mpi__msg_get(msg);
+	if (*m == MPI_MESSAGE_NULL)
+		return MOTOR_EARG;
+	if ((*type = motor_mpi__type(dt)) == MPI_DATATYPE_NULL)
+		return MOTOR_EARG;
+	/* Managed arrays hold at most INT32_MAX elements. */
+	if (count < 0 || count > INT_MAX)
+		return MOTOR_ECOUNT;
+	motor_mpi__msg_set(msg, MPI_MESSAGE_NULL);
+	return MOTOR_OK;
+}
+
+int motor_mpi_imrecv(void *buf, int64_t count, int dt, motor_msg *msg, motor_req *req)
+{
+	MPI_Message m;
+	MPI_Datatype type;
+	MPI_Request r;
+	int rc;
+
+	if ((rc = take_message(count, dt, msg, &m, &type)) != MOTOR_OK)
+		return rc;
+	/* The "no process" message: nothing to receive, and not every library fills a status for it. */
+	if (m == MPI_MESSAGE_NO_PROC) {
+		motor_mpi__req_set(req, MPI_REQUEST_NULL);
+		return MOTOR_OK;
+	}
+	if ((rc = MPI_Imrecv(buf, (int)count, type, &m, &r)) == MPI_SUCCESS)
+		motor_mpi__req_set(req, r);
+	return rc;
+}
+
+int motor_mpi_mrecv(void *buf, int64_t count, int dt, motor_msg *msg, motor_status *st)
+{
+	motor_req req;
+	int rc = motor_mpi_imrecv(buf, count, dt, msg, &req);
+	if (rc != MOTOR_OK)
+		return rc;
+	if (motor_mpi_req_is_null(&req)) {
+		if (st)
+			*st = (motor_status){.source = MOTOR_PROC_NULL, .tag = MOTOR_ANY_TAG};
+		return MOTOR_OK;
+	}
+	MPI_Request r = motor_mpi__req_get(&req);
+	return motor_mpi__complete(&r, 1, st);
 }

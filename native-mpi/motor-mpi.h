@@ -538,6 +538,45 @@ int motor_mpi_exchange_i64(int op, int64_t *mine, int64_t *all, int root, int co
 int motor_mpi_alltoallv_bytes(const void *sbuf, const int64_t *scounts, const int64_t *sdispls, void *rbuf,
                               const int64_t *rcounts, const int64_t *rdispls, int comm);
 
+/* ---- matched receives, Sendrecv_replace, communicator extras (p2p.c, message.c, comm.c) --------------- */
+
+/* MPI_Sendrecv_replace: sends `count` elements of `buf` to `dest` and receives as many into `buf` from
+ * `source`.  The outgoing data is copied to native memory first (as MPI libraries do), so the send and the
+ * receive run as one motor_mpi_sendrecv, polled and then waited for between the blocking hooks. */
+int motor_mpi_sendrecv_replace(void *buf, int64_t count, int dt, int dest, int stag, int source, int rtag,
+                               int comm, motor_status *st);
+/* Receives a matched message (motor_mpi_mprobe/improbe) into `count` elements of `dt` at `buf`: blocking
+ * (motor_mpi_mrecv) or posted (motor_mpi_imrecv, which makes *req an active request to complete as an
+ * Irecv's).  Either consumes the message (*msg becomes null) whatever the result.  The "no process" message
+ * of a probe from PROC_NULL receives nothing: motor_mpi_mrecv fills the PROC_NULL status, motor_mpi_imrecv
+ * leaves *req null (the caller completes it at once with that status). */
+int motor_mpi_mrecv(void *buf, int64_t count, int dt, motor_msg *msg, motor_status *st);
+int motor_mpi_imrecv(void *buf, int64_t count, int dt, motor_msg *msg, motor_req *req);
+/* Whether *msg is null (never matched, or received already). */
+int motor_mpi_msg_is_null(const motor_msg *msg);
+
+/* MPI_Comm_split_type (collective, agreeing first like motor_mpi_comm_split): `type` MOTOR_COMM_TYPE_SHARED
+ * groups the ranks that share memory (a node); MOTOR_UNDEFINED gives this rank no communicator (-1); any
+ * other type is refused (MOTOR_EARG) after the agreement.  Intracommunicators only (MOTOR_EINTER). */
+enum { MOTOR_COMM_TYPE_SHARED = 1 };
+int motor_mpi_comm_split_type(int comm, int type, int key, int *newcomm);
+/* MPI_Comm_set_name / get_name, local.  Names are `len` bytes (UTF-8, no NUL), at most
+ * motor_mpi_max_object_name() of them (else MOTOR_EARG).  get_name copies at most `cap` bytes and sets *len
+ * to the name's length. */
+int motor_mpi_comm_set_name(int comm, const uint8_t *name, int len);
+int motor_mpi_comm_get_name(int comm, uint8_t *buf, int cap, int *len);
+int motor_mpi_max_object_name(void);
+/* MPI_Comm_idup in three steps, so that the caller can keep the request in its own table: _prepare reserves a
+ * handle for the new communicator (*newcomm; not valid until the request completes) and makes the context
+ * *ctx; _post posts MPI_Comm_idup for it (`ctx` is what _prepare made); when the request has completed,
+ * successfully or not, _done(ctx, 0) makes the handle valid (or gives it back if the duplication failed) and
+ * frees ctx.  If _post fails, _abandon(ctx) gives the handle back and frees ctx.  _done may run on any
+ * thread, from the GC hook too: it calls MPI and takes the communicator table's lock, nothing else. */
+int motor_mpi_comm_idup_prepare(int comm, int *newcomm, void **ctx);
+int motor_mpi_comm_idup_post(void *ctx, motor_req *req);
+void motor_mpi_comm_idup_done(void *ctx, size_t unused);
+void motor_mpi_comm_idup_abandon(void *ctx);
+
 #ifdef __cplusplus
 }
 #endif

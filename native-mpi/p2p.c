@@ -5,6 +5,7 @@
  * that must wait does so between the blocking hooks and one that completes at once never calls them.
  */
 #include <limits.h>
+#include <stdlib.h>
 
 #include "motor-mpi-internal.h"
 
@@ -221,4 +222,30 @@ int motor_mpi_iprobe(int source, int tag, int comm, int *flag, motor_status *st)
 	if (*flag && st)
 		probe_status(&ms, st);
 	return MOTOR_OK;
+}
+
+/* ---- Sendrecv_replace ------------------------------------------------------------------------------- */
+
+/* MPI_Sendrecv_replace has no non-blocking form before MPI-4 (and Open MPI 4.1 has none), and the blocking
+ * one would wait outside the blocking hooks.  What the libraries do inside it -- copy the outgoing data
+ * aside, then send from the copy while receiving into the buffer -- is done here, so the pair is polled and
+ * waited for like any Sendrecv, and the buffer is written only by the receive. */
+int motor_mpi_sendrecv_replace(void *buf, int64_t count, int dt, int dest, int stag, int source, int rtag,
+                               int comm, motor_status *st)
+{
+	struct side snd, rcv;
+	int rc;
+
+	/* Checked before anything is allocated, with the same codes as Sendrecv. */
+	if ((rc = send_side(count, dt, dest, stag, comm, &snd)) != MOTOR_OK ||
+	    (rc = recv_side(count, dt, source, rtag, comm, &rcv)) != MOTOR_OK)
+		return rc;
+	size_t bytes = (size_t)count * motor_mpi_type_size(dt);
+	void *copy = malloc(bytes ? bytes : 1);
+	if (!copy)
+		return MOTOR_ENOMEM;
+	memcpy(copy, buf, bytes);
+	rc = motor_mpi_sendrecv(copy, count, dt, dest, stag, buf, count, dt, source, rtag, comm, st);
+	free(copy);
+	return rc;
 }

@@ -76,3 +76,31 @@ int32_t motor_icall_iprobe(int32_t source, int32_t tag, int32_t comm, int32_t *f
 	*flag = f;
 	return rc;
 }
+
+int32_t motor_icall_sendrecv_replace(MonoObject *buf, int32_t offset, int32_t count, int32_t dest,
+                                     int32_t stag, int32_t source, int32_t rtag, int32_t comm,
+                                     motor_status *st)
+{
+	struct motor_buffer b;
+	int rc = motor_buffer_resolve(buf, offset, count, &b);
+	if (rc != MOTOR_OK || (rc = motor_pin_check_self(&b, 0, dest, comm)) != MOTOR_OK ||
+	    (rc = motor_pin_check_self(&b, 1, source, comm)) != MOTOR_OK)
+		return rc;
+	rc = motor_mpi_sendrecv_replace(b.data, b.count, b.dt, dest, stag, source, rtag, comm, st);
+	MOTOR_KEEP_ALIVE(buf);
+	return rc;
+}
+
+/* The receive of a matched message (Message.Recv): blocking like Recv; `source` is the message's, for the
+ * overlap check of a message to self. */
+int32_t motor_icall_mrecv(MonoObject *buf, int32_t offset, int32_t count, motor_msg *msg, int32_t source,
+                          int32_t comm, motor_status *st)
+{
+	struct motor_buffer b;
+	int rc = motor_buffer_resolve(buf, offset, count, &b);
+	if (rc != MOTOR_OK || (rc = motor_pin_check_self(&b, 1, source, comm)) != MOTOR_OK)
+		return rc;
+	rc = motor_mpi_mrecv(b.data, b.count, b.dt, msg, st);
+	MOTOR_KEEP_ALIVE(buf);
+	return rc;
+}

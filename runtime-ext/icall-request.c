@@ -65,3 +65,14 @@ void motor_icall_pin_counts(MonoArray *counts)
 	for (uintptr_t i = 0; i < n && i < sizeof v / sizeof v[0]; i++)
 		mono_array_set(counts, int64_t, i, (int64_t)v[i]);
 }
+
+/* Message.Irecv: the receive of a matched message, posted like an Irecv. */
+int32_t motor_icall_imrecv(MonoObject *buf, int32_t offset, int32_t count, motor_msg *msg, int32_t source,
+                           int32_t comm, MonoObject *req)
+{
+	struct motor_buffer b;
+	int rc = motor_buffer_resolve(buf, offset, count, &b);
+	if (rc != MOTOR_OK)
+		return rc;
+	return motor_pin_post_mrecv(req, buf, &b, msg, source, comm);
+}

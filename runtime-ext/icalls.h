@@ -125,4 +125,14 @@ int32_t motor_icall_reduce_scatter(MonoObject *sbuf, MonoObject *rbuf, MonoArray
 int32_t motor_icall_neighbor(int32_t kind, MonoObject *sbuf, MonoObject *rbuf, MonoArray *v1, MonoArray *v2,
                              MonoArray *v3, MonoArray *v4, int32_t comm);
 
+/* issue 35: Sendrecv_replace, matched receives (icall-p2p.c, icall-request.c), Idup (icall-comm.c) */
+int32_t motor_icall_sendrecv_replace(MonoObject *buf, int32_t offset, int32_t count, int32_t dest,
+                                     int32_t stag, int32_t source, int32_t rtag, int32_t comm,
+                                     motor_status *st);
+int32_t motor_icall_mrecv(MonoObject *buf, int32_t offset, int32_t count, motor_msg *msg, int32_t source,
+                          int32_t comm, motor_status *st);
+int32_t motor_icall_imrecv(MonoObject *buf, int32_t offset, int32_t count, motor_msg *msg, int32_t source,
+                           int32_t comm, MonoObject *req);
+int32_t motor_icall_comm_idup(int32_t comm, MonoObject *req, int32_t *newcomm);
+
 #endif /* MOTOR_ICALLS_H */
