@@ -3,7 +3,7 @@
 # `make bench BENCH_ARGS=--quick` (fewer repetitions and sizes, ~2 min).
 #
 #     MPIEXEC=... MOTOR=... BUILDDIR=... MONO=... MPI_FLAVOUR=... bash bench/suite.sh [--quick] [--out DIR]
-#                                                                     [--doc FILE | --no-doc]
+#                                                                     [--doc FILE | --no-doc] [--only LIST]
 #
 # Experiments (each interleaves its variants, repeats them and reports medians and ratios to native C):
 #   pingpong     blocking ping-pong 1 B - 4 MiB: native C (MPI_THREAD_MULTIPLE and _SINGLE), System.MP, P/Invoke wrapper (GCHandle and fixed)
@@ -11,8 +11,14 @@
 #   linkedlist   the paper's linked-list ping-pong (4,096 bytes over N elements): OSend/ORecv vs BinaryFormatter
 #                over System.MP and over the P/Invoke wrapper (the latter MPICH only)
 #   scatter      OScatter of 1,000,000 objects over 4 ranks vs OSend of them to one rank (bench/run-objects.sh)
-#   coll         Allreduce (8 B - 1 MiB) and Bcast (1 B - 4 MiB) at 2 and 4 ranks (2 only with --quick), and a
-#                user-defined SUM against the built-in one (bench/run-coll.sh)
+#   coll         Allreduce (8 B - 1 MiB) and Bcast (1 B - 4 MiB), Iallreduce + Wait (8 B - 64 KiB) and Ibcast + Wait
+#                (1 B - 64 KiB) against the same in C, at 2 and 4 ranks (2 only with --quick), and a user-defined SUM
+#                against the built-in one (bench/run-coll.sh)
+#   halo         halo exchange on a ring of 2 ranks, 8 B - 64 KiB per neighbour: Isend/Irecv + Waitall every
+#                iteration against persistent requests (Send_init/Recv_init once, Startall + Waitall), interleaved in
+#                the same motor run; no C variant, the ratio is persistent/isend (bench/run-halo.sh)
+# --only LIST runs only the experiments named in the comma-separated LIST (pingpong, pingpong-nb, objects, coll,
+# halo), for trying the suite out; like --quick, it writes no doc/benchmarks-latest.md unless --doc asks for it.
 # Then it draws PNG plots with gnuplot (if installed: apt-get install gnuplot-nox) and writes summary.md.
 # A full run (not --quick) also writes its tables, the machine (lscpu, MPI and Mono versions) and the command to
 # doc/benchmarks-latest.md in the source tree (--doc FILE writes them elsewhere, --no-doc nowhere); doc/benchmarks.md
@@ -23,7 +29,7 @@ set -euo pipefail
 export LC_ALL=C
 here=$(cd "$(dirname "$0")" && pwd)
 BUILDDIR=${BUILDDIR:-$PWD}
-out=$BUILDDIR/bench/results quick=() pp=() doc=$here/../doc/benchmarks-latest.md doc_given=0
+out=$BUILDDIR/bench/results quick=() pp=() doc=$here/../doc/benchmarks-latest.md doc_given=0 only=
 command_line="make bench${*:+ BENCH_ARGS=\"$*\"}"
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -31,14 +37,23 @@ while [ $# -gt 0 ]; do
 	--out) out=${2:?--out needs a value}; shift ;;
 	--doc) doc=${2:?--doc needs a value} doc_given=1; shift ;;
 	--no-doc) doc= doc_given=1 ;;
+	--only) only=${2:?--only needs a value}; shift ;;
 	-h|--help) sed -n '2,/^$/{s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
 	*) echo "suite.sh: unknown argument '$1'" >&2; exit 2 ;;
 	esac
 	shift
 done
 [ "${MPI_FLAVOUR:-mpich}" = mpich ] || pp=(--no-pinvoke)
-# A --quick run is a smoke test: its numbers do not replace a full run's unless --doc asks for it.
-if [ ${#quick[@]} -gt 0 ] && [ $doc_given = 0 ]; then doc=; fi
+for name in ${only//,/ }; do
+	case $name in
+	pingpong|pingpong-nb|objects|coll|halo) ;;
+	*) echo "suite.sh: --only: unknown experiment '$name' (pingpong, pingpong-nb, objects, coll, halo)" >&2; exit 2 ;;
+	esac
+done
+# selected NAME: whether the experiment NAME runs (all of them without --only).
+selected() { [ -z "$only" ] || [[ ",$only," == *",$1,"* ]]; }
+# A --quick or --only run is a trial: its numbers do not replace a full run's unless --doc asks for it.
+if { [ ${#quick[@]} -gt 0 ] || [ -n "$only" ]; } && [ $doc_given = 0 ]; then doc=; fi
 mkdir -p "$out"
 start=$(date +%s)
 
@@ -63,35 +78,63 @@ motor_version=$("$MOTOR" --version 2>&1 || true)
 cat "$out/machine.txt"
 echo
 
-echo "=== (a) blocking ping-pong"
-bash "$here/run-pingpong.sh" "${quick[@]}" "${pp[@]}" --out "$out"
-echo
-echo "=== (b) non-blocking ping-pong"
-bash "$here/run-pingpong.sh" "${quick[@]}" "${pp[@]}" --nonblocking --out "$out"
-echo
-echo "=== (c, d) object transport"
-if [ ${#quick[@]} -gt 0 ]; then
-	bash "$here/run-objects.sh" "${pp[@]}" --reps 1 --max 16384 --bf-max 4096 --out "$out"
-else
-	bash "$here/run-objects.sh" "${pp[@]}" --reps 3 --bf-max 65536 --out "$out"
+# The tables this run writes (NAME.md in $out), in order: only they go into the summary, not those an earlier run
+# left in the same --out.
+tables=()
+
+if selected pingpong; then
+	echo "=== (a) blocking ping-pong"
+	bash "$here/run-pingpong.sh" "${quick[@]}" "${pp[@]}" --out "$out"
+	tables+=(pingpong)
+	echo
 fi
-echo
-echo "=== (e) collectives"
-if [ ${#quick[@]} -gt 0 ]; then
-	bash "$here/run-coll.sh" --quick --np 2 --out "$out"
-else
-	# Three repetitions: at 4 ranks on 2 cores every operation waits for time slices (milliseconds), and five
-	# took the suite past ten minutes.
-	bash "$here/run-coll.sh" --reps 3 --out "$out"
+if selected pingpong-nb; then
+	echo "=== (b) non-blocking ping-pong"
+	bash "$here/run-pingpong.sh" "${quick[@]}" "${pp[@]}" --nonblocking --out "$out"
+	tables+=(pingpong-nb)
+	echo
 fi
-echo
+if selected objects; then
+	echo "=== (c, d) object transport"
+	if [ ${#quick[@]} -gt 0 ]; then
+		bash "$here/run-objects.sh" "${pp[@]}" --reps 1 --max 16384 --bf-max 4096 --out "$out"
+	else
+		bash "$here/run-objects.sh" "${pp[@]}" --reps 3 --bf-max 65536 --out "$out"
+	fi
+	tables+=(linkedlist scatter)
+	echo
+fi
+if selected coll; then
+	# run-coll.sh measures Allreduce, Bcast, Iallreduce + Wait, Ibcast + Wait and the user-defined SUM in every
+	# repetition; coll.md has a table for each.
+	echo "=== (e) collectives"
+	if [ ${#quick[@]} -gt 0 ]; then
+		bash "$here/run-coll.sh" --quick --np 2 --out "$out"
+	else
+		# Three repetitions: at 4 ranks on 2 cores every operation waits for time slices (milliseconds), and five
+		# took the suite past ten minutes.
+		bash "$here/run-coll.sh" --reps 3 --out "$out"
+	fi
+	tables+=(coll)
+	echo
+fi
+if selected halo; then
+	echo "=== (f) halo exchange"
+	if [ ${#quick[@]} -gt 0 ]; then
+		bash "$here/run-halo.sh" --quick --np 2 --out "$out"
+	else
+		bash "$here/run-halo.sh" --reps 3 --rounds 5 --np 2 --out "$out"
+	fi
+	tables+=(halo)
+	echo
+fi
 
 # --- plots -----------------------------------------------------------------------------------------------
 plots=()
 if command -v gnuplot >/dev/null; then
 	for name in pingpong pingpong-nb; do
 		csv=$out/$name.csv
-		[ -f "$csv" ] || continue
+		[[ " ${tables[*]} " == *" $name "* ]] && [ -f "$csv" ] || continue
 		variants=$(awk -F, 'NR > 1 && !seen[$2]++ { printf "%s ", $2 }' "$csv")
 		for v in $variants; do
 			awk -F, -v v="$v" 'NR > 1 && $2 == v { print $1, $3, $4, $5, $7 }' "$csv" >"$out/$name.$v.dat"
@@ -117,7 +160,7 @@ if command -v gnuplot >/dev/null; then
 	done
 	# Objects: time per round trip against list length, and BinaryFormatter's time as a multiple of Motor's.
 	csv=$out/linkedlist.csv
-	if [ -f "$csv" ]; then
+	if [[ " ${tables[*]} " == *" linkedlist "* ]] && [ -f "$csv" ]; then
 		awk -F, 'NR > 1 { for (i = 1; i <= NF; i++) if ($i == "" || $i == "-") $i = "NaN"; print $1, $2, $4, $6, $8, $9 }' \
 			"$csv" >"$out/linkedlist.dat"
 		gnuplot <<-GP
@@ -157,7 +200,7 @@ fi
 	echo '```'
 	cat "$out/machine.txt"
 	echo '```'
-	for name in pingpong pingpong-nb linkedlist scatter coll; do
+	for name in "${tables[@]}"; do
 		[ -f "$out/$name.md" ] || continue
 		echo
 		echo "## $name"
@@ -192,9 +235,10 @@ if [ -n "$doc" ]; then
 		cat "$out/machine.txt"
 		echo '```'
 		for pair in "pingpong:(a) Blocking ping-pong" "pingpong-nb:(b) Non-blocking ping-pong" \
-			"linkedlist:(c) Linked-list ping-pong" "scatter:(d) OScatter against OSend" "coll:(e) Collectives"; do
+			"linkedlist:(c) Linked-list ping-pong" "scatter:(d) OScatter against OSend" "coll:(e) Collectives" \
+			"halo:(f) Halo exchange: Isend/Irecv against persistent requests"; do
 			name=${pair%%:*}
-			[ -f "$out/$name.md" ] || continue
+			[[ " ${tables[*]} " == *" $name "* ]] && [ -f "$out/$name.md" ] || continue
 			echo
 			echo "## ${pair#*:}"
 			echo
