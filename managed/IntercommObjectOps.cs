@@ -59,10 +59,10 @@ namespace System.MP
 		/// waiting.</remarks>
 		/// <exception cref="ArgumentNullException">At the root, <paramref name="sendarr"/> is null.</exception>
 		/// <exception cref="ArgumentException">At the root, <paramref name="sendarr"/> is not a one-dimensional array
-		/// or is <see cref="MPI.IN_PLACE"/>, or an element's graph holds an object that cannot travel.</exception>
-		/// <exception cref="SerializationException">At the root, <paramref name="sendarr"/> does not hold
-		/// Get_remote_size() elements; the element could not be rebuilt; or another rank of either group failed (the
-		/// message names it).</exception>
+		/// of Get_remote_size() elements or is <see cref="MPI.IN_PLACE"/>, or an element's graph holds an object that
+		/// cannot travel.</exception>
+		/// <exception cref="SerializationException">The element could not be rebuilt, or another rank of either group
+		/// failed (the message names it).</exception>
 		/// <exception cref="OutOfMemoryException">The serialisation buffer could not be allocated.</exception>
 		/// <exception cref="ArgumentOutOfRangeException"><paramref name="root"/> is none of MPI.ROOT, MPI.PROC_NULL or
 		/// a rank of the remote group.</exception>
