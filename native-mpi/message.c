@@ -6,8 +6,8 @@
  * *matched* probe (MPI_Mprobe/MPI_Improbe): the probe removes the message from matching, and only the
  * MPI_Message handle can receive it.  Two threads receiving with the same wildcards can therefore never probe
  * one message and receive another (the race of MPI_Probe + MPI_Recv), and no separate size message is needed.
- * Counts are 64-bit (MPI-4 large-count functions, or derived datatypes under MPI-3: mpi-compat.h), so a message
- * may exceed 2 GiB.
+ * Counts are 64-bit (MPI-4 large-count functions, or derived datatypes under MPI-3: mpi-compat.h), so a
+ * message may exceed 2 GiB.
  *
  * Every operation is posted non-blocking and completed by motor_mpi__complete, which polls before it waits
  * between the blocking hooks, like the rest of native-mpi.
@@ -142,35 +142,64 @@ int motor_mpi_mrecv_bytes(void *buf, int64_t n, motor_msg *msg, motor_status *st
 
 /* ---- collectives ------------------------------------------------------------------------------------ */
 
-static int coll_args(int root, int comm, struct motor_comm **c)
+/* Checks `root` and gives MPI's root and this rank's part (motor_mpi_coll_role).  On an intercommunicator
+ * `root` follows MPI's convention (MOTOR_ROOT at the root, MOTOR_PROC_NULL on its group mates, the root's
+ * rank in the remote group on the other group) and becomes MPI_ROOT, MPI_PROC_NULL or that rank. */
+static int coll_args(int root, int comm, struct motor_comm **c, int *mroot, int *role)
 {
 	if (!(*c = motor_mpi__comm(comm)))
 		return MOTOR_ECOMM;
-	if (root < 0 || root >= (*c)->size)
-		return MOTOR_ERANK;
+	struct motor_coll_shape s = {
+	    .rank = (*c)->rank, .size = (*c)->size, .blocks = (*c)->remote_size, .inter = (*c)->inter};
+	if ((*role = motor_mpi_coll_role(&s, root)) < 0)
+		return *role;
+	*mroot = !s.inter                   ? root
+	         : *role == MOTOR_ROLE_ROOT ? MPI_ROOT
+	         : *role == MOTOR_ROLE_IDLE ? MPI_PROC_NULL
+	                                    : root;
 	return MOTOR_OK;
 }
 
 /* A broadcast travels in pieces of at most BCAST_PIECE bytes (an int count), one after the other; every rank
  * knows `n`, so all cut it alike.  No large-count function is needed, which is as well: MPICH 4.0.2's
  * MPI_Ibcast_c fails beyond INT_MAX bytes ("Invalid communicator" from its schedule).  A piece of 1 GiB costs
- * one more latency per GiB. */
+ * one more latency per GiB.
+ *
+ * On an intercommunicator the root's group mates do not know `n` (MPI sends them nothing), so they could not
+ * count the pieces, and every rank of both groups must make the same calls: there the broadcast is one call,
+ * of `n` bytes or, beyond INT_MAX, of one element of a datatype of 1 GiB pieces (motor_compat_bytes_at). */
 #define BCAST_PIECE (1 << 30)
 
 int motor_mpi_bcast_bytes(void *buf, int64_t n, int root, int comm)
 {
 	struct motor_comm *c;
-	int rc;
+	int rc, mroot, role;
 
-	if ((rc = coll_args(root, comm, &c)) != MOTOR_OK)
+	if ((rc = coll_args(root, comm, &c, &mroot, &role)) != MOTOR_OK)
 		return rc;
 	if (n < 0)
 		return MOTOR_ECOUNT;
+	if (c->inter) {
+		int count, disp;
+		MPI_Datatype t;
+		if ((rc = motor_compat_bytes_at(0, role == MOTOR_ROLE_IDLE ? 0 : n, &count, &disp, &t)) !=
+		    MPI_SUCCESS)
+			return rc;
+		/* Blocking: Open MPI 4.1's MPI_Ibcast on an intercommunicator (libnbc) hung at 3 ranks with a root
+		 * that has group mates (IntercommObjectTests); its MPI_Bcast, which the zero-copy Bcast uses, does not. */
+		struct motor_block b;
+		motor_mpi__block_begin(&b);
+		rc = MPI_Bcast(buf, count, t, mroot, c->comm);
+		motor_mpi__block_end(&b);
+		motor_compat_type_free(&t);
+		return rc;
+	}
 	int64_t at = 0;
 	do {
 		int64_t piece = n - at < BCAST_PIECE ? n - at : BCAST_PIECE;
 		MPI_Request r;
-		if ((rc = MPI_Ibcast((char *)buf + at, (int)piece, MPI_BYTE, root, c->comm, &r)) != MPI_SUCCESS ||
+		if ((rc = MPI_Ibcast((char *)buf + at, (int)piece, MPI_BYTE, root, c->comm, &r)) !=
+		        MPI_SUCCESS ||
 		    (rc = motor_mpi__complete(&r, 1, NULL)) != MOTOR_OK)
 			return rc;
 		at += piece;
@@ -178,47 +207,49 @@ int motor_mpi_bcast_bytes(void *buf, int64_t n, int root, int comm)
 	return MOTOR_OK;
 }
 
-/* Scatterv (0), Gatherv (1), Allgatherv (2) of bytes.  The scratch for the library's count arrays lives until
- * the request has completed. */
+/* Scatterv (0), Gatherv (1), Allgatherv (2) of bytes.  The count arrays have a block per rank of the remote
+ * group (the group on an intracommunicator).  The scratch for the library's count arrays lives until the
+ * request has completed. */
 static int bytesv(int op, const void *sb, int64_t sn, void *rb, int64_t rn, const int64_t *counts,
-		  const int64_t *displs, int root, int comm)
+                  const int64_t *displs, int root, int comm)
 {
 	struct motor_comm *c;
 	MPI_Request r;
-	int rc;
+	int rc, mroot, role;
 
-	if ((rc = coll_args(op == 2 ? 0 : root, comm, &c)) != MOTOR_OK || (rc = check_count(sn)) != MOTOR_OK ||
-	    (rc = check_count(rn)) != MOTOR_OK)
+	if ((rc = coll_args(op == 2 ? 0 : root, comm, &c, &mroot, &role)) != MOTOR_OK ||
+	    (rc = check_count(sn)) != MOTOR_OK || (rc = check_count(rn)) != MOTOR_OK)
 		return rc;
-	int reads = op == 2 || c->rank == root;
+	int reads = op == 2 || role == MOTOR_ROLE_ROOT, blocks = c->remote_size;
 	if (reads) {
 		if (!counts || !displs)
 			return MOTOR_ENULL;
-		for (int i = 0; i < c->size; i++)
-			if ((rc = check_count(counts[i])) != MOTOR_OK || (rc = check_count(displs[i])) != MOTOR_OK)
+		for (int i = 0; i < blocks; i++)
+			if ((rc = check_count(counts[i])) != MOTOR_OK ||
+			    (rc = check_count(displs[i])) != MOTOR_OK)
 				return rc;
 	}
-	void *scratch = malloc(motor_compat_bytesv_scratch(c->size));
+	void *scratch = malloc(motor_compat_bytesv_scratch(blocks));
 	if (!scratch)
 		return MOTOR_ENOMEM;
-	rc = motor_compat_ibytesv(op, sb, sn, rb, rn, reads ? counts : NULL, reads ? displs : NULL, c->size, c->rank,
-				  root, scratch, c->comm, &r);
+	rc = motor_compat_ibytesv(op, sb, sn, rb, rn, reads ? counts : NULL, reads ? displs : NULL, blocks,
+	                          role == MOTOR_ROLE_ROOT, mroot, scratch, c->comm, &r);
 	if (rc == MPI_SUCCESS) {
 		rc = motor_mpi__complete(&r, 1, NULL);
-		motor_compat_bytesv_release(scratch, c->size);
+		motor_compat_bytesv_release(scratch, blocks);
 	}
 	free(scratch);
 	return rc;
 }
 
 int motor_mpi_scatterv_bytes(const void *sbuf, const int64_t *counts, const int64_t *displs, void *rbuf,
-			     int64_t rcount, int root, int comm)
+                             int64_t rcount, int root, int comm)
 {
 	return bytesv(0, sbuf, 0, rbuf, rcount, counts, displs, root, comm);
 }
 
 int motor_mpi_gatherv_bytes(const void *sbuf, int64_t scount, void *rbuf, const int64_t *counts,
-			    const int64_t *displs, int root, int all, int comm)
+                            const int64_t *displs, int root, int all, int comm)
 {
 	return bytesv(all ? 2 : 1, sbuf, scount, rbuf, 0, counts, displs, root, comm);
 }
@@ -256,20 +287,28 @@ int motor_mpi_exchange_i64(int op, int64_t *mine, int64_t *all, int root, int co
 {
 	struct motor_comm *c;
 	MPI_Request r;
-	int rc;
+	int rc, mroot, role;
 
-	if ((rc = coll_args(op == MOTOR_I64_ALLGATHER ? 0 : root, comm, &c)) != MOTOR_OK)
+	if ((rc = coll_args(op == MOTOR_I64_ALLGATHER || op == MOTOR_I64_ALLTOALL ? 0 : root, comm, &c,
+	                    &mroot, &role)) != MOTOR_OK)
 		return rc;
 	switch (op) {
-	case MOTOR_I64_SCATTER: rc = MPI_Iscatter(all, 1, MPI_INT64_T, mine, 1, MPI_INT64_T, root, c->comm, &r); break;
-	case MOTOR_I64_GATHER: rc = MPI_Igather(mine, 1, MPI_INT64_T, all, 1, MPI_INT64_T, root, c->comm, &r); break;
-	case MOTOR_I64_ALLGATHER: rc = MPI_Iallgather(mine, 1, MPI_INT64_T, all, 1, MPI_INT64_T, c->comm, &r); break;
+	case MOTOR_I64_SCATTER:
+		rc = MPI_Iscatter(all, 1, MPI_INT64_T, mine, 1, MPI_INT64_T, mroot, c->comm, &r);
+		break;
+	case MOTOR_I64_GATHER:
+		rc = MPI_Igather(mine, 1, MPI_INT64_T, all, 1, MPI_INT64_T, mroot, c->comm, &r);
+		break;
+	case MOTOR_I64_ALLGATHER:
+		rc = MPI_Iallgather(mine, 1, MPI_INT64_T, all, 1, MPI_INT64_T, c->comm, &r);
+		break;
 	case MOTOR_I64_ALLTOALL:
 		if (c->inter)
 			return MOTOR_EINTER;
 		rc = MPI_Ialltoall(mine, 1, MPI_INT64_T, all, 1, MPI_INT64_T, c->comm, &r);
 		break;
-	default: return MOTOR_EARG;
+	default:
+		return MOTOR_EARG;
 	}
 	if (rc != MPI_SUCCESS)
 		return rc;

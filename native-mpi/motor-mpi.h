@@ -517,7 +517,12 @@ int motor_mpi_improbe(int source, int tag, int comm, int *flag, motor_msg *msg, 
 /* Receives the matched message into `buf` (`n` bytes, at least its size).  Always consumes the message. */
 int motor_mpi_mrecv_bytes(void *buf, int64_t n, motor_msg *msg, motor_status *st);
 
-/* Collectives on bytes, on an intracommunicator; `root` is checked against its size (MOTOR_ERANK). */
+/* Collectives on bytes; `root` is checked (MOTOR_ERANK).  On an intercommunicator `root` follows the
+ * convention above (MOTOR_ROOT, MOTOR_PROC_NULL, or the root's rank in the remote group), "per rank" means per
+ * rank of the remote group, and the root's group mates take part with nothing (n = 0, buffers NULL): the
+ * broadcast reaches the remote group, the scatter and gather move blocks between the root and the remote
+ * ranks, the allgather gives each group the other group's blocks.  These do not agree (coll.c): their callers
+ * check first. */
 int motor_mpi_bcast_bytes(void *buf, int64_t n, int root, int comm);
 /* Each rank receives counts[rank] bytes at displs[rank] of the root's sbuf (counts/displs read at root only).
  * rcount must equal this rank's count. */
@@ -528,7 +533,7 @@ int motor_mpi_scatterv_bytes(const void *sbuf, const int64_t *counts, const int6
 int motor_mpi_gatherv_bytes(const void *sbuf, int64_t scount, void *rbuf, const int64_t *counts,
 			    const int64_t *displs, int root, int all, int comm);
 /* One int64 per rank: scatter (root's `all` to each rank's `mine`), gather (to root's `all`) or allgather
- * (`all` everywhere; root ignored). */
+ * (`all` everywhere; root ignored); on an intercommunicator as the byte collectives above. */
 enum { MOTOR_I64_SCATTER, MOTOR_I64_GATHER, MOTOR_I64_ALLGATHER, MOTOR_I64_ALLTOALL };
 /* MOTOR_I64_ALLTOALL: `mine` holds one int64 per rank (mine[i] goes to rank i) and all[j] receives rank j's.
  */

@@ -71,7 +71,10 @@ static inline int motor_compat_imrecv(void *b, int64_t n, MPI_Message *m, MPI_Re
 {
 	return MPI_Imrecv_c(b, (MPI_Count)n, MPI_BYTE, m, r);
 }
-#else
+#endif
+
+/* Used by every build: the MPI-3 path for any count beyond INT_MAX, and under MPI-4 the single-call broadcast
+ * on an intercommunicator (message.c). */
 #define MOTOR_COMPAT_PIECE (1 << 30)
 
 /* A committed datatype of `n` bytes that begin `at` bytes from the buffer: whole 1 GiB pieces, then the rest.
@@ -132,6 +135,7 @@ static inline void motor_compat_type_free(MPI_Datatype *type)
 	*type = MPI_BYTE;
 }
 
+#if !MOTOR_MPI_LARGE_COUNT
 static inline int motor_compat_isend(const void *b, int64_t n, int peer, int tag, MPI_Comm c, MPI_Request *r)
 {
 	int count, disp;
@@ -162,7 +166,12 @@ static char motor_compat_unread __attribute__((unused));
 #define MOTOR_COMPAT_UNREAD_BUF ((void *)&motor_compat_unread)
 
 /* Posts a Scatterv (op 0), Gatherv (1) or Allgatherv (2) of bytes.  counts/displs have one entry per rank
- * (`size`) or are NULL where MPI does not read them.  `scratch` holds motor_compat_bytesv_scratch(size) bytes
+ * of the remote group (`size`; the group itself on an intracommunicator) or are NULL where MPI does not read
+ * them.  `root` is MPI's (MPI_ROOT or MPI_PROC_NULL in the root's group on an intercommunicator), `is_root`
+ * whether this rank is the root.  On an intercommunicator the Alltoallw below pairs this rank with the ranks
+ * of the remote group, so the same counts describe it: the root sends block i to remote rank i (or receives
+ * it), a remote rank exchanges with rank `root` of the root's group only, and the root's group mates
+ * (MPI_PROC_NULL, which no index matches) exchange nothing.  `scratch` holds motor_compat_bytesv_scratch(size) bytes
  * the library reads until the request completes; motor_compat_bytesv_release then frees what it made.
  *
  * Without large counts the v-collectives take int counts and int displacements, and a split representation of
@@ -178,10 +187,10 @@ static inline size_t motor_compat_bytesv_scratch(int size)
 }
 
 static inline int motor_compat_ibytesv(int op, const void *sb, int64_t sn, void *rb, int64_t rn, const int64_t *counts,
-				       const int64_t *displs, int size, int rank, int root, void *scratch, MPI_Comm c,
+				       const int64_t *displs, int size, int is_root, int root, void *scratch, MPI_Comm c,
 				       MPI_Request *r)
 {
-	(void)rank;
+	(void)is_root;
 	MPI_Count *cn = counts ? (MPI_Count *)scratch : NULL;
 	MPI_Aint *dp = counts ? (MPI_Aint *)scratch + size : NULL;
 	for (int i = 0; counts && i < size; i++) {
@@ -257,7 +266,7 @@ static inline void motor_compat_bytesv_release(void *scratch, int size)
 }
 
 static inline int motor_compat_ibytesv(int op, const void *sb, int64_t sn, void *rb, int64_t rn, const int64_t *counts,
-				       const int64_t *displs, int size, int rank, int root, void *scratch, MPI_Comm c,
+				       const int64_t *displs, int size, int is_root, int root, void *scratch, MPI_Comm c,
 				       MPI_Request *r)
 {
 	struct motor_compat_w w = motor_compat_w_at(scratch, size);
@@ -269,9 +278,9 @@ static inline int motor_compat_ibytesv(int op, const void *sb, int64_t sn, void 
 	}
 	for (int i = 0; i < size && rc == MPI_SUCCESS; i++) {
 		/* What this rank sends to i, and receives from i. */
-		int64_t out = op == 0 ? (rank == root ? counts[i] : 0) : (op == 2 || i == root ? sn : 0);
-		MPI_Aint out_at = op == 0 && rank == root ? (MPI_Aint)displs[i] : 0;
-		int64_t in = op == 0 ? (i == root ? rn : 0) : (op == 2 || rank == root ? counts[i] : 0);
+		int64_t out = op == 0 ? (is_root ? counts[i] : 0) : (op == 2 || i == root ? sn : 0);
+		MPI_Aint out_at = op == 0 && is_root ? (MPI_Aint)displs[i] : 0;
+		int64_t in = op == 0 ? (i == root ? rn : 0) : (op == 2 || is_root ? counts[i] : 0);
 		MPI_Aint in_at = op == 0 ? 0 : (MPI_Aint)(in ? displs[i] : 0);
 		if ((rc = motor_compat_bytes_at(out_at, out, &w.scounts[i], &w.sdispls[i], &w.stypes[i])) == MPI_SUCCESS)
 			rc = motor_compat_bytes_at(in_at, in, &w.rcounts[i], &w.rdispls[i], &w.rtypes[i]);

@@ -1,19 +1,19 @@
 /*
- * icall-object.c - internal calls for the extended object-oriented operations (OSend, ORecv, OBcast, OScatter,
- * OGather, OAllgather, OIsend, OIrecv).
+ * icall-object.c - internal calls for the extended object-oriented operations (OSend, ORecv, OBcast,
+ * OScatter, OGather, OAllgather, OIsend, OIrecv).
  *
  * Each serialises into a native buffer from the pool (serializer/), moves bytes with native-mpi/message.c and
- * deserialises on the other side.  Native buffers never move, so nothing is pinned: the MPI calls may wait in a
- * GC-safe region while collections run, and no managed pointer is held across a wait except objects in this
+ * deserialises on the other side.  Native buffers never move, so nothing is pinned: the MPI calls may wait in
+ * a GC-safe region while collections run, and no managed pointer is held across a wait except objects in this
  * frame's arguments (conservatively pinned, like every internal call's).
  *
  * A receive of unknown size uses a matched probe: the message is taken out of matching by the probe and
  * received through its handle, so concurrent receivers with wildcards cannot steal each other's message, and
  * no separate size message is needed (the paper's implementation sent one).
  *
- * Collectives must not leave other ranks waiting when one rank fails before the data moves (it cannot serialise
- * its object, or the root's counts are wrong): the sizes exchanged first carry -1 for "failed", every rank
- * still takes part in the byte collective, and the ranks that depended on the failed one report
+ * Collectives must not leave other ranks waiting when one rank fails before the data moves (it cannot
+ * serialise its object, or the root's counts are wrong): the sizes exchanged first carry -1 for "failed",
+ * every rank still takes part in the byte collective, and the ranks that depended on the failed one report
  * MOTOR_SER_EREMOTE.
  */
 #include <stdlib.h>
@@ -47,7 +47,8 @@ static int serialize(MonoObject *obj, int32_t offset, int32_t count, struct moto
 	return MOTOR_OK;
 }
 
-int32_t motor_icall_osend(MonoObject *obj, int32_t offset, int32_t count, int32_t dest, int32_t tag, int32_t comm)
+int32_t motor_icall_osend(MonoObject *obj, int32_t offset, int32_t count, int32_t dest, int32_t tag,
+                          int32_t comm)
 {
 	struct motor_ser_buf b;
 	int rc = serialize(obj, offset, count, &b);
@@ -97,15 +98,16 @@ MonoObject *motor_icall_orecv(int32_t source, int32_t tag, int32_t comm, motor_s
 	return result;
 }
 
-MonoObject *motor_icall_oirecv_progress(int32_t source, int32_t tag, int32_t comm, int32_t wait, int32_t *flag,
-					motor_status *st, int32_t *rcp)
+MonoObject *motor_icall_oirecv_progress(int32_t source, int32_t tag, int32_t comm, int32_t wait,
+                                        int32_t *flag, motor_status *st, int32_t *rcp)
 {
 	motor_msg msg;
 	motor_status s = {0};
 	int f = 1, rc;
 
 	*flag = 0;
-	rc = wait ? motor_mpi_mprobe(source, tag, comm, &msg, &s) : motor_mpi_improbe(source, tag, comm, &f, &msg, &s);
+	rc = wait ? motor_mpi_mprobe(source, tag, comm, &msg, &s)
+	          : motor_mpi_improbe(source, tag, comm, &f, &msg, &s);
 	if (rc != MOTOR_OK || !f) {
 		*rcp = rc;
 		return NULL;
@@ -133,41 +135,70 @@ int32_t motor_icall_oisend(MonoObject *obj, int32_t dest, int32_t tag, int32_t c
 
 /* ---- collectives ------------------------------------------------------------------------------------ */
 
-static int comm_info(int32_t comm, int32_t root, int *rank, int *size)
+/* The shape of the communicator and this rank's part in a collective rooted at `root`
+ * (motor_mpi_coll_role).  On an intercommunicator a bad root is not returned at once but agreed on
+ * (agree_inter), so that no rank of either group waits for this one. */
+static int comm_info(int32_t comm, int32_t root, struct motor_coll_shape *sh, int *role)
 {
-	int rc;
-	if ((rc = motor_mpi_comm_rank(comm, rank)) != MOTOR_OK || (rc = motor_mpi_comm_size(comm, size)) != MOTOR_OK)
+	int rc = motor_mpi_coll_shape(comm, sh);
+	if (rc != MOTOR_OK)
 		return rc;
-	return root < 0 || root >= *size ? MOTOR_ERANK : MOTOR_OK;
+	*role = motor_mpi_coll_role(sh, root);
+	return *role < 0 && !sh->inter ? *role : MOTOR_OK;
 }
 
+/* On an intercommunicator every rank of both groups learns, before any data moves, whether a rank failed (it
+ * could not serialise, or refused its arguments): the agreement of the zero-copy collectives (coll.c).  The
+ * failing rank keeps its own code; the others get MOTOR_SER_EREMOTE naming the lowest failing rank of their
+ * own group or, if none, of the remote group.  With the agreement turned off (MOTOR_COLL_AGREE=0) the sizes
+ * of -1 still tell the ranks that needed the failed one's data. */
+static int agree_inter(int32_t comm, int verdict, const char *what)
+{
+	int rc = motor_mpi_coll_refuse(comm, verdict);
+	if (rc == verdict || rc > MOTOR_EPEER_BASE)
+		return rc;
+	if (rc <= MOTOR_EPEER_REMOTE_BASE)
+		return motor_ser_fail(MOTOR_SER_EREMOTE, "%s failed on rank %d of the remote group", what,
+		                      MOTOR_EPEER_REMOTE_BASE - rc);
+	return motor_ser_fail(MOTOR_SER_EREMOTE, "%s failed on rank %d of this group", what,
+	                      MOTOR_EPEER_BASE - rc);
+}
+
+/* On an intercommunicator the root's group mates (MOTOR_ROLE_IDLE) take part in every step with nothing and
+ * return NULL; the root returns its own object and the remote group a copy. */
 MonoObject *motor_icall_obcast(MonoObject *obj, int32_t root, int32_t comm, int32_t *rcp)
 {
 	struct motor_ser_buf b = {0};
+	struct motor_coll_shape sh;
 	MonoObject *result = NULL;
-	int rank, size, rc, mine = MOTOR_OK;
+	int role, rc, mine = MOTOR_OK;
 	int64_t n = 0;
 
-	if ((rc = comm_info(comm, root, &rank, &size)) != MOTOR_OK)
+	if ((rc = comm_info(comm, root, &sh, &role)) != MOTOR_OK)
 		goto out;
-	if (rank == root) {
+	if (role == MOTOR_ROLE_ROOT) {
 		mine = serialize(obj, 0, -1, &b);
 		n = mine == MOTOR_OK ? (int64_t)b.len : -1;
 	}
-	if ((rc = motor_mpi_bcast_bytes(&n, sizeof n, root, comm)) != MOTOR_OK)
+	if (sh.inter && (rc = agree_inter(comm, role < 0 ? role : mine, "OBcast")) != MOTOR_OK)
+		goto out;
+	if ((rc = motor_mpi_bcast_bytes(&n, role == MOTOR_ROLE_IDLE ? 0 : sizeof n, root, comm)) != MOTOR_OK)
 		goto out;
 	if (n < 0) {
-		rc = rank == root ? mine : motor_ser_fail(MOTOR_SER_EREMOTE, "OBcast: the root (rank %d) could not "
-								   "serialise its object", root);
+		rc = role == MOTOR_ROLE_ROOT ? mine
+		                             : motor_ser_fail(MOTOR_SER_EREMOTE,
+		                                              "OBcast: the root (rank %d) could not "
+		                                              "serialise its object",
+		                                              root);
 		goto out;
 	}
-	if (rank != root && (rc = motor_ser_buf_get(&b, (size_t)n)) != MOTOR_OK)
+	if (role == MOTOR_ROLE_LEAF && (rc = motor_ser_buf_get(&b, (size_t)n)) != MOTOR_OK)
 		goto out;
 	if ((rc = motor_mpi_bcast_bytes(b.data, n, root, comm)) != MOTOR_OK)
 		goto out;
-	if (rank != root)
+	if (role == MOTOR_ROLE_LEAF)
 		rc = motor_ser_read(b.data, (size_t)n, &result);
-	else
+	else if (role == MOTOR_ROLE_ROOT)
 		result = obj;
 out:
 	motor_ser_buf_release(&b);
@@ -176,8 +207,9 @@ out:
 	return result;
 }
 
-/* The parts of the root's array: explicit counts (checked) or an even split, larger parts first. */
-static int split(MonoObject *arr, MonoArray *counts, int size, int64_t *cnt)
+/* The parts of the root's array: explicit counts (checked) or an even split, larger parts first.  On an
+ * intercommunicator (`one_each`) the array holds exactly one element per remote rank. */
+static int split(MonoObject *arr, MonoArray *counts, int size, int one_each, int64_t *cnt)
 {
 	if (!arr)
 		return MOTOR_ENULL;
@@ -187,6 +219,12 @@ static int split(MonoObject *arr, MonoArray *counts, int size, int64_t *cnt)
 	if (mono_class_get_rank(k) != 1 || mono_type_get_type(mono_class_get_type(k)) != MONO_TYPE_SZARRAY)
 		return motor_ser_fail(MOTOR_ENOTARRAY, "OScatter needs a one-dimensional array");
 	int64_t len = (int64_t)mono_array_length((MonoArray *)arr), sum = 0;
+	if (one_each && len != size)
+		return motor_ser_fail(
+		    MOTOR_SER_ECOUNT,
+		    "OScatter on an intercommunicator: the array has %lld elements for %d remote ranks "
+		    "(it needs one per rank of the remote group)",
+		    (long long)len, size);
 	if (!counts) {
 		for (int r = 0; r < size; r++)
 			cnt[r] = len / size + (r < len % size ? 1 : 0);
@@ -194,7 +232,7 @@ static int split(MonoObject *arr, MonoArray *counts, int size, int64_t *cnt)
 	}
 	if ((int64_t)mono_array_length(counts) != size)
 		return motor_ser_fail(MOTOR_SER_ECOUNT, "OScatter: counts has %llu entries for %d ranks",
-				      (unsigned long long)mono_array_length(counts), size);
+		                      (unsigned long long)mono_array_length(counts), size);
 	for (int r = 0; r < size; r++) {
 		cnt[r] = mono_array_get(counts, int32_t, r);
 		if (cnt[r] < 0)
@@ -202,54 +240,67 @@ static int split(MonoObject *arr, MonoArray *counts, int size, int64_t *cnt)
 		sum += cnt[r];
 	}
 	if (sum != len)
-		return motor_ser_fail(MOTOR_SER_ECOUNT, "OScatter: the counts add up to %lld, the array has %lld elements",
-				      (long long)sum, (long long)len);
+		return motor_ser_fail(MOTOR_SER_ECOUNT,
+		                      "OScatter: the counts add up to %lld, the array has %lld elements",
+		                      (long long)sum, (long long)len);
 	return MOTOR_OK;
 }
 
+/* On an intercommunicator remote rank j receives element j as a one-element array (the managed side unwraps
+ * it); the root and its group mates return NULL. */
 MonoObject *motor_icall_oscatter(MonoObject *arr, MonoArray *counts, int32_t root, int32_t comm, int32_t *rcp)
 {
 	struct motor_ser_buf b = {0}, mine_buf = {0};
+	struct motor_coll_shape sh;
 	MonoObject *result = NULL;
 	int64_t *sizes = NULL, *displs = NULL, *cnt = NULL, mine = 0;
-	int rank, size, rc, local = MOTOR_OK;
+	int role, rc, local = MOTOR_OK;
 
-	if ((rc = comm_info(comm, root, &rank, &size)) != MOTOR_OK)
+	if ((rc = comm_info(comm, root, &sh, &role)) != MOTOR_OK)
 		goto out;
-	if (rank == root) {
-		sizes = calloc((size_t)size, sizeof *sizes);
-		displs = calloc((size_t)size, sizeof *displs);
-		cnt = calloc((size_t)size, sizeof *cnt);
+	int blocks = sh.blocks;
+	if (role == MOTOR_ROLE_ROOT) {
+		sizes = calloc((size_t)blocks, sizeof *sizes);
+		displs = calloc((size_t)blocks, sizeof *displs);
+		cnt = calloc((size_t)blocks, sizeof *cnt);
 		if (!sizes || !displs || !cnt) {
-			rc = MOTOR_ENOMEM; /* three words per rank: the other ranks would wait, but this cannot happen */
+			rc = MOTOR_ENOMEM; /* three words per rank: the other ranks would wait, but this
+			                      cannot happen */
 			goto out;
 		}
-		local = split(arr, counts, size, cnt);
+		local = split(arr, sh.inter ? NULL : counts, blocks, sh.inter, cnt);
 		/* One pass: every part is appended to one buffer, each with its own type table. */
 		if (local == MOTOR_OK)
 			local = motor_ser_buf_get(&b, size_hint);
-		for (int r = 0, off = 0; r < size && local == MOTOR_OK; off += (int)cnt[r], r++) {
+		for (int r = 0, off = 0; r < blocks && local == MOTOR_OK; off += (int)cnt[r], r++) {
 			displs[r] = (int64_t)b.len;
 			local = motor_ser_write(&b, arr, off, (int32_t)cnt[r]);
 			sizes[r] = (int64_t)b.len - displs[r];
 		}
 		if (local == MOTOR_OK)
-			size_hint = b.len / (size_t)size;
+			size_hint = b.len / (size_t)(blocks > 0 ? blocks : 1);
 		else
-			for (int r = 0; r < size; r++)
+			for (int r = 0; r < blocks; r++)
 				sizes[r] = -1;
 	}
+	if (sh.inter && (rc = agree_inter(comm, role < 0 ? role : local, "OScatter")) != MOTOR_OK)
+		goto out;
 	if ((rc = motor_mpi_exchange_i64(MOTOR_I64_SCATTER, &mine, sizes, root, comm)) != MOTOR_OK)
 		goto out;
 	if (mine < 0) {
-		rc = rank == root ? local : motor_ser_fail(MOTOR_SER_EREMOTE, "OScatter failed on the root (rank %d)", root);
+		rc = role == MOTOR_ROLE_ROOT
+		         ? local
+		         : motor_ser_fail(MOTOR_SER_EREMOTE, "OScatter failed on the root (rank %d)", root);
 		goto out;
 	}
-	if ((rc = motor_ser_buf_get(&mine_buf, (size_t)mine)) != MOTOR_OK)
+	int receives = !sh.inter || role == MOTOR_ROLE_LEAF;
+	if (receives && (rc = motor_ser_buf_get(&mine_buf, (size_t)mine)) != MOTOR_OK)
 		goto out;
-	if ((rc = motor_mpi_scatterv_bytes(b.data, sizes, displs, mine_buf.data, mine, root, comm)) != MOTOR_OK)
+	if ((rc = motor_mpi_scatterv_bytes(b.data, sizes, displs, mine_buf.data, mine, root, comm)) !=
+	    MOTOR_OK)
 		goto out;
-	rc = motor_ser_read(mine_buf.data, (size_t)mine, &result);
+	if (receives)
+		rc = motor_ser_read(mine_buf.data, (size_t)mine, &result);
 out:
 	motor_ser_buf_release(&b);
 	motor_ser_buf_release(&mine_buf);
@@ -262,22 +313,30 @@ out:
 	return result;
 }
 
+/* On an intracommunicator every rank sends its `part` (a non-null array).  On an intercommunicator the remote
+ * group of a gather (every rank of an allgather) sends `part`, any object or null; the root receives one per
+ * remote rank, and its group mates send and receive nothing. */
 MonoArray *motor_icall_ogather(MonoObject *part, int32_t root, int32_t all, int32_t comm, int32_t *rcp)
 {
 	struct motor_ser_buf b = {0}, rbuf = {0};
+	struct motor_coll_shape sh;
 	MonoArray *parts = NULL;
 	int64_t *sizes = NULL, *displs = NULL, mine = -1;
-	int rank, size, rc, local;
+	int role, rc, local = MOTOR_OK;
 
-	if ((rc = comm_info(comm, all ? 0 : root, &rank, &size)) != MOTOR_OK)
+	if ((rc = comm_info(comm, all ? 0 : root, &sh, &role)) != MOTOR_OK)
 		goto out;
-	int receives = all || rank == root;
-	local = part ? serialize(part, 0, -1, &b) : motor_ser_fail(MOTOR_ENULL, "the part is null");
-	if (local == MOTOR_OK)
+	int blocks = sh.blocks, receives = all || role == MOTOR_ROLE_ROOT;
+	int sends = !sh.inter || all || role == MOTOR_ROLE_LEAF;
+	if (!sends)
+		mine = 0;
+	else if (!part && !sh.inter)
+		local = motor_ser_fail(MOTOR_ENULL, "the part is null");
+	else if ((local = serialize(part, 0, -1, &b)) == MOTOR_OK)
 		mine = (int64_t)b.len;
 	if (receives) {
-		sizes = calloc((size_t)size, sizeof *sizes);
-		displs = calloc((size_t)size, sizeof *displs);
+		sizes = calloc((size_t)blocks, sizeof *sizes);
+		displs = calloc((size_t)blocks, sizeof *displs);
 		if (!sizes || !displs) {
 			/* Every rank must still take part; this one reports the failure afterwards. */
 			free(sizes);
@@ -287,12 +346,15 @@ MonoArray *motor_icall_ogather(MonoObject *part, int32_t root, int32_t all, int3
 			goto out;
 		}
 	}
-	if ((rc = motor_mpi_exchange_i64(all ? MOTOR_I64_ALLGATHER : MOTOR_I64_GATHER, &mine, sizes, root, comm)) !=
-	    MOTOR_OK)
+	if (sh.inter &&
+	    (rc = agree_inter(comm, role < 0 ? role : local, all ? "OAllgather" : "OGather")) != MOTOR_OK)
+		goto out;
+	if ((rc = motor_mpi_exchange_i64(all ? MOTOR_I64_ALLGATHER : MOTOR_I64_GATHER, &mine, sizes, root,
+	                                 comm)) != MOTOR_OK)
 		goto out;
 	int64_t total = 0;
 	int failed = -1;
-	for (int r = 0; receives && r < size; r++) {
+	for (int r = 0; receives && r < blocks; r++) {
 		if (sizes[r] < 0) {
 			failed = failed < 0 ? r : failed;
 			sizes[r] = 0;
@@ -312,15 +374,16 @@ MonoArray *motor_icall_ogather(MonoObject *part, int32_t root, int32_t all, int3
 	if (!receives)
 		goto out;
 	if (failed >= 0) {
-		rc = motor_ser_fail(MOTOR_SER_EREMOTE, "rank %d could not serialise its part", failed);
+		rc = motor_ser_fail(MOTOR_SER_EREMOTE, "rank %d%s could not serialise its part", failed,
+		                    sh.inter ? " of the remote group" : "");
 		goto out;
 	}
-	parts = mono_array_new(mono_domain_get(), mono_get_object_class(), (uintptr_t)size);
+	parts = mono_array_new(mono_domain_get(), mono_get_object_class(), (uintptr_t)blocks);
 	if (!parts) {
 		rc = MOTOR_ENOMEM;
 		goto out;
 	}
-	for (int r = 0; r < size && rc == MOTOR_OK; r++) {
+	for (int r = 0; r < blocks && rc == MOTOR_OK; r++) {
 		MonoObject *o = NULL;
 		rc = motor_ser_read(rbuf.data + displs[r], (size_t)sizes[r], &o);
 		if (rc == MOTOR_OK)
@@ -346,10 +409,16 @@ MonoArray *motor_icall_oalltoall(MonoObject *arr, int32_t comm, int32_t *rcp)
 	struct motor_ser_buf b = {0}, rbuf = {0};
 	MonoArray *parts = NULL;
 	int64_t *v = NULL;
-	int rank, size, rc, local = MOTOR_OK, failed = -1;
+	struct motor_coll_shape sh;
+	int role, rc, local = MOTOR_OK, failed = -1;
 
-	if ((rc = comm_info(comm, 0, &rank, &size)) != MOTOR_OK)
+	if ((rc = comm_info(comm, 0, &sh, &role)) != MOTOR_OK)
 		goto out;
+	if (sh.inter) {
+		rc = MOTOR_EINTER;
+		goto out;
+	}
+	int size = sh.size;
 	/* sizes and displacements to send, then to receive */
 	if (!(v = calloc(4 * (size_t)size, sizeof *v))) {
 		rc = MOTOR_ENOMEM;
@@ -459,7 +528,8 @@ out:
 	return rc == MOTOR_OK ? result : NULL;
 }
 
-/* ---- diagnostics: serialise to and from managed byte arrays (tests, fuzzing) ----------------------------- */
+/* ---- diagnostics: serialise to and from managed byte arrays (tests, fuzzing) -----------------------------
+ */
 
 MonoArray *motor_icall_oserialize(MonoObject *obj, int32_t *rcp)
 {
