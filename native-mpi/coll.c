@@ -363,23 +363,24 @@ int motor_mpi_gatherv(const void *sbuf, int64_t scount, void *rbuf, const int32_
 	return run(&a);
 }
 
-int motor_mpi_allgatherv(const void *sbuf, int64_t scount, void *rbuf, const int32_t *counts,
-			 const int32_t *displs, int dt, int comm)
+/* Allgatherv and Alltoallv, over all ranks or (NEIGHBOR_*) over a topology's neighbours. */
+static int gatherv_all(enum kind kind, const void *sbuf, int64_t scount, void *rbuf, const int32_t *rcounts,
+		       const int32_t *rdispls, int dt, int comm)
 {
 	struct coll a;
-	int rc = begin(&a, ALLGATHERV, sbuf, rbuf, scount, dt, -1, NO_ROOT, comm);
+	int rc = begin(&a, kind, sbuf, rbuf, scount, dt, -1, NO_ROOT, comm);
 	if (rc != MOTOR_OK)
 		return rc;
-	a.rc = counts;
-	a.rd = displs;
+	a.rc = rcounts;
+	a.rd = rdispls;
 	return run(&a);
 }
 
-int motor_mpi_alltoallv(const void *sbuf, const int32_t *scounts, const int32_t *sdispls, void *rbuf,
-			const int32_t *rcounts, const int32_t *rdispls, int dt, int comm)
+static int alltoallv(enum kind kind, const void *sbuf, const int32_t *scounts, const int32_t *sdispls, void *rbuf,
+		     const int32_t *rcounts, const int32_t *rdispls, int dt, int comm)
 {
 	struct coll a;
-	int rc = begin(&a, ALLTOALLV, sbuf, rbuf, 0, dt, -1, NO_ROOT, comm);
+	int rc = begin(&a, kind, sbuf, rbuf, 0, dt, -1, NO_ROOT, comm);
 	if (rc != MOTOR_OK)
 		return rc;
 	a.sc = scounts;
@@ -387,6 +388,18 @@ int motor_mpi_alltoallv(const void *sbuf, const int32_t *scounts, const int32_t 
 	a.rc = rcounts;
 	a.rd = rdispls;
 	return run(&a);
+}
+
+int motor_mpi_allgatherv(const void *sbuf, int64_t scount, void *rbuf, const int32_t *counts,
+			 const int32_t *displs, int dt, int comm)
+{
+	return gatherv_all(ALLGATHERV, sbuf, scount, rbuf, counts, displs, dt, comm);
+}
+
+int motor_mpi_alltoallv(const void *sbuf, const int32_t *scounts, const int32_t *sdispls, void *rbuf,
+			const int32_t *rcounts, const int32_t *rdispls, int dt, int comm)
+{
+	return alltoallv(ALLTOALLV, sbuf, scounts, sdispls, rbuf, rcounts, rdispls, dt, comm);
 }
 
 int motor_mpi_reduce(const void *sbuf, void *rbuf, int64_t count, int dt, int op, int root, int comm)
@@ -463,27 +476,13 @@ int motor_mpi_neighbor_alltoall(const void *sbuf, void *rbuf, int64_t count, int
 int motor_mpi_neighbor_allgatherv(const void *sbuf, int64_t scount, void *rbuf, const int32_t *rcounts,
                                   const int32_t *rdispls, int dt, int comm)
 {
-	struct coll a;
-	int rc = begin(&a, NEIGHBOR_ALLGATHERV, sbuf, rbuf, scount, dt, -1, NO_ROOT, comm);
-	if (rc != MOTOR_OK)
-		return rc;
-	a.rc = rcounts;
-	a.rd = rdispls;
-	return run(&a);
+	return gatherv_all(NEIGHBOR_ALLGATHERV, sbuf, scount, rbuf, rcounts, rdispls, dt, comm);
 }
 
 int motor_mpi_neighbor_alltoallv(const void *sbuf, const int32_t *scounts, const int32_t *sdispls, void *rbuf,
                                  const int32_t *rcounts, const int32_t *rdispls, int dt, int comm)
 {
-	struct coll a;
-	int rc = begin(&a, NEIGHBOR_ALLTOALLV, sbuf, rbuf, 0, dt, -1, NO_ROOT, comm);
-	if (rc != MOTOR_OK)
-		return rc;
-	a.sc = scounts;
-	a.sd = sdispls;
-	a.rc = rcounts;
-	a.rd = rdispls;
-	return run(&a);
+	return alltoallv(NEIGHBOR_ALLTOALLV, sbuf, scounts, sdispls, rbuf, rcounts, rdispls, dt, comm);
 }
 
 int motor_mpi_get_coll_nonblocking(void)
