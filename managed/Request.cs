@@ -364,22 +364,33 @@ namespace System.MP
 		static int PollAny (Request[] requests, Status status)
 		{
 			for (;;) {
-				bool anyActive = false;
-				for (int i = 0; i < requests.Length; i++) {
-					var r = requests[i];
-					if (r == null || !r.Active)
-						continue;
-					anyActive = true;
-					if (Volatile.Read (ref r.done) != 0 || r.Peek ()) {
-						bool f;
-						r.Complete (true, status, out f, "Waitany");
-						return i;
-					}
-				}
+				bool anyActive;
+				int i = FirstDone (requests, status, "Waitany", out anyActive);
+				if (i >= 0)
+					return i;
 				if (!anyActive)
 					return Inactive (status);
 				Thread.Yield ();
 			}
+		}
+
+		/// <summary>One pass over <paramref name="requests"/>: completes the first active one that has completed and
+		/// returns its index, else -1.  <paramref name="anyActive"/> tells whether any was active.</summary>
+		internal static int FirstDone (Request[] requests, Status status, string op, out bool anyActive)
+		{
+			anyActive = false;
+			for (int i = 0; i < requests.Length; i++) {
+				var r = requests[i];
+				if (r == null || !r.Active)
+					continue;
+				anyActive = true;
+				if (Volatile.Read (ref r.done) != 0 || r.Peek ()) {
+					bool f;
+					r.Complete (true, status, out f, op);
+					return i;
+				}
+			}
+			return -1;
 		}
 
 		/// <summary>Waits until at least one request completes, completes every request that has, and returns their

@@ -29,18 +29,10 @@ namespace System.MP
 		{
 			if (requests == null)
 				throw new ArgumentNullException ("requests");
-			bool anyActive = false;
-			for (int i = 0; i < requests.Length; i++) {
-				var r = requests[i];
-				if (r == null || !r.Active)
-					continue;
-				anyActive = true;
-				if (Volatile.Read (ref r.done) != 0 || r.Peek ()) {
-					bool f;
-					r.Complete (true, status, out f, "Testany");
-					return i;
-				}
-			}
+			bool anyActive;
+			int i = FirstDone (requests, status, "Testany", out anyActive);
+			if (i >= 0)
+				return i;
 			if (!anyActive && status != null)
 				status.data = EmptyStatus;
 			return MPI.UNDEFINED;
