@@ -46,9 +46,9 @@ static char *scrambled_buffer(long bytes)
 int main(int argc, char **argv)
 {
 	int rank, size, provided;
-	/* The thread level motor asks for (its runtime always has several threads, and the collector's hook completes
-	 * requests from whichever thread collects), as bench/pingpong-c.c does: the comparison then measures what
-	 * Motor adds, not the cost of MPICH's locking, which both pay. */
+	/* The thread level motor asks for (its runtime always has several threads, and the collector's hook
+	 * completes requests from whichever thread collects), as bench/pingpong-c.c does: the comparison then
+	 * measures what Motor adds, not the cost of MPICH's locking, which both pay. */
 	MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
 	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
 	MPI_Comm_size(MPI_COMM_WORLD, &size);
@@ -99,7 +99,8 @@ int main(int argc, char **argv)
 					MPI_Bcast(a, (int)bytes, MPI_BYTE, 0, MPI_COMM_WORLD);
 				}
 				if (a[bytes - 1] != (char)it) {
-					fprintf(stderr, "rank %d: wrong broadcast at %ld bytes\n", rank, bytes);
+					fprintf(stderr, "rank %d: wrong broadcast at %ld bytes\n", rank,
+					        bytes);
 					MPI_Abort(MPI_COMM_WORLD, 1);
 				}
 			}

@@ -1,9 +1,9 @@
 /*
- * overhead-mpi.c - an MPI that does nothing, for bench/run-overhead.sh.  Loaded with LD_PRELOAD, it takes over
- * the point-to-point calls on one tag (77) through the profiling interface: MPI_Irecv, MPI_Isend and MPI_Send
- * return at once, and the requests they hand out are complete at the first MPI_Test or MPI_Wait.  Everything
- * else, and every other tag, goes to the real library.  What is left of an Irecv + Send + Wait is the cost of
- * the layers above MPI: nothing in C, Motor's runtime in System.MP.
+ * overhead-mpi.c - an MPI that does nothing, for bench/run-overhead.sh.  Loaded with LD_PRELOAD, it takes
+ * over the point-to-point calls on one tag (77) through the profiling interface: MPI_Irecv, MPI_Isend and
+ * MPI_Send return at once, and the requests they hand out are complete at the first MPI_Test or MPI_Wait.
+ * Everything else, and every other tag, goes to the real library.  What is left of an Irecv + Send + Wait is
+ * the cost of the layers above MPI: nothing in C, Motor's runtime in System.MP.
  */
 #include <mpi.h>
 

@@ -6,15 +6,16 @@
  *
  * --nonblocking: the protocol of PingPong.cs --nonblocking (a receive kept posted with MPI_Irecv, MPI_Send,
  * MPI_Wait).
- * --polled: the same protocol with MPI driven the way Motor must drive it, so that no thread ever blocks inside
- * MPI where the garbage collector would wait for it: a wait polls MPI_Test up to 256 times (MOTOR_SPIN's
- * default) before it calls MPI_Wait, and a send is MPI_Isend completed by such a wait.  Against plain
+ * --polled: the same protocol with MPI driven the way Motor must drive it, so that no thread ever blocks
+ * inside MPI where the garbage collector would wait for it: a wait polls MPI_Test up to 256 times
+ * (MOTOR_SPIN's default) before it calls MPI_Wait, and a send is MPI_Isend completed by such a wait.  Against
+ * plain
  * --nonblocking it measures what that rule costs in C alone; against System.MP, what Motor's own layers add.
  * MPI runs at MPI_THREAD_MULTIPLE, the level Motor's runtime asks for (its collector completes requests from
- * whichever thread collects); --single asks for MPI_THREAD_SINGLE instead, as a single-threaded C program would,
- * and so measures what that level costs the C program.
- * Prints "bytes,us_per_roundtrip" for 1 B ... max-bytes (default 4 MiB).  `scale` multiplies the iteration
- * counts (default 1).  Exits non-zero if a payload arrives corrupted.
+ * whichever thread collects); --single asks for MPI_THREAD_SINGLE instead, as a single-threaded C program
+ * would, and so measures what that level costs the C program. Prints "bytes,us_per_roundtrip" for 1 B ...
+ * max-bytes (default 4 MiB).  `scale` multiplies the iteration counts (default 1).  Exits non-zero if a
+ * payload arrives corrupted.
  */
 #include <mpi.h>
 #include <stdio.h>
@@ -126,13 +127,16 @@ int main(int argc, char **argv)
 				unsigned char mark = (unsigned char)i;
 				buf[0] = buf[size - 1] = mark;
 				MPI_Send(buf, (int)size, MPI_UINT8_T, 1, 0, MPI_COMM_WORLD);
-				MPI_Recv(buf, (int)size, MPI_UINT8_T, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-				if (buf[0] != (unsigned char)(mark + 1) || buf[size - 1] != (unsigned char)(mark + 1)) {
+				MPI_Recv(buf, (int)size, MPI_UINT8_T, 1, 0, MPI_COMM_WORLD,
+				         MPI_STATUS_IGNORE);
+				if (buf[0] != (unsigned char)(mark + 1) ||
+				    buf[size - 1] != (unsigned char)(mark + 1)) {
 					fprintf(stderr, "pingpong-c: corrupted payload at size %ld\n", size);
 					MPI_Abort(MPI_COMM_WORLD, 3);
 				}
 			} else if (rank == 1) {
-				MPI_Recv(buf, (int)size, MPI_UINT8_T, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+				MPI_Recv(buf, (int)size, MPI_UINT8_T, 0, 0, MPI_COMM_WORLD,
+				         MPI_STATUS_IGNORE);
 				buf[0]++;
 				if (size > 1)
 					buf[size - 1]++;

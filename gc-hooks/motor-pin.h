@@ -4,10 +4,11 @@
  * Every non-blocking operation owns a *slot* from a pooled table.  A slot holds the MPI request, the managed
  * System.MP.Request object, and the buffer object, which a registered conservative root holds at every
  * collection while the operation is in flight: that pins an object that could move (8,000 bytes or less) and
- * only keeps alive a large one (SGen's large-object space never moves; counted as a pin avoided).  At every collection the runtime
- * learns which operations have completed -- before the world stops, never while it is stopped -- writes their
- * result into their Request objects, frees their MPI requests and slots, and so releases their pins, whether
- * or not the program ever calls Wait and whether or not it still holds the Request.
+ * only keeps alive a large one (SGen's large-object space never moves; counted as a pin avoided).  At every
+ * collection the runtime learns which operations have completed -- before the world stops, never while it is
+ * stopped -- writes their result into their Request objects, frees their MPI requests and slots, and so
+ * releases their pins, whether or not the program ever calls Wait and whether or not it still holds the
+ * Request.
  *
  * Ownership: a slot belongs to the runtime from post until completion; the Request object is only told the
  * result.  Slots are never freed, only reused (chunks of 1024, allocated when all are in use).
@@ -24,15 +25,15 @@
 struct motor_buffer;
 
 /* Sets up the slot table and the GC event hook.  `request_class` is System.MP.Request, whose fields `done`,
- * `rc` and `result` receive completions.  `harvest` enables completing requests from the GC hook (it calls MPI
- * before the world stops, which needs MPI_THREAD_MULTIPLE). */
+ * `rc` and `result` receive completions.  `harvest` enables completing requests from the GC hook (it calls
+ * MPI before the world stops, which needs MPI_THREAD_MULTIPLE). */
 int motor_pin_init(MonoClass *request_class, int harvest);
 
-/* Posts a non-blocking send (recv == 0) or receive on buffer `b` of object `obj` for the Request object `req`,
- * and stores the slot's handle and generation in `req`.  Returns MOTOR_OK or an error; on error nothing is left
- * behind.  Runs in GC-unsafe mode (an internal call). */
-int motor_pin_post(MonoObject *req, MonoObject *obj, const struct motor_buffer *b, int recv, int peer, int tag,
-		   int comm, int mode);
+/* Posts a non-blocking send (recv == 0) or receive on buffer `b` of object `obj` for the Request object
+ * `req`, and stores the slot's handle and generation in `req`.  Returns MOTOR_OK or an error; on error
+ * nothing is left behind.  Runs in GC-unsafe mode (an internal call). */
+int motor_pin_post(MonoObject *req, MonoObject *obj, const struct motor_buffer *b, int recv, int peer,
+                   int tag, int comm, int mode);
 
 /* Posts a non-blocking collective described by `a` (native-mpi's motor_mpi_icoll, whose agreement it makes)
  * for the Request `req`.  `sobj` and `robj` are its send and receive buffer objects (NULL where there is
@@ -74,7 +75,7 @@ int motor_pin_check_self(const struct motor_buffer *b, int recv, int peer, int c
  * (from Wait/Test, or from the GC hook before the world stops -- never while it is stopped); on error the
  * caller still owns it and nothing is left behind. */
 int motor_pin_post_bytes(MonoObject *req, void *data, int64_t n, size_t cap, void (*release)(void *, size_t),
-			int dest, int tag, int comm);
+                         int dest, int tag, int comm);
 
 /* Completes the request of slot `slot`/`gen` for Request `req`: waits if need be (MOTOR_PIN_WAIT in `how`) or
  * tests once (*flag tells whether it completed); the status is filled in only with MOTOR_PIN_STATUS.  The
@@ -99,12 +100,12 @@ int motor_pin_waitany(MonoArray *reqs, int32_t *index);
 int motor_pin_shutdown(void);
 
 struct motor_pin_counts {
-	uint64_t pins_taken;     /* buffers pinned for a transfer */
-	uint64_t pins_avoided;   /* buffers that cannot move: kept alive, not pinned */
-	uint64_t gc_released;    /* pins released because a collection found the transfer complete */
-	uint64_t gc_completed;   /* requests completed by the GC hook (with or without a pin) */
-	uint64_t in_flight;      /* requests now in flight */
-	uint64_t slots;          /* slots allocated (pooled, reused) */
+	uint64_t pins_taken;   /* buffers pinned for a transfer */
+	uint64_t pins_avoided; /* buffers that cannot move: kept alive, not pinned */
+	uint64_t gc_released;  /* pins released because a collection found the transfer complete */
+	uint64_t gc_completed; /* requests completed by the GC hook (with or without a pin) */
+	uint64_t in_flight;    /* requests now in flight */
+	uint64_t slots;        /* slots allocated (pooled, reused) */
 };
 void motor_pin_counts(struct motor_pin_counts *c);
 

@@ -33,8 +33,8 @@
 #define MADV_POPULATE_WRITE 23
 #endif
 
-/* The value of nursery-size= in a MONO_GC_PARAMS string, as SGen reads it (a number with an optional k, m or g
- * suffix), or 0 if absent or malformed. */
+/* The value of nursery-size= in a MONO_GC_PARAMS string, as SGen reads it (a number with an optional k, m or
+ * g suffix), or 0 if absent or malformed. */
 size_t motor_nursery_size_from(const char *params)
 {
 	const char *p = params ? strstr(params, "nursery-size=") : NULL;
@@ -48,10 +48,23 @@ size_t motor_nursery_size_from(const char *params)
 		return 0;
 	unsigned shift = 0;
 	switch (*end) {
-	case 'k': case 'K': shift = 10; end++; break;
-	case 'm': case 'M': shift = 20; end++; break;
-	case 'g': case 'G': shift = 30; end++; break;
-	default: break;
+	case 'k':
+	case 'K':
+		shift = 10;
+		end++;
+		break;
+	case 'm':
+	case 'M':
+		shift = 20;
+		end++;
+		break;
+	case 'g':
+	case 'G':
+		shift = 30;
+		end++;
+		break;
+	default:
+		break;
 	}
 	if ((*end && *end != ',') || n > (SIZE_MAX >> shift))
 		return 0;

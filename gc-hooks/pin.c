@@ -1,23 +1,23 @@
 /*
  * pin.c - request slots, the pinning policy, and status-dependent pinning at every collection.
  *
- * When can a buffer move?  Only while the world is stopped (shared/notes/mono-runtime.md §4): a nursery object at
- * every minor collection, a small major-heap object when its block is evacuated, a large object (> 8000 bytes,
- * SGen's large-object space) never.  So a buffer of a non-blocking operation is pinned -- by a conservative
- * root that holds its address -- only if it is small, and only at the collections that happen while the
- * transfer is in flight; for a large one the same root only keeps it alive.
+ * When can a buffer move?  Only while the world is stopped (shared/notes/mono-runtime.md §4): a nursery
+ * object at every minor collection, a small major-heap object when its block is evacuated, a large object (>
+ * 8000 bytes, SGen's large-object space) never.  So a buffer of a non-blocking operation is pinned -- by a
+ * conservative root that holds its address -- only if it is small, and only at the collections that happen
+ * while the transfer is in flight; for a large one the same root only keeps it alive.
  *
  * Who may run while we wait?  Everything.  The GC learns completion in PRE_STOP_WORLD, while the world still
  * runs, with MPI_Test on the slots nobody else is completing (MPI_THREAD_MULTIPLE); a completed request is
- * freed there and its result written into its Request object.  In POST_STOP_WORLD, with the world stopped, the
- * hook only rewrites the root table from the slot states: no MPI (a stopped thread may hold the MPI library's
- * lock), no malloc, no Mono API.
+ * freed there and its result written into its Request object.  In POST_STOP_WORLD, with the world stopped,
+ * the hook only rewrites the root table from the slot states: no MPI (a stopped thread may hold the MPI
+ * library's lock), no malloc, no Mono API.
  *
- * Slot ownership is a small state machine in `busy`: IDLE (an operation in flight that nobody is touching), BY_GC
- * (the hook is testing it), BY_USER (a thread is posting or completing it), UNUSED (free: only the thread that
- * takes it from a free list touches it).  A slot is touched only by whoever moved it out of IDLE, with a compare
- * and swap, and a free slot is never IDLE: so the hook can never take a slot that has just been freed and is
- * being posted again (it once could, and then both finished the same slot).
+ * Slot ownership is a small state machine in `busy`: IDLE (an operation in flight that nobody is touching),
+ * BY_GC (the hook is testing it), BY_USER (a thread is posting or completing it), UNUSED (free: only the
+ * thread that takes it from a free list touches it).  A slot is touched only by whoever moved it out of IDLE,
+ * with a compare and swap, and a free slot is never IDLE: so the hook can never take a slot that has just
+ * been freed and is being posted again (it once could, and then both finished the same slot).
  */
 #include <pthread.h>
 #include <sched.h>
@@ -36,7 +36,7 @@
 
 /* Exported by libmonosgen-2.0 but not in the installed headers (mono-runtime.md §3). */
 extern int mono_gc_register_root(char *start, size_t size, void *descr, MonoGCRootSource source, void *key,
-				 const char *msg);
+                                 const char *msg);
 
 /* SGen sends objects larger than this to the large-object space, which never moves (sgen-conf.h). */
 #define SGEN_MAX_SMALL_OBJ_SIZE 8000
@@ -50,25 +50,26 @@ enum { UNUSED, IDLE, BY_GC, BY_USER }; /* UNUSED is 0: a new chunk's slots are f
 struct slot {
 	atomic_int state;
 	atomic_int busy;
-	atomic_int gen;      /* bumped when the slot is freed: stale handles are detected */
+	atomic_int gen; /* bumped when the slot is freed: stale handles are detected */
 	int16_t recv;
-	int16_t dt;          /* the datatype and count motor_pin_post posted, kept after completion (motor_pin_posted); */
-	motor_req req;       /* both fill padding, so that a slot stays the same size */
-	MonoObject *buffer;  /* the buffer object, held by the root table while ACTIVE */
+	int16_t
+	    dt; /* the datatype and count motor_pin_post posted, kept after completion (motor_pin_posted); */
+	motor_req req;      /* both fill padding, so that a slot stays the same size */
+	MonoObject *buffer; /* the buffer object, held by the root table while ACTIVE */
 	MonoObject
 	    *buffer2; /* a collective's second buffer (its receive buffer), or NULL; held the same way */
-	int movable;         /* whether holding it pins something that could move */
-	int user_op;         /* a collective whose user-defined operator may run managed code inside MPI */
+	int movable;  /* whether holding it pins something that could move */
+	int user_op;  /* a collective whose user-defined operator may run managed code inside MPI */
 	int32_t count;
 	MonoObject *request; /* the Request object, kept in place while ACTIVE so its result can be written */
 	void *owned;         /* native memory the operation owns (a serialised object message), or NULL */
 	size_t owned_cap;
 	void (*release)(void *data, size_t cap);
 	int next_free;
-	int32_t index;       /* its own handle, set once when its chunk is added */
-	int self;            /* a message of this rank to itself may match it: [lo, hi) is its buffer */
-	int self_pos;        /* its place in self_list while `self` */
-	uintptr_t lo, hi;    /* set only while `self` */
+	int32_t index;    /* its own handle, set once when its chunk is added */
+	int self;         /* a message of this rank to itself may match it: [lo, hi) is its buffer */
+	int self_pos;     /* its place in self_list while `self` */
+	uintptr_t lo, hi; /* set only while `self` */
 };
 
 /* The roots are scanned conservatively at every collection: three words per slot. */
@@ -84,7 +85,8 @@ static int free_head = -1;
 static pthread_mutex_t free_lock = PTHREAD_MUTEX_INITIALIZER; /* never held across a safepoint */
 
 /* Each thread keeps a few free slots of its own, so that posting and completing take no lock: the global list
- * is touched once per TCACHE/2 operations.  Slots cached by a thread that exits stay there (at most TCACHE). */
+ * is touched once per TCACHE/2 operations.  Slots cached by a thread that exits stay there (at most TCACHE).
+ */
 #define TCACHE 32
 static __thread struct {
 	int n;
@@ -143,7 +145,7 @@ static MOTOR_COLD int grow(void)
 		return MOTOR_ENOMEM;
 	}
 	mono_gc_register_root((char *)c->roots, sizeof c->roots, NULL, MONO_ROOT_SOURCE_EXTERNAL, NULL,
-			      "motor: buffers of in-flight requests");
+	                      "motor: buffers of in-flight requests");
 	atomic_store_explicit(&chunks[index], c, memory_order_release);
 	pthread_mutex_lock(&free_lock);
 	for (int i = CHUNK - 1; i >= 0; i--) {
@@ -175,12 +177,13 @@ static int alloc_slot(struct slot **sl)
 	return MOTOR_OK;
 }
 
-/* Only the slot's holder frees it, so the generation needs no atomic add.  A new generation tells a stale handle
- * that its operation is over (its result already in its Request: hence release).  The holder lets go of the
- * slot here: it must not touch it afterwards. */
+/* Only the slot's holder frees it, so the generation needs no atomic add.  A new generation tells a stale
+ * handle that its operation is over (its result already in its Request: hence release).  The holder lets go
+ * of the slot here: it must not touch it afterwards. */
 static void free_slot(struct slot *sl)
 {
-	atomic_store_explicit(&sl->gen, atomic_load_explicit(&sl->gen, memory_order_relaxed) + 1, memory_order_release);
+	atomic_store_explicit(&sl->gen, atomic_load_explicit(&sl->gen, memory_order_relaxed) + 1,
+	                      memory_order_release);
 	atomic_store_explicit(&sl->state, FREE, memory_order_release);
 	atomic_store_explicit(&sl->busy, UNUSED, memory_order_release);
 	if (tcache.n == TCACHE) {
@@ -263,7 +266,8 @@ static void finish(struct slot *sl, int rc, const motor_status *st)
 	sl->buffer = sl->buffer2 = NULL;
 	sl->request = NULL;
 	if (sl->owned) {
-		/* Runs from Wait/Test or from the GC hook before the world stops: never with the world stopped. */
+		/* Runs from Wait/Test or from the GC hook before the world stops: never with the world
+		 * stopped. */
 		sl->release(sl->owned, sl->owned_cap);
 		sl->owned = NULL;
 	}
@@ -307,11 +311,11 @@ static int close_slot(struct slot *sl, MonoObject *req, int rc)
 }
 
 /* A message of a rank to itself is copied by the MPI library straight from the send buffer into the receive
- * buffer, and MPICH aborts the process when the two overlap.  MPI forbids touching the buffer of an operation in
- * flight, so such a program is wrong -- but it must get an exception, not lose the rank.  Only operations that
- * may be messages to self are compared, and only while one of the other direction is in flight: the common
- * case costs one atomic load for a blocking operation, a communicator lookup for a post.  (Best effort across
- * threads: two threads posting the conflicting operations at the same instant can both pass.) */
+ * buffer, and MPICH aborts the process when the two overlap.  MPI forbids touching the buffer of an operation
+ * in flight, so such a program is wrong -- but it must get an exception, not lose the rank.  Only operations
+ * that may be messages to self are compared, and only while one of the other direction is in flight: the
+ * common case costs one atomic load for a blocking operation, a communicator lookup for a post.  (Best effort
+ * across threads: two threads posting the conflicting operations at the same instant can both pass.) */
 static MOTOR_COLD int overlaps_listed(uintptr_t lo, uintptr_t hi, int recv)
 {
 	int found = 0;
@@ -329,10 +333,10 @@ static int overlaps_in_flight(uintptr_t lo, uintptr_t hi, int recv)
 	return lo != hi && atomic_load(&self_active[!recv]) != 0 && overlaps_listed(lo, hi, recv);
 }
 
-/* Whether the operation may be a message to self; if so, [*lo, *hi) is its buffer's byte range, which must not
- * overlap one of the other direction in flight (else *refused). */
-static int self_range(const struct motor_buffer *b, int recv, int peer, int comm, uintptr_t *lo, uintptr_t *hi,
-		      int *refused)
+/* Whether the operation may be a message to self; if so, [*lo, *hi) is its buffer's byte range, which must
+ * not overlap one of the other direction in flight (else *refused). */
+static int self_range(const struct motor_buffer *b, int recv, int peer, int comm, uintptr_t *lo,
+                      uintptr_t *hi, int *refused)
 {
 	*lo = *hi = 0;
 	*refused = 0;
@@ -348,7 +352,8 @@ int motor_pin_check_self(const struct motor_buffer *b, int recv, int peer, int c
 {
 	uintptr_t lo, hi;
 	int refused;
-	/* Nothing of the other direction to self in flight: nothing to overlap, and no communicator lookup. */
+	/* Nothing of the other direction to self in flight: nothing to overlap, and no communicator lookup.
+	 */
 	if (atomic_load(&self_active[!recv]) == 0)
 		return MOTOR_OK;
 	self_range(b, recv, peer, comm, &lo, &hi, &refused);
@@ -370,7 +375,8 @@ static inline int post_buffer(MonoObject *req, MonoObject *obj, const struct mot
 		return rc;
 	atomic_store_explicit(&sl->busy, BY_USER, memory_order_relaxed);
 	sl->self = 0;
-	sl->count = (int32_t)b->count; /* at most INT32_MAX elements: motor_buffer_resolve's count is an int32 */
+	sl->count =
+	    (int32_t)b->count; /* at most INT32_MAX elements: motor_buffer_resolve's count is an int32 */
 	sl->dt = (int16_t)b->dt;
 	sl->recv = recv;
 	if (self) {
@@ -381,8 +387,8 @@ static inline int post_buffer(MonoObject *req, MonoObject *obj, const struct mot
 	}
 
 	/* The policy: pin what can move; keep alive what cannot.  Both go through the root table: for a large
-	 * object, which SGen never moves, being held by a root only keeps it alive -- at the cost of one word,
-	 * where a GC handle would cost ~40 ns per operation. */
+	 * object, which SGen never moves, being held by a root only keeps it alive -- at the cost of one
+	 * word, where a GC handle would cost ~40 ns per operation. */
 	sl->buffer = obj;
 	sl->buffer2 = NULL;
 	sl->user_op = 0;
@@ -403,7 +409,8 @@ static inline int post_buffer(MonoObject *req, MonoObject *obj, const struct mot
 		          : motor_mpi_isend(b->data, b->count, b->dt, peer, tag, comm, mode, &sl->req);
 	}
 	/* A send the transport finished during the call (an eager message copied out) completes here: no
-	 * collection ever sees its buffer, so no pin was needed -- and Wait finds the result without an MPI call. */
+	 * collection ever sees its buffer, so no pin was needed -- and Wait finds the result without an MPI
+	 * call. */
 	motor_status st;
 	if (rc == MOTOR_OK && !recv && motor_mpi_done_at_post(&sl->req, &st)) {
 		count(&pins_avoided);
@@ -453,15 +460,15 @@ int motor_pin_post_op(MonoObject *req, void *ctx, int (*post)(void *ctx, motor_r
 }
 
 int motor_pin_post_bytes(MonoObject *req, void *data, int64_t n, size_t cap, void (*release)(void *, size_t),
-			int dest, int tag, int comm)
+                         int dest, int tag, int comm)
 {
 	struct slot *sl;
 	int rc = alloc_slot(&sl);
 	if (rc != MOTOR_OK)
 		return rc;
 	atomic_store_explicit(&sl->busy, BY_USER, memory_order_relaxed);
-	/* Native memory never moves: nothing to pin, only to free at completion.  Nor can it overlap a managed
-	 * buffer. */
+	/* Native memory never moves: nothing to pin, only to free at completion.  Nor can it overlap a
+	 * managed buffer. */
 	sl->self = 0;
 	sl->buffer = sl->buffer2 = NULL;
 	sl->user_op = 0;
@@ -528,11 +535,12 @@ void motor_pin_release_malloc(void *data, size_t cap)
 	free(data);
 }
 
-/* What claim returns when the handle's operation is over: its slot has been freed since (and perhaps reused). */
+/* What claim returns when the handle's operation is over: its slot has been freed since (and perhaps reused).
+ */
 #define GONE 1
 
-/* Takes the slot of generation `gen` for this thread.  The GC hook holds slots only briefly, and never across a
- * stop of the world, so waiting for it is bounded; a slot held by another user thread means the program
+/* Takes the slot of generation `gen` for this thread.  The GC hook holds slots only briefly, and never across
+ * a stop of the world, so waiting for it is bounded; a slot held by another user thread means the program
  * completes one request from two threads at once, which MPI forbids. */
 static int claim(struct slot *sl, int32_t gen)
 {
@@ -560,8 +568,8 @@ int motor_pin_complete(MonoObject *req, int32_t index, int32_t gen, int wait, in
 
 	if (!sl)
 		return MOTOR_EARG;
-	/* Completed by a collection in the meantime: the result is already in the Request.  (Or a handle forged by
-	 * reflection: nothing to tell.) */
+	/* Completed by a collection in the meantime: the result is already in the Request.  (Or a handle
+	 * forged by reflection: nothing to tell.) */
 	if ((rc = claim(sl, gen)) != MOTOR_OK && rc != GONE)
 		return rc;
 	if (rc == GONE || sl->request != req) {
@@ -622,9 +630,10 @@ int motor_pin_cancel(int32_t index, int32_t gen)
 
 /* ---- the GC hook ----------------------------------------------------------------------------------- */
 
-/* Testing only: MOTOR_TEST_RACE_DELAY_US=N makes the hook pause up to N microseconds between finding an active slot
- * and taking it, and again after taking it -- the windows in which a user thread may complete the slot's
- * operation and post another into it (tests/race-tests.sh).  Harvests never overlap, so the seed needs no lock. */
+/* Testing only: MOTOR_TEST_RACE_DELAY_US=N makes the hook pause up to N microseconds between finding an
+ * active slot and taking it, and again after taking it -- the windows in which a user thread may complete the
+ * slot's operation and post another into it (tests/race-tests.sh).  Harvests never overlap, so the seed needs
+ * no lock. */
 static unsigned race_delay_us, race_seed = 1;
 
 static MOTOR_COLD void race_pause(void)
@@ -704,10 +713,10 @@ static void rewrite_roots(void)
 	each_slot(rewrite_root, NULL);
 }
 
-/* Calls that may run managed code inside MPI, and whether a harvest is running.  Both sides store their own flag
- * and then read the other's, sequentially consistent, so at least one of them sees the other: either the harvest
- * is skipped or the call waits for it to end.  The waiting side is GC-unsafe, but the harvest never waits for
- * it: the world is stopped only after `harvesting` is cleared. */
+/* Calls that may run managed code inside MPI, and whether a harvest is running.  Both sides store their own
+ * flag and then read the other's, sequentially consistent, so at least one of them sees the other: either the
+ * harvest is skipped or the call waits for it to end.  The waiting side is GC-unsafe, but the harvest never
+ * waits for it: the world is stopped only after `harvesting` is cleared. */
 static atomic_int user_code, harvesting;
 
 void motor_pin_user_code_enter(void)
@@ -790,7 +799,8 @@ int motor_pin_waitany(MonoArray *reqs, int32_t *index)
 			free(mreqs);
 		return MOTOR_ENOMEM;
 	}
-	/* Claim every request still in flight; give back the ones claimed so far if one is in use elsewhere. */
+	/* Claim every request still in flight; give back the ones claimed so far if one is in use elsewhere.
+	 */
 	for (uintptr_t i = 0; i < n && rc == MOTOR_OK; i++) {
 		MonoObject *r = mono_array_get(reqs, MonoObject *, i);
 		if (!r)

@@ -4,11 +4,11 @@
  * Two ways to wait without stalling the garbage collector, chosen by motor_mpi__coll_nb:
  *   0 (default)  the blocking MPI collective, called between the blocking hooks.  Entering and leaving the
  *                GC-safe region costs about 45 ns per call, which is small beside any collective, and MPICH's
- *                blocking collectives use algorithms (shared-memory, recursive doubling) that its non-blocking
- *                schedules do not, so this is the faster of the two for small messages (bench/run-coll.sh).
- *   1            the non-blocking form, polled MOTOR_SPIN times, then waited between the hooks, like
- *                point-to-point (request.c).
- * Either way every collective is described once, in a struct coll, and started by one switch per form.
+ *                blocking collectives use algorithms (shared-memory, recursive doubling) that its
+ * non-blocking schedules do not, so this is the faster of the two for small messages (bench/run-coll.sh). 1
+ * the non-blocking form, polled MOTOR_SPIN times, then waited between the hooks, like point-to-point
+ * (request.c). Either way every collective is described once, in a struct coll, and started by one switch per
+ * form.
  */
 #include <limits.h>
 
@@ -47,7 +47,6 @@ enum kind {
 	NEIGHBOR_ALLTOALLV
 };
 
-
 _Static_assert((int)MOTOR_COLL_REDUCE_SCATTER_BLOCK == (int)REDUCE_SCATTER_BLOCK &&
                    (int)MOTOR_COLL_BARRIER == (int)BARRIER &&
                    (int)MOTOR_COLL_REDUCE_SCATTER == (int)REDUCE_SCATTER &&
@@ -61,7 +60,7 @@ _Static_assert((int)MOTOR_COLL_REDUCE_SCATTER_BLOCK == (int)REDUCE_SCATTER_BLOCK
 struct coll {
 	enum kind kind;
 	void *sbuf, *rbuf;
-	int count;                 /* elements per rank (the receive count of the v-forms that have one) */
+	int count;                    /* elements per rank (the receive count of the v-forms that have one) */
 	const int *sc, *sd, *rc, *rd; /* counts and displacements of the v-forms */
 	MPI_Datatype type;
 	MPI_Op op;
@@ -116,8 +115,8 @@ static int map_root(const struct motor_comm *c, int root, int *out)
 /* Checks and maps what every collective shares.  `root` NO_ROOT means the collective has no root; `op` < 0
  * that it reduces nothing.  On an intercommunicator a rank of the root's group other than the root takes part
  * with no buffers, so its datatype and operator are not looked at: MPI reads nothing but the root there. */
-static int prepare(struct coll *a, enum kind kind, const void *sbuf, void *rbuf, int64_t count, int dt, int op,
-		   int root, int comm)
+static int prepare(struct coll *a, enum kind kind, const void *sbuf, void *rbuf, int64_t count, int dt,
+                   int op, int root, int comm)
 {
 	struct motor_comm *c = motor_mpi__comm(comm);
 	int rc;
@@ -204,7 +203,7 @@ int motor_mpi_coll_refuse(int comm, int code)
 
 /* prepare() and the agreement: MOTOR_OK when every rank may go on with the collective. */
 static int begin(struct coll *a, enum kind kind, const void *sbuf, void *rbuf, int64_t count, int dt, int op,
-		 int root, int comm)
+                 int root, int comm)
 {
 	int rc = prepare(a, kind, sbuf, rbuf, count, dt, op, root, comm);
 	return rc == MOTOR_ECOMM ? rc : motor_mpi_coll_refuse(comm, rc);
@@ -213,36 +212,51 @@ static int begin(struct coll *a, enum kind kind, const void *sbuf, void *rbuf, i
 static int call_blocking(const struct coll *a)
 {
 	switch (a->kind) {
-	case BCAST: return MPI_Bcast(a->rbuf, a->count, a->type, a->root, a->comm);
+	case BCAST:
+		return MPI_Bcast(a->rbuf, a->count, a->type, a->root, a->comm);
 	case SCATTER:
 		return MPI_Scatter(a->sbuf, a->count, a->type, a->rbuf, a->count, a->type, a->root, a->comm);
-	case GATHER: return MPI_Gather(a->sbuf, a->count, a->type, a->rbuf, a->count, a->type, a->root, a->comm);
-	case ALLGATHER: return MPI_Allgather(a->sbuf, a->count, a->type, a->rbuf, a->count, a->type, a->comm);
-	case ALLTOALL: return MPI_Alltoall(a->sbuf, a->count, a->type, a->rbuf, a->count, a->type, a->comm);
+	case GATHER:
+		return MPI_Gather(a->sbuf, a->count, a->type, a->rbuf, a->count, a->type, a->root, a->comm);
+	case ALLGATHER:
+		return MPI_Allgather(a->sbuf, a->count, a->type, a->rbuf, a->count, a->type, a->comm);
+	case ALLTOALL:
+		return MPI_Alltoall(a->sbuf, a->count, a->type, a->rbuf, a->count, a->type, a->comm);
 	case SCATTERV:
-		return MPI_Scatterv(a->sbuf, a->sc, a->sd, a->type, a->rbuf, a->count, a->type, a->root, a->comm);
+		return MPI_Scatterv(a->sbuf, a->sc, a->sd, a->type, a->rbuf, a->count, a->type, a->root,
+		                    a->comm);
 	case GATHERV:
-		return MPI_Gatherv(a->sbuf, a->count, a->type, a->rbuf, a->rc, a->rd, a->type, a->root, a->comm);
-	case ALLGATHERV: return MPI_Allgatherv(a->sbuf, a->count, a->type, a->rbuf, a->rc, a->rd, a->type, a->comm);
+		return MPI_Gatherv(a->sbuf, a->count, a->type, a->rbuf, a->rc, a->rd, a->type, a->root,
+		                   a->comm);
+	case ALLGATHERV:
+		return MPI_Allgatherv(a->sbuf, a->count, a->type, a->rbuf, a->rc, a->rd, a->type, a->comm);
 	case ALLTOALLV:
 		return MPI_Alltoallv(a->sbuf, a->sc, a->sd, a->type, a->rbuf, a->rc, a->rd, a->type, a->comm);
-	case REDUCE: return MPI_Reduce(a->sbuf, a->rbuf, a->count, a->type, a->op, a->root, a->comm);
-	case ALLREDUCE: return MPI_Allreduce(a->sbuf, a->rbuf, a->count, a->type, a->op, a->comm);
-	case SCAN: return MPI_Scan(a->sbuf, a->rbuf, a->count, a->type, a->op, a->comm);
-	case EXSCAN: return MPI_Exscan(a->sbuf, a->rbuf, a->count, a->type, a->op, a->comm);
-	case REDUCE_SCATTER_BLOCK: return MPI_Reduce_scatter_block(a->sbuf, a->rbuf, a->count, a->type, a->op, a->comm);
+	case REDUCE:
+		return MPI_Reduce(a->sbuf, a->rbuf, a->count, a->type, a->op, a->root, a->comm);
+	case ALLREDUCE:
+		return MPI_Allreduce(a->sbuf, a->rbuf, a->count, a->type, a->op, a->comm);
+	case SCAN:
+		return MPI_Scan(a->sbuf, a->rbuf, a->count, a->type, a->op, a->comm);
+	case EXSCAN:
+		return MPI_Exscan(a->sbuf, a->rbuf, a->count, a->type, a->op, a->comm);
+	case REDUCE_SCATTER_BLOCK:
+		return MPI_Reduce_scatter_block(a->sbuf, a->rbuf, a->count, a->type, a->op, a->comm);
 	case BARRIER:
 		return MPI_Barrier(a->comm);
 	case REDUCE_SCATTER:
 		return MPI_Reduce_scatter(a->sbuf, a->rbuf, a->rc, a->type, a->op, a->comm);
 	case NEIGHBOR_ALLGATHER:
-		return MPI_Neighbor_allgather(a->sbuf, a->count, a->type, a->rbuf, a->count, a->type, a->comm);
+		return MPI_Neighbor_allgather(a->sbuf, a->count, a->type, a->rbuf, a->count, a->type,
+		                              a->comm);
 	case NEIGHBOR_ALLGATHERV:
-		return MPI_Neighbor_allgatherv(a->sbuf, a->count, a->type, a->rbuf, a->rc, a->rd, a->type, a->comm);
+		return MPI_Neighbor_allgatherv(a->sbuf, a->count, a->type, a->rbuf, a->rc, a->rd, a->type,
+		                               a->comm);
 	case NEIGHBOR_ALLTOALL:
 		return MPI_Neighbor_alltoall(a->sbuf, a->count, a->type, a->rbuf, a->count, a->type, a->comm);
 	case NEIGHBOR_ALLTOALLV:
-		return MPI_Neighbor_alltoallv(a->sbuf, a->sc, a->sd, a->type, a->rbuf, a->rc, a->rd, a->type, a->comm);
+		return MPI_Neighbor_alltoallv(a->sbuf, a->sc, a->sd, a->type, a->rbuf, a->rc, a->rd, a->type,
+		                              a->comm);
 	}
 	return MOTOR_EARG;
 }
@@ -250,24 +264,38 @@ static int call_blocking(const struct coll *a)
 static int start(const struct coll *a, MPI_Request *r)
 {
 	switch (a->kind) {
-	case BCAST: return MPI_Ibcast(a->rbuf, a->count, a->type, a->root, a->comm, r);
+	case BCAST:
+		return MPI_Ibcast(a->rbuf, a->count, a->type, a->root, a->comm, r);
 	case SCATTER:
-		return MPI_Iscatter(a->sbuf, a->count, a->type, a->rbuf, a->count, a->type, a->root, a->comm, r);
-	case GATHER: return MPI_Igather(a->sbuf, a->count, a->type, a->rbuf, a->count, a->type, a->root, a->comm, r);
-	case ALLGATHER: return MPI_Iallgather(a->sbuf, a->count, a->type, a->rbuf, a->count, a->type, a->comm, r);
-	case ALLTOALL: return MPI_Ialltoall(a->sbuf, a->count, a->type, a->rbuf, a->count, a->type, a->comm, r);
+		return MPI_Iscatter(a->sbuf, a->count, a->type, a->rbuf, a->count, a->type, a->root, a->comm,
+		                    r);
+	case GATHER:
+		return MPI_Igather(a->sbuf, a->count, a->type, a->rbuf, a->count, a->type, a->root, a->comm,
+		                   r);
+	case ALLGATHER:
+		return MPI_Iallgather(a->sbuf, a->count, a->type, a->rbuf, a->count, a->type, a->comm, r);
+	case ALLTOALL:
+		return MPI_Ialltoall(a->sbuf, a->count, a->type, a->rbuf, a->count, a->type, a->comm, r);
 	case SCATTERV:
-		return MPI_Iscatterv(a->sbuf, a->sc, a->sd, a->type, a->rbuf, a->count, a->type, a->root, a->comm, r);
+		return MPI_Iscatterv(a->sbuf, a->sc, a->sd, a->type, a->rbuf, a->count, a->type, a->root,
+		                     a->comm, r);
 	case GATHERV:
-		return MPI_Igatherv(a->sbuf, a->count, a->type, a->rbuf, a->rc, a->rd, a->type, a->root, a->comm, r);
+		return MPI_Igatherv(a->sbuf, a->count, a->type, a->rbuf, a->rc, a->rd, a->type, a->root,
+		                    a->comm, r);
 	case ALLGATHERV:
-		return MPI_Iallgatherv(a->sbuf, a->count, a->type, a->rbuf, a->rc, a->rd, a->type, a->comm, r);
+		return MPI_Iallgatherv(a->sbuf, a->count, a->type, a->rbuf, a->rc, a->rd, a->type, a->comm,
+		                       r);
 	case ALLTOALLV:
-		return MPI_Ialltoallv(a->sbuf, a->sc, a->sd, a->type, a->rbuf, a->rc, a->rd, a->type, a->comm, r);
-	case REDUCE: return MPI_Ireduce(a->sbuf, a->rbuf, a->count, a->type, a->op, a->root, a->comm, r);
-	case ALLREDUCE: return MPI_Iallreduce(a->sbuf, a->rbuf, a->count, a->type, a->op, a->comm, r);
-	case SCAN: return MPI_Iscan(a->sbuf, a->rbuf, a->count, a->type, a->op, a->comm, r);
-	case EXSCAN: return MPI_Iexscan(a->sbuf, a->rbuf, a->count, a->type, a->op, a->comm, r);
+		return MPI_Ialltoallv(a->sbuf, a->sc, a->sd, a->type, a->rbuf, a->rc, a->rd, a->type, a->comm,
+		                      r);
+	case REDUCE:
+		return MPI_Ireduce(a->sbuf, a->rbuf, a->count, a->type, a->op, a->root, a->comm, r);
+	case ALLREDUCE:
+		return MPI_Iallreduce(a->sbuf, a->rbuf, a->count, a->type, a->op, a->comm, r);
+	case SCAN:
+		return MPI_Iscan(a->sbuf, a->rbuf, a->count, a->type, a->op, a->comm, r);
+	case EXSCAN:
+		return MPI_Iexscan(a->sbuf, a->rbuf, a->count, a->type, a->op, a->comm, r);
 	case REDUCE_SCATTER_BLOCK:
 		return MPI_Ireduce_scatter_block(a->sbuf, a->rbuf, a->count, a->type, a->op, a->comm, r);
 	case BARRIER:
@@ -275,14 +303,17 @@ static int start(const struct coll *a, MPI_Request *r)
 	case REDUCE_SCATTER:
 		return MPI_Ireduce_scatter(a->sbuf, a->rbuf, a->rc, a->type, a->op, a->comm, r);
 	case NEIGHBOR_ALLGATHER:
-		return MPI_Ineighbor_allgather(a->sbuf, a->count, a->type, a->rbuf, a->count, a->type, a->comm, r);
+		return MPI_Ineighbor_allgather(a->sbuf, a->count, a->type, a->rbuf, a->count, a->type,
+		                               a->comm, r);
 	case NEIGHBOR_ALLGATHERV:
-		return MPI_Ineighbor_allgatherv(a->sbuf, a->count, a->type, a->rbuf, a->rc, a->rd, a->type, a->comm, r);
+		return MPI_Ineighbor_allgatherv(a->sbuf, a->count, a->type, a->rbuf, a->rc, a->rd, a->type,
+		                                a->comm, r);
 	case NEIGHBOR_ALLTOALL:
-		return MPI_Ineighbor_alltoall(a->sbuf, a->count, a->type, a->rbuf, a->count, a->type, a->comm, r);
+		return MPI_Ineighbor_alltoall(a->sbuf, a->count, a->type, a->rbuf, a->count, a->type, a->comm,
+		                              r);
 	case NEIGHBOR_ALLTOALLV:
-		return MPI_Ineighbor_alltoallv(a->sbuf, a->sc, a->sd, a->type, a->rbuf, a->rc, a->rd, a->type, a->comm,
-					       r);
+		return MPI_Ineighbor_alltoallv(a->sbuf, a->sc, a->sd, a->type, a->rbuf, a->rc, a->rd, a->type,
+		                               a->comm, r);
 	}
 	return MOTOR_EARG;
 }
@@ -339,8 +370,8 @@ int motor_mpi_alltoall(const void *sbuf, void *rbuf, int64_t count, int dt, int 
 	return rc == MOTOR_OK ? run(&a) : rc;
 }
 
-int motor_mpi_scatterv(const void *sbuf, const int32_t *counts, const int32_t *displs, void *rbuf, int64_t rcount,
-		       int dt, int root, int comm)
+int motor_mpi_scatterv(const void *sbuf, const int32_t *counts, const int32_t *displs, void *rbuf,
+                       int64_t rcount, int dt, int root, int comm)
 {
 	struct coll a;
 	int rc = begin(&a, SCATTERV, sbuf, rbuf, rcount, dt, -1, root, comm);
@@ -351,8 +382,8 @@ int motor_mpi_scatterv(const void *sbuf, const int32_t *counts, const int32_t *d
 	return run(&a);
 }
 
-int motor_mpi_gatherv(const void *sbuf, int64_t scount, void *rbuf, const int32_t *counts, const int32_t *displs,
-		      int dt, int root, int comm)
+int motor_mpi_gatherv(const void *sbuf, int64_t scount, void *rbuf, const int32_t *counts,
+                      const int32_t *displs, int dt, int root, int comm)
 {
 	struct coll a;
 	int rc = begin(&a, GATHERV, sbuf, rbuf, scount, dt, -1, root, comm);
@@ -365,7 +396,7 @@ int motor_mpi_gatherv(const void *sbuf, int64_t scount, void *rbuf, const int32_
 
 /* Allgatherv and Alltoallv, over all ranks or (NEIGHBOR_*) over a topology's neighbours. */
 static int gatherv_all(enum kind kind, const void *sbuf, int64_t scount, void *rbuf, const int32_t *rcounts,
-		       const int32_t *rdispls, int dt, int comm)
+                       const int32_t *rdispls, int dt, int comm)
 {
 	struct coll a;
 	int rc = begin(&a, kind, sbuf, rbuf, scount, dt, -1, NO_ROOT, comm);
@@ -376,8 +407,8 @@ static int gatherv_all(enum kind kind, const void *sbuf, int64_t scount, void *r
 	return run(&a);
 }
 
-static int alltoallv(enum kind kind, const void *sbuf, const int32_t *scounts, const int32_t *sdispls, void *rbuf,
-		     const int32_t *rcounts, const int32_t *rdispls, int dt, int comm)
+static int alltoallv(enum kind kind, const void *sbuf, const int32_t *scounts, const int32_t *sdispls,
+                     void *rbuf, const int32_t *rcounts, const int32_t *rdispls, int dt, int comm)
 {
 	struct coll a;
 	int rc = begin(&a, kind, sbuf, rbuf, 0, dt, -1, NO_ROOT, comm);
@@ -391,13 +422,13 @@ static int alltoallv(enum kind kind, const void *sbuf, const int32_t *scounts, c
 }
 
 int motor_mpi_allgatherv(const void *sbuf, int64_t scount, void *rbuf, const int32_t *counts,
-			 const int32_t *displs, int dt, int comm)
+                         const int32_t *displs, int dt, int comm)
 {
 	return gatherv_all(ALLGATHERV, sbuf, scount, rbuf, counts, displs, dt, comm);
 }
 
 int motor_mpi_alltoallv(const void *sbuf, const int32_t *scounts, const int32_t *sdispls, void *rbuf,
-			const int32_t *rcounts, const int32_t *rdispls, int dt, int comm)
+                        const int32_t *rcounts, const int32_t *rdispls, int dt, int comm)
 {
 	return alltoallv(ALLTOALLV, sbuf, scounts, sdispls, rbuf, rcounts, rdispls, dt, comm);
 }
@@ -511,11 +542,12 @@ int motor_mpi_icoll(const struct motor_coll_args *x, int verdict, int comm, moto
 	     x->kind == MOTOR_COLL_REDUCE_SCATTER) &&
 	    x->op < 0)
 		rc = MOTOR_EOP;
-	int rooted = x->kind == MOTOR_COLL_BCAST || x->kind == MOTOR_COLL_SCATTER || x->kind == MOTOR_COLL_GATHER ||
-		     x->kind == MOTOR_COLL_SCATTERV || x->kind == MOTOR_COLL_GATHERV || x->kind == MOTOR_COLL_REDUCE;
+	int rooted = x->kind == MOTOR_COLL_BCAST || x->kind == MOTOR_COLL_SCATTER ||
+	             x->kind == MOTOR_COLL_GATHER || x->kind == MOTOR_COLL_SCATTERV ||
+	             x->kind == MOTOR_COLL_GATHERV || x->kind == MOTOR_COLL_REDUCE;
 	if (rc == MOTOR_OK && x->kind != MOTOR_COLL_BARRIER)
 		rc = prepare(&a, (enum kind)x->kind, x->sbuf, x->rbuf, x->count, x->dt, x->op,
-			     rooted ? x->root : NO_ROOT, comm);
+		             rooted ? x->root : NO_ROOT, comm);
 	a.comm = c->comm;
 	/* A barrier has no argument that one rank could refuse, so it posts without agreeing and stays truly
 	 * non-blocking. */

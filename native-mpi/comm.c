@@ -22,7 +22,8 @@ static int fill(struct motor_comm *c, MPI_Comm comm)
 	int rc, inter = 0;
 
 	c->comm = comm;
-	if ((rc = MPI_Comm_rank(comm, &c->rank)) != MPI_SUCCESS || (rc = MPI_Comm_size(comm, &c->size)) != MPI_SUCCESS ||
+	if ((rc = MPI_Comm_rank(comm, &c->rank)) != MPI_SUCCESS ||
+	    (rc = MPI_Comm_size(comm, &c->size)) != MPI_SUCCESS ||
 	    (rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS)
 		return rc;
 	c->remote_size = c->size;
@@ -121,8 +122,8 @@ int motor_mpi_comm_dup(int comm, int *newcomm)
 
 	if (!c)
 		return MOTOR_ECOMM;
-	/* The blocking form, between the blocking hooks like the other constructors: MPICH's MPI_Comm_idup reports
-	 * running out of communicators as "Invalid communicator" (mpi-compat.h). */
+	/* The blocking form, between the blocking hooks like the other constructors: MPICH's MPI_Comm_idup
+	 * reports running out of communicators as "Invalid communicator" (mpi-compat.h). */
 	motor_mpi__block_begin(&b);
 	int rc = MPI_Comm_dup(c->comm, &dup);
 	motor_mpi__block_end(&b);
@@ -202,7 +203,8 @@ int motor_mpi_comm_split(int comm, int color, int key, int *newcomm)
 		return MOTOR_ECOMM;
 	int rc = color < 0 && color != MOTOR_UNDEFINED ? MOTOR_EARG : MOTOR_OK;
 	/* Ranks may pass different colours: agree before MPI_Comm_split, as the collectives do (coll.c); the
-	 * agreement's MPI_Allreduce would mix the two groups of an intercommunicator, which has no such check. */
+	 * agreement's MPI_Allreduce would mix the two groups of an intercommunicator, which has no such
+	 * check. */
 	if (!c->inter)
 		rc = motor_mpi__agree(c, rc);
 	if (rc != MOTOR_OK)
@@ -270,7 +272,8 @@ int motor_mpi_comm_kind(int comm, int *inter, int *remote_size)
 	return MOTOR_OK;
 }
 
-int motor_mpi_intercomm_create(int local, int local_leader, int peer, int remote_leader, int tag, int *newcomm)
+int motor_mpi_intercomm_create(int local, int local_leader, int peer, int remote_leader, int tag,
+                               int *newcomm)
 {
 	struct motor_comm *c = motor_mpi__comm(local), *p = NULL;
 	MPI_Comm nc = MPI_COMM_NULL;
@@ -287,7 +290,8 @@ int motor_mpi_intercomm_create(int local, int local_leader, int peer, int remote
 		return rc;
 	/* The peer communicator and the remote leader matter only at the local leader (MPI-4.0 §7.6.2).  The
 	 * leader tells the others whether they are valid before anyone enters MPI_Intercomm_create, so that a
-	 * bad argument raises on every rank instead of leaving the others waiting for a leader that never comes. */
+	 * bad argument raises on every rank instead of leaving the others waiting for a leader that never
+	 * comes. */
 	int verdict = MOTOR_OK;
 	if (c->rank == local_leader) {
 		if (!(p = motor_mpi__comm(peer)))
@@ -298,8 +302,8 @@ int motor_mpi_intercomm_create(int local, int local_leader, int peer, int remote
 	motor_mpi__block_begin(&b);
 	rc = MPI_Bcast(&verdict, 1, MPI_INT, local_leader, c->comm);
 	if (rc == MPI_SUCCESS && verdict == MOTOR_OK)
-		rc = MPI_Intercomm_create(c->comm, local_leader, p ? p->comm : MPI_COMM_NULL, p ? remote_leader : 0,
-					  tag, &nc);
+		rc = MPI_Intercomm_create(c->comm, local_leader, p ? p->comm : MPI_COMM_NULL,
+		                          p ? remote_leader : 0, tag, &nc);
 	motor_mpi__block_end(&b);
 	if (rc == MPI_SUCCESS && verdict != MOTOR_OK)
 		return c->rank == local_leader ? verdict : MOTOR_EREMOTE;

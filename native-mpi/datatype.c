@@ -15,12 +15,12 @@ static const struct {
 	MPI_Datatype type;
 	size_t size;
 } predefined[MOTOR_DT_PREDEFINED] = {
-	[MOTOR_DT_U8] = {MPI_UINT8_T, 1},   [MOTOR_DT_I8] = {MPI_INT8_T, 1},
-	[MOTOR_DT_I16] = {MPI_INT16_T, 2},  [MOTOR_DT_U16] = {MPI_UINT16_T, 2},
-	[MOTOR_DT_I32] = {MPI_INT32_T, 4},  [MOTOR_DT_U32] = {MPI_UINT32_T, 4},
-	[MOTOR_DT_I64] = {MPI_INT64_T, 8},  [MOTOR_DT_U64] = {MPI_UINT64_T, 8},
-	[MOTOR_DT_F32] = {MPI_FLOAT, 4},    [MOTOR_DT_F64] = {MPI_DOUBLE, 8},
-	[MOTOR_DT_CHAR16] = {MOTOR_MPI_CHAR16, 2}, [MOTOR_DT_BOOL] = {MOTOR_MPI_BOOL, 1},
+    [MOTOR_DT_U8] = {MPI_UINT8_T, 1},          [MOTOR_DT_I8] = {MPI_INT8_T, 1},
+    [MOTOR_DT_I16] = {MPI_INT16_T, 2},         [MOTOR_DT_U16] = {MPI_UINT16_T, 2},
+    [MOTOR_DT_I32] = {MPI_INT32_T, 4},         [MOTOR_DT_U32] = {MPI_UINT32_T, 4},
+    [MOTOR_DT_I64] = {MPI_INT64_T, 8},         [MOTOR_DT_U64] = {MPI_UINT64_T, 8},
+    [MOTOR_DT_F32] = {MPI_FLOAT, 4},           [MOTOR_DT_F64] = {MPI_DOUBLE, 8},
+    [MOTOR_DT_CHAR16] = {MOTOR_MPI_CHAR16, 2}, [MOTOR_DT_BOOL] = {MOTOR_MPI_BOOL, 1},
 };
 
 #define MAX_DERIVED 1024
@@ -74,7 +74,7 @@ int motor_mpi_type_bytes(size_t size, int *dt)
 		if (n == MAX_DERIVED)
 			rc = MOTOR_ENOMEM;
 		else if ((rc = MPI_Type_contiguous((int)size, MPI_BYTE, &t)) == MPI_SUCCESS &&
-			 (rc = MPI_Type_commit(&t)) == MPI_SUCCESS) {
+		         (rc = MPI_Type_commit(&t)) == MPI_SUCCESS) {
 			derived[n].type = t;
 			derived[n].size = size;
 			atomic_store_explicit(&n_derived, n + 1, memory_order_release);

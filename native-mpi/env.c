@@ -19,7 +19,8 @@ static atomic_int running; /* between our init and finalize: MPI may be called *
 
 static int to_mpi_level(int level)
 {
-	static const int levels[] = {MPI_THREAD_SINGLE, MPI_THREAD_FUNNELED, MPI_THREAD_SERIALIZED, MPI_THREAD_MULTIPLE};
+	static const int levels[] = {MPI_THREAD_SINGLE, MPI_THREAD_FUNNELED, MPI_THREAD_SERIALIZED,
+	                             MPI_THREAD_MULTIPLE};
 	return levels[level < 0 ? 0 : level > 3 ? 3 : level];
 }
 
@@ -28,7 +29,7 @@ static int from_mpi_level(int level)
 	return level == MPI_THREAD_MULTIPLE     ? MOTOR_THREAD_MULTIPLE
 	       : level == MPI_THREAD_SERIALIZED ? MOTOR_THREAD_SERIALIZED
 	       : level == MPI_THREAD_FUNNELED   ? MOTOR_THREAD_FUNNELED
-						: MOTOR_THREAD_SINGLE;
+	                                        : MOTOR_THREAD_SINGLE;
 }
 
 int motor_mpi_init(int *argc, char ***argv, int required, int *provided)

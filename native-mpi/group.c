@@ -132,11 +132,13 @@ int motor_mpi_group_incl(int group, const int32_t *ranks, int n, int exclude, in
 
 	if (g == MPI_GROUP_NULL)
 		return MOTOR_EGROUP;
-	if ((rc = MPI_Group_size(g, &size)) != MPI_SUCCESS || (rc = check_ranks(ranks, n, size, 1)) != MOTOR_OK)
+	if ((rc = MPI_Group_size(g, &size)) != MPI_SUCCESS ||
+	    (rc = check_ranks(ranks, n, size, 1)) != MOTOR_OK)
 		return rc;
 	/* int32_t is int on every platform MPI runs on here; the cast documents the assumption. */
 	_Static_assert(sizeof(int32_t) == sizeof(int), "int is not 32 bits");
-	rc = exclude ? MPI_Group_excl(g, n, (const int *)ranks, &ng) : MPI_Group_incl(g, n, (const int *)ranks, &ng);
+	rc = exclude ? MPI_Group_excl(g, n, (const int *)ranks, &ng)
+	             : MPI_Group_incl(g, n, (const int *)ranks, &ng);
 	if (rc != MPI_SUCCESS)
 		return rc;
 	return motor_mpi__group_add(ng, newgroup);
@@ -150,10 +152,17 @@ int motor_mpi_group_combine(int g1, int g2, int how, int *newgroup)
 	if (a == MPI_GROUP_NULL || b == MPI_GROUP_NULL)
 		return MOTOR_EGROUP;
 	switch (how) {
-	case MOTOR_GROUP_UNION: rc = MPI_Group_union(a, b, &ng); break;
-	case MOTOR_GROUP_INTERSECTION: rc = MPI_Group_intersection(a, b, &ng); break;
-	case MOTOR_GROUP_DIFFERENCE: rc = MPI_Group_difference(a, b, &ng); break;
-	default: return MOTOR_EARG;
+	case MOTOR_GROUP_UNION:
+		rc = MPI_Group_union(a, b, &ng);
+		break;
+	case MOTOR_GROUP_INTERSECTION:
+		rc = MPI_Group_intersection(a, b, &ng);
+		break;
+	case MOTOR_GROUP_DIFFERENCE:
+		rc = MPI_Group_difference(a, b, &ng);
+		break;
+	default:
+		return MOTOR_EARG;
 	}
 	if (rc != MPI_SUCCESS)
 		return rc;
@@ -182,7 +191,9 @@ int motor_mpi_group_translate(int g1, const int32_t *ranks, int n, int g2, int32
 		in[i] = ranks[i] == MOTOR_PROC_NULL ? MPI_PROC_NULL : ranks[i];
 	rc = MPI_Group_translate_ranks(a, n, in, b, res);
 	for (int i = 0; rc == MPI_SUCCESS && i < n; i++)
-		out[i] = res[i] == MPI_UNDEFINED ? MOTOR_UNDEFINED : res[i] == MPI_PROC_NULL ? MOTOR_PROC_NULL : res[i];
+		out[i] = res[i] == MPI_UNDEFINED   ? MOTOR_UNDEFINED
+		         : res[i] == MPI_PROC_NULL ? MOTOR_PROC_NULL
+		                                   : res[i];
 out:
 	free(res);
 	free(in);
@@ -194,7 +205,7 @@ int motor_mpi__compare_result(int mpi_result)
 	return mpi_result == MPI_IDENT       ? MOTOR_IDENT
 	       : mpi_result == MPI_CONGRUENT ? MOTOR_CONGRUENT
 	       : mpi_result == MPI_SIMILAR   ? MOTOR_SIMILAR
-					     : MOTOR_UNEQUAL;
+	                                     : MOTOR_UNEQUAL;
 }
 
 int motor_mpi_group_compare(int g1, int g2, int *result)

@@ -185,8 +185,9 @@ int motor_mpi_bcast_bytes(void *buf, int64_t n, int root, int comm)
 		if ((rc = motor_compat_bytes_at(0, role == MOTOR_ROLE_IDLE ? 0 : n, &count, &disp, &t)) !=
 		    MPI_SUCCESS)
 			return rc;
-		/* Blocking: Open MPI 4.1's MPI_Ibcast on an intercommunicator (libnbc) hung at 3 ranks with a root
-		 * that has group mates (IntercommObjectTests); its MPI_Bcast, which the zero-copy Bcast uses, does not. */
+		/* Blocking: Open MPI 4.1's MPI_Ibcast on an intercommunicator (libnbc) hung at 3 ranks with a
+		 * root that has group mates (IntercommObjectTests); its MPI_Bcast, which the zero-copy Bcast
+		 * uses, does not. */
 		struct motor_block b;
 		motor_mpi__block_begin(&b);
 		rc = MPI_Bcast(buf, count, t, mroot, c->comm);

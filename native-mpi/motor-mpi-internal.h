@@ -23,11 +23,11 @@ struct motor_comm {
 };
 
 /* More than MPICH allows (2,048 context ids, see motor_compat_out_of_comms), so that under MPICH it is the
- * library that runs out -- which every rank of a collective constructor learns at the same call.  Open MPI allows
- * 65,534; there this table runs out first, on each rank that holds 4,094 communicators besides COMM_WORLD and
- * COMM_SELF (the same call on every rank when the ranks hold equally many).  Not larger: with Open MPI 4.1 a
- * motor process at 2 ranks corrupted its heap somewhere between 5,000 and 65,000 communicators, which a plain C
- * program making as many does not (not yet explained). */
+ * library that runs out -- which every rank of a collective constructor learns at the same call.  Open MPI
+ * allows 65,534; there this table runs out first, on each rank that holds 4,094 communicators besides
+ * COMM_WORLD and COMM_SELF (the same call on every rank when the ranks hold equally many).  Not larger: with
+ * Open MPI 4.1 a motor process at 2 ranks corrupted its heap somewhere between 5,000 and 65,000
+ * communicators, which a plain C program making as many does not (not yet explained). */
 #define MOTOR_MAX_COMMS 4096
 
 /* The table itself (comm.c); read it through motor_mpi__comm. */
@@ -45,8 +45,8 @@ static inline struct motor_comm *motor_mpi__comm(int handle)
 /* Adds a communicator created by MPI (sets MPI_ERRORS_RETURN on it) and returns its handle in *handle. */
 int motor_mpi__comm_add(MPI_Comm comm, int *handle);
 /* The end of every communicator constructor: `rc` is the MPI constructor's result and `comm` its new
- * communicator (or MPI_COMM_NULL).  Adds it to the table (freeing it if that fails) or returns the error, with a
- * library out of communicators reported as MOTOR_ECOMMLIMIT. */
+ * communicator (or MPI_COMM_NULL).  Adds it to the table (freeing it if that fails) or returns the error,
+ * with a library out of communicators reported as MOTOR_ECOMMLIMIT. */
 int motor_mpi__comm_made(int rc, MPI_Comm comm, int *handle);
 /* Fills the table with COMM_WORLD and COMM_SELF (env.c calls it after MPI_Init). */
 int motor_mpi__comm_init(void);
@@ -70,7 +70,6 @@ void motor_mpi__comm_freed(int handle);
 /* The MPI datatype for a handle, or MPI_DATATYPE_NULL. */
 MPI_Datatype motor_mpi__type(int dt);
 void motor_mpi__type_fini(void);
-
 
 /* op.c: the MPI operator for handle `op` applied to datatype handle `dt`, or MOTOR_EOP / MOTOR_EOPTYPE. */
 int motor_mpi__op(int op, int dt, MPI_Op *out);
@@ -153,23 +152,24 @@ static inline void motor_mpi__block_end(struct motor_block *b)
 {
 	if (motor_mpi__block_leave)
 		motor_mpi__block_leave(b->cookie, &b->stackdata);
-	atomic_store_explicit(&motor_mpi__waited, atomic_load_explicit(&motor_mpi__waited, memory_order_relaxed) + 1,
-			      memory_order_relaxed);
+	atomic_store_explicit(&motor_mpi__waited,
+	                      atomic_load_explicit(&motor_mpi__waited, memory_order_relaxed) + 1,
+	                      memory_order_relaxed);
 }
 
-/* The opaque handles of motor-mpi.h carry an MPI handle in their first bytes (copied, so no aliasing rules are
- * bent; mpi-compat.h checks that it fits): NAME_get and NAME_set read and write one. */
-#define MOTOR_MPI__OPAQUE(name, wrapper, handle)                                                                    \
-	static inline handle name##_get(const wrapper *w)                                                           \
-	{                                                                                                           \
-		handle h;                                                                                           \
-		memcpy(&h, &w->opaque, sizeof h);                                                                   \
-		return h;                                                                                           \
-	}                                                                                                           \
-	static inline void name##_set(wrapper *w, handle h)                                                         \
-	{                                                                                                           \
-		w->opaque = 0;                                                                                      \
-		memcpy(&w->opaque, &h, sizeof h);                                                                   \
+/* The opaque handles of motor-mpi.h carry an MPI handle in their first bytes (copied, so no aliasing rules
+ * are bent; mpi-compat.h checks that it fits): NAME_get and NAME_set read and write one. */
+#define MOTOR_MPI__OPAQUE(name, wrapper, handle)                                                             \
+	static inline handle name##_get(const wrapper *w)                                                    \
+	{                                                                                                    \
+		handle h;                                                                                    \
+		memcpy(&h, &w->opaque, sizeof h);                                                            \
+		return h;                                                                                    \
+	}                                                                                                    \
+	static inline void name##_set(wrapper *w, handle h)                                                  \
+	{                                                                                                    \
+		w->opaque = 0;                                                                               \
+		memcpy(&w->opaque, &h, sizeof h);                                                            \
 	}
 
 MOTOR_MPI__OPAQUE(motor_mpi__req, motor_req, MPI_Request)

@@ -11,9 +11,9 @@
  * before calling MPI.  Nothing is printed and nothing aborts.  A failed call leaves nothing behind.
  *
  * Blocking.  Operations that may have to wait first post a non-blocking MPI operation and poll it a bounded
- * number of times; only when it is still incomplete do they call the blocking hooks (motor_mpi_set_block_hooks)
- * around the MPI call that waits.  Most operations on small messages complete during the poll and never call
- * the hooks.
+ * number of times; only when it is still incomplete do they call the blocking hooks
+ * (motor_mpi_set_block_hooks) around the MPI call that waits.  Most operations on small messages complete
+ * during the poll and never call the hooks.
  *
  * Threads.  Every function may be called from any thread (MPI_THREAD_MULTIPLE).
  */
@@ -50,15 +50,19 @@ enum {
 	MOTOR_ECOMMLIMIT =
 	    -17, /* the MPI library (or the handle table) has no room for another communicator */
 	/* communicators, groups and topologies */
-	MOTOR_EGROUP = -40,  /* group handle freed or never valid */
-	MOTOR_EINTER = -41,  /* the operation needs an intracommunicator */
-	MOTOR_EINTRA = -42,  /* the operation needs an intercommunicator */
-	MOTOR_ETOPO = -43,   /* the communicator has no topology of the kind the operation needs */
-	MOTOR_EDIMS = -44,   /* dimensions do not fit (count, a size <= 0, a grid larger than the communicator) */
+	MOTOR_EGROUP = -40, /* group handle freed or never valid */
+	MOTOR_EINTER = -41, /* the operation needs an intracommunicator */
+	MOTOR_EINTRA = -42, /* the operation needs an intercommunicator */
+	MOTOR_ETOPO = -43,  /* the communicator has no topology of the kind the operation needs */
+	MOTOR_EDIMS =
+	    -44, /* dimensions do not fit (count, a size <= 0, a grid larger than the communicator) */
 	MOTOR_ECOORDS = -45, /* a coordinate outside a non-periodic dimension */
-	MOTOR_EREMOTE = -46, /* the root or leader of a collective refused its arguments (it raised the reason) */
-	MOTOR_EGRAPH = -47,    /* a graph's index, edges, sources, destinations or weights do not describe a graph */
-	MOTOR_EMISMATCH = -48, /* ranks passed different arguments where MPI needs the same (or edges that do not fit) */
+	MOTOR_EREMOTE =
+	    -46, /* the root or leader of a collective refused its arguments (it raised the reason) */
+	MOTOR_EGRAPH =
+	    -47, /* a graph's index, edges, sources, destinations or weights do not describe a graph */
+	MOTOR_EMISMATCH =
+	    -48, /* ranks passed different arguments where MPI needs the same (or edges that do not fit) */
 	/* Collectives and reduction operators (coll.c, op.c). */
 	MOTOR_EOP = -30, /* operator freed or never valid */
 	MOTOR_EOPTYPE =
@@ -86,7 +90,12 @@ enum {
 };
 
 /* Thread support levels, in managed numbering (System.MP.MPI.THREAD_*). */
-enum { MOTOR_THREAD_SINGLE = 0, MOTOR_THREAD_FUNNELED = 1, MOTOR_THREAD_SERIALIZED = 2, MOTOR_THREAD_MULTIPLE = 3 };
+enum {
+	MOTOR_THREAD_SINGLE = 0,
+	MOTOR_THREAD_FUNNELED = 1,
+	MOTOR_THREAD_SERIALIZED = 2,
+	MOTOR_THREAD_MULTIPLE = 3
+};
 
 /* Predefined element datatypes: one per managed primitive type.  Handles >= MOTOR_DT_PREDEFINED are
  * contiguous runs of bytes made by motor_mpi_type_bytes() for blittable structs. */
@@ -179,9 +188,9 @@ int motor_mpi_truncate_class(void);
 /* ---- comm.c --------------------------------------------------------------------------------------- */
 
 int motor_mpi_comm_rank(int comm, int *rank);
-/* Whether a send to `peer` (recv == 0) or a receive from `peer` (recv == 1) on `comm` may be a message of this
- * rank to itself: the peer is this rank, or a receive from ANY_SOURCE, on an intracommunicator.  0 for an
- * invalid communicator (the operation itself reports that). */
+/* Whether a send to `peer` (recv == 0) or a receive from `peer` (recv == 1) on `comm` may be a message of
+ * this rank to itself: the peer is this rank, or a receive from ANY_SOURCE, on an intracommunicator.  0 for
+ * an invalid communicator (the operation itself reports that). */
 int motor_mpi_peer_may_be_self(int comm, int peer, int recv);
 int motor_mpi_comm_size(int comm, int *size);
 /* MPI_Comm_dup (collective); *newcomm receives the new handle. */
@@ -195,7 +204,8 @@ int motor_mpi_barrier(int comm);
 int motor_mpi_comm_split(int comm, int color, int key, int *newcomm);
 int motor_mpi_comm_create(int comm, int group, int *newcomm);
 /* peer and remote_leader are read only at the local leader. */
-int motor_mpi_intercomm_create(int local, int local_leader, int peer, int remote_leader, int tag, int *newcomm);
+int motor_mpi_intercomm_create(int local, int local_leader, int peer, int remote_leader, int tag,
+                               int *newcomm);
 int motor_mpi_intercomm_merge(int comm, int high, int *newcomm);
 /* MPI_Comm_compare: *result is MOTOR_IDENT, _CONGRUENT, _SIMILAR or _UNEQUAL. */
 int motor_mpi_comm_compare(int comm1, int comm2, int *result);
@@ -228,7 +238,7 @@ int motor_mpi_group_compare(int g1, int g2, int *result);
 /* MPI_Cart_create over `comm` (collective): *newcomm is -1 on ranks outside the grid.  dims[i] > 0 and the
  * grid no larger than the communicator, else MOTOR_EDIMS. */
 int motor_mpi_cart_create(int comm, int ndims, const int32_t *dims, const int32_t *periods, int reorder,
-			  int *newcomm);
+                          int *newcomm);
 /* The grid of a Cartesian communicator: *ndims, and (maxdims >= *ndims) dims/periods/this rank's coords;
  * maxdims = 0 asks only for *ndims. */
 int motor_mpi_cart_get(int comm, int maxdims, int32_t *dims, int32_t *periods, int32_t *coords, int *ndims);
@@ -240,33 +250,34 @@ int motor_mpi_cart_rank(int comm, int n, const int32_t *coords, int *rank);
 int motor_mpi_cart_shift(int comm, int direction, int disp, int *source, int *dest);
 /* MPI_Dims_create: fills the zero entries of dims so that their product is nnodes. */
 int motor_mpi_dims_create(int nnodes, int ndims, int32_t *dims);
-/* MPI_Cart_sub (collective): remain has one entry per dimension (else MOTOR_EDIMS), the same on every rank (else
- * MOTOR_EMISMATCH on every rank). */
+/* MPI_Cart_sub (collective): remain has one entry per dimension (else MOTOR_EDIMS), the same on every rank
+ * (else MOTOR_EMISMATCH on every rank). */
 int motor_mpi_cart_sub(int comm, int n, const int32_t *remain, int *newcomm);
 
 /* MPI_Graph_create over `comm` (collective): nnodes <= size, index non-decreasing from >= 0, nedges =
  * index[nnodes-1], every edge in [0, nnodes), else MOTOR_EGRAPH; the same graph on every rank, else
  * MOTOR_EMISMATCH on every rank.  *newcomm is -1 on ranks beyond nnodes (and everywhere for nnodes = 0). */
 int motor_mpi_graph_create(int comm, int nnodes, const int32_t *index, int nedges, const int32_t *edges,
-			   int reorder, int *newcomm);
+                           int reorder, int *newcomm);
 /* The graph of a graph communicator (MOTOR_ETOPO for any other): *nnodes and *nedges, and when maxindex and
  * maxedges are not both 0 (then they must equal them, else MOTOR_ECOUNT) index and edges. */
 int motor_mpi_graph_get(int comm, int maxindex, int maxedges, int32_t *index, int32_t *edges, int *nnodes,
-			int *nedges);
+                        int *nedges);
 /* The neighbours of `rank` in a graph communicator: *count, and with max = *count the neighbours. */
 int motor_mpi_graph_neighbors(int comm, int rank, int max, int32_t *neighbors, int *count);
 /* MPI_Dist_graph_create_adjacent (collective): ranks in the communicator, weights >= 0 (else MOTOR_EGRAPH);
  * sweights and dweights both NULL (unweighted) or both given (else MOTOR_EARG).  The edges are checked across
  * ranks (one MPI_Alltoall): a rank that names as sources other ranks than those naming it as a destination,
- * or whose weightedness differs from another's, refuses with MOTOR_EMISMATCH.  Every rank gets a communicator. */
+ * or whose weightedness differs from another's, refuses with MOTOR_EMISMATCH.  Every rank gets a
+ * communicator. */
 int motor_mpi_dist_graph_create_adjacent(int comm, int indeg, const int32_t *sources, const int32_t *sweights,
-					 int outdeg, const int32_t *dests, const int32_t *dweights, int reorder,
-					 int *newcomm);
+                                         int outdeg, const int32_t *dests, const int32_t *dweights,
+                                         int reorder, int *newcomm);
 /* This rank's edges in a distributed-graph communicator: *indeg, *outdeg, *weighted; unless sources and dests
- * are NULL (and maxin, maxout 0), the arrays, which must hold exactly *indeg and *outdeg entries (weights may be
- * NULL; given for an unweighted graph: MOTOR_ECOUNT). */
+ * are NULL (and maxin, maxout 0), the arrays, which must hold exactly *indeg and *outdeg entries (weights may
+ * be NULL; given for an unweighted graph: MOTOR_ECOUNT). */
 int motor_mpi_dist_graph_neighbors(int comm, int maxin, int32_t *sources, int32_t *sweights, int maxout,
-				   int32_t *dests, int32_t *dweights, int *indeg, int *outdeg, int *weighted);
+                                   int32_t *dests, int32_t *dweights, int *indeg, int *outdeg, int *weighted);
 /* The number of neighbours a rank receives from and sends to in the neighbour collectives, for a Cartesian
  * (2 per dimension, PROC_NULL ones included), graph or distributed-graph communicator; MOTOR_ETOPO for one
  * without a topology. */
@@ -278,7 +289,7 @@ int motor_mpi_topo_degrees(int comm, int *indeg, int *outdeg);
  * read only at root), *intercomm receives the intercommunicator to them.  errcodes (maxprocs entries, root
  * only, may be NULL) receives one code per process. */
 int motor_mpi_comm_spawn(const char *command, char **argv, int maxprocs, int root, int comm, int *intercomm,
-			 int32_t *errcodes);
+                         int32_t *errcodes);
 /* The intercommunicator to the parent job, or -1 when this job was not spawned (or the program freed it). */
 int motor_mpi_comm_get_parent(int *parent);
 
@@ -299,15 +310,16 @@ enum motor_send_mode { MOTOR_SEND_STANDARD = 0, MOTOR_SEND_SYNC = 1 };
  * receive buffer gives MPI_ERR_TRUNCATE and nothing is written outside the buffer.  `st` may be NULL. */
 int motor_mpi_send(const void *buf, int64_t count, int dt, int dest, int tag, int comm, int mode);
 int motor_mpi_recv(void *buf, int64_t count, int dt, int source, int tag, int comm, motor_status *st);
-int motor_mpi_sendrecv(const void *sbuf, int64_t scount, int sdt, int dest, int stag, void *rbuf, int64_t rcount,
-		       int rdt, int source, int rtag, int comm, motor_status *st);
+int motor_mpi_sendrecv(const void *sbuf, int64_t scount, int sdt, int dest, int stag, void *rbuf,
+                       int64_t rcount, int rdt, int source, int rtag, int comm, motor_status *st);
 int motor_mpi_probe(int source, int tag, int comm, motor_status *st);
 int motor_mpi_iprobe(int source, int tag, int comm, int *flag, motor_status *st);
 
 /* Non-blocking forms.  On success *req is an active request that the caller must complete with
  * motor_mpi_test/wait/waitany (which free it); on failure nothing was posted.  The buffer must stay where it
  * is until then: the caller (gc-hooks/) keeps it pinned or alive. */
-int motor_mpi_isend(const void *buf, int64_t count, int dt, int dest, int tag, int comm, int mode, motor_req *req);
+int motor_mpi_isend(const void *buf, int64_t count, int dt, int dest, int tag, int comm, int mode,
+                    motor_req *req);
 int motor_mpi_irecv(void *buf, int64_t count, int dt, int source, int tag, int comm, motor_req *req);
 
 /* ---- request.c ------------------------------------------------------------------------------------ */
@@ -315,13 +327,16 @@ int motor_mpi_irecv(void *buf, int64_t count, int dt, int source, int tag, int c
 /* A request that is not active (never posted, or completed and freed). */
 void motor_mpi_req_null(motor_req *req);
 int motor_mpi_req_is_null(const motor_req *req);
-/* MPI_Test: *flag set on completion, when the request is freed and made null and `st` (may be NULL) filled. */
+/* MPI_Test: *flag set on completion, when the request is freed and made null and `st` (may be NULL) filled.
+ */
 int motor_mpi_test(motor_req *req, int *flag, motor_status *st);
-/* Completes the request: polls, then waits between the blocking hooks.  The request is freed and made null. */
+/* Completes the request: polls, then waits between the blocking hooks.  The request is freed and made null.
+ */
 int motor_mpi_wait(motor_req *req, motor_status *st);
 /* For a request just posted: whether the library already finished it during the call, learnt without an MPI
- * call (an eager send copied out at once, in MPICH).  If so (returns 1) the request is made null and `st` gets
- * the status MPI gives a completed send (all zero); 0 means "not known", and the request must be completed as usual. */
+ * call (an eager send copied out at once, in MPICH).  If so (returns 1) the request is made null and `st`
+ * gets the status MPI gives a completed send (all zero); 0 means "not known", and the request must be
+ * completed as usual. */
 int motor_mpi_done_at_post(motor_req *req, motor_status *st);
 /* MPI_Request_get_status: whether the request has completed, without freeing it.  Safe to call from a thread
  * other than the one that owns the request only under MPI_THREAD_MULTIPLE and only when no other thread is
@@ -362,9 +377,9 @@ typedef void (*motor_op_fn)(void *ctx, void *invec, void *inoutvec, int32_t len)
  * built-in operator on that type, or a user operator was made for another datatype) or MOTOR_EOP. */
 int motor_mpi_op_check(int op, int dt);
 /* Creates a user-defined operator on elements of datatype `dt` (commute: whether the function is
- * commutative).  Each operator gets its own C entry point (a libffi closure) that calls fn(ctx, ...), so there
- * is no limit on how many exist at once.  *op receives the handle.  The caller keeps whatever ctx names alive
- * until motor_mpi_op_free. */
+ * commutative).  Each operator gets its own C entry point (a libffi closure) that calls fn(ctx, ...), so
+ * there is no limit on how many exist at once.  *op receives the handle.  The caller keeps whatever ctx names
+ * alive until motor_mpi_op_free. */
 int motor_mpi_op_create(motor_op_fn fn, void *ctx, int dt, int commute, int *op);
 /* Frees a user-defined operator (MPI_Op_free and its entry point); built-in ones give MOTOR_EOP.  No
  * collective may be using it.  Operators still alive at finalize are freed then. */
@@ -384,10 +399,10 @@ int motor_mpi_reduce_local_on_new_thread(const void *in, void *inout, int64_t co
  *
  * Agreement.  Before any data moves, the ranks of a communicator with more than one rank agree on whether
  * every one of them accepted its arguments (one MPI_Allreduce of an int).  If one refused, no rank calls the
- * collective: the refusing ranks return their own code and the others MOTOR_EPEER(lowest refusing rank).  So a
- * check that only some ranks can make (a root's buffer, a count vector) never strands or corrupts the others,
- * and the communicator's next collective is correct.  A caller that refuses before it gets here must take its
- * part in the agreement with motor_mpi_coll_refuse, exactly once per collective.  Only an invalid
+ * collective: the refusing ranks return their own code and the others MOTOR_EPEER(lowest refusing rank).  So
+ * a check that only some ranks can make (a root's buffer, a count vector) never strands or corrupts the
+ * others, and the communicator's next collective is correct.  A caller that refuses before it gets here must
+ * take its part in the agreement with motor_mpi_coll_refuse, exactly once per collective.  Only an invalid
  * communicator (MOTOR_ECOMM) returns without agreeing.  MOTOR_COLL_AGREE=0 in the environment of every rank
  * turns the agreement off at init: each rank then refuses alone, as a C program's MPI calls would, and the
  * others may wait for it forever. */
@@ -419,14 +434,14 @@ int motor_mpi_gather(const void *sbuf, void *rbuf, int64_t count, int dt, int ro
 int motor_mpi_allgather(const void *sbuf, void *rbuf, int64_t count, int dt, int comm);
 int motor_mpi_alltoall(const void *sbuf, void *rbuf, int64_t count, int dt, int comm);
 /* The v-forms: counts and displs hold one entry per rank (at the root only for scatterv/gatherv). */
-int motor_mpi_scatterv(const void *sbuf, const int32_t *counts, const int32_t *displs, void *rbuf, int64_t rcount,
-		       int dt, int root, int comm);
-int motor_mpi_gatherv(const void *sbuf, int64_t scount, void *rbuf, const int32_t *counts, const int32_t *displs,
-		      int dt, int root, int comm);
+int motor_mpi_scatterv(const void *sbuf, const int32_t *counts, const int32_t *displs, void *rbuf,
+                       int64_t rcount, int dt, int root, int comm);
+int motor_mpi_gatherv(const void *sbuf, int64_t scount, void *rbuf, const int32_t *counts,
+                      const int32_t *displs, int dt, int root, int comm);
 int motor_mpi_allgatherv(const void *sbuf, int64_t scount, void *rbuf, const int32_t *counts,
-			 const int32_t *displs, int dt, int comm);
+                         const int32_t *displs, int dt, int comm);
 int motor_mpi_alltoallv(const void *sbuf, const int32_t *scounts, const int32_t *sdispls, void *rbuf,
-			const int32_t *rcounts, const int32_t *rdispls, int dt, int comm);
+                        const int32_t *rcounts, const int32_t *rdispls, int dt, int comm);
 int motor_mpi_reduce(const void *sbuf, void *rbuf, int64_t count, int dt, int op, int root, int comm);
 int motor_mpi_allreduce(const void *sbuf, void *rbuf, int64_t count, int dt, int op, int comm);
 int motor_mpi_scan(const void *sbuf, void *rbuf, int64_t count, int dt, int op, int comm);
@@ -436,15 +451,15 @@ int motor_mpi_reduce_scatter_block(const void *sbuf, void *rbuf, int64_t count, 
 /* Rank r receives counts[r] elements (one entry per rank of the local group; the caller checks them). */
 int motor_mpi_reduce_scatter(const void *sbuf, void *rbuf, const int32_t *counts, int dt, int op, int comm);
 
-/* Neighbour collectives (MPI_Neighbor_*): `count` elements per block, a block per in-neighbour in rbuf and (for
- * alltoall) per out-neighbour in sbuf; the v-forms' scounts/sdispls have one entry per out-neighbour,
+/* Neighbour collectives (MPI_Neighbor_*): `count` elements per block, a block per in-neighbour in rbuf and
+ * (for alltoall) per out-neighbour in sbuf; the v-forms' scounts/sdispls have one entry per out-neighbour,
  * rcounts/rdispls one per in-neighbour.  No in-place form. */
 int motor_mpi_neighbor_allgather(const void *sbuf, void *rbuf, int64_t count, int dt, int comm);
 int motor_mpi_neighbor_alltoall(const void *sbuf, void *rbuf, int64_t count, int dt, int comm);
 int motor_mpi_neighbor_allgatherv(const void *sbuf, int64_t scount, void *rbuf, const int32_t *rcounts,
-				  const int32_t *rdispls, int dt, int comm);
+                                  const int32_t *rdispls, int dt, int comm);
 int motor_mpi_neighbor_alltoallv(const void *sbuf, const int32_t *scounts, const int32_t *sdispls, void *rbuf,
-				 const int32_t *rcounts, const int32_t *rdispls, int dt, int comm);
+                                 const int32_t *rcounts, const int32_t *rdispls, int dt, int comm);
 
 /* Non-blocking collectives (MPI_Ibcast, ...).  One description serves every kind; its fields mean what the
  * arguments of the blocking function of the same kind mean (count: as there; root -1 and op -1 where the kind
@@ -471,8 +486,8 @@ enum motor_coll_kind {
 	MOTOR_COLL_BARRIER,
 	MOTOR_COLL_REDUCE_SCATTER, /* rc: the per-rank counts */
 	/* Neighbour collectives on a communicator with a topology: blocks per in- or out-neighbour
-	 * (motor_mpi_topo_degrees) instead of per rank; the v-forms' send arrays have one entry per out-neighbour,
-	 * the receive arrays one per in-neighbour. */
+	 * (motor_mpi_topo_degrees) instead of per rank; the v-forms' send arrays have one entry per
+	 * out-neighbour, the receive arrays one per in-neighbour. */
 	MOTOR_COLL_NEIGHBOR_ALLGATHER,
 	MOTOR_COLL_NEIGHBOR_ALLGATHERV,
 	MOTOR_COLL_NEIGHBOR_ALLTOALL,
@@ -518,8 +533,8 @@ int motor_mpi_improbe(int source, int tag, int comm, int *flag, motor_msg *msg, 
 int motor_mpi_mrecv_bytes(void *buf, int64_t n, motor_msg *msg, motor_status *st);
 
 /* Collectives on bytes; `root` is checked (MOTOR_ERANK).  On an intercommunicator `root` follows the
- * convention above (MOTOR_ROOT, MOTOR_PROC_NULL, or the root's rank in the remote group), "per rank" means per
- * rank of the remote group, and the root's group mates take part with nothing (n = 0, buffers NULL): the
+ * convention above (MOTOR_ROOT, MOTOR_PROC_NULL, or the root's rank in the remote group), "per rank" means
+ * per rank of the remote group, and the root's group mates take part with nothing (n = 0, buffers NULL): the
  * broadcast reaches the remote group, the scatter and gather move blocks between the root and the remote
  * ranks, the allgather gives each group the other group's blocks.  These do not agree (coll.c): their callers
  * check first. */
@@ -527,11 +542,11 @@ int motor_mpi_bcast_bytes(void *buf, int64_t n, int root, int comm);
 /* Each rank receives counts[rank] bytes at displs[rank] of the root's sbuf (counts/displs read at root only).
  * rcount must equal this rank's count. */
 int motor_mpi_scatterv_bytes(const void *sbuf, const int64_t *counts, const int64_t *displs, void *rbuf,
-			     int64_t rcount, int root, int comm);
+                             int64_t rcount, int root, int comm);
 /* Root receives counts[r] bytes from rank r at displs[r] of rbuf (read at root only); `all` makes it an
  * allgatherv where every rank receives (counts/displs read everywhere). */
 int motor_mpi_gatherv_bytes(const void *sbuf, int64_t scount, void *rbuf, const int64_t *counts,
-			    const int64_t *displs, int root, int all, int comm);
+                            const int64_t *displs, int root, int all, int comm);
 /* One int64 per rank: scatter (root's `all` to each rank's `mine`), gather (to root's `all`) or allgather
  * (`all` everywhere; root ignored); on an intercommunicator as the byte collectives above. */
 enum { MOTOR_I64_SCATTER, MOTOR_I64_GATHER, MOTOR_I64_ALLGATHER, MOTOR_I64_ALLTOALL };

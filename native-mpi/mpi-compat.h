@@ -13,15 +13,16 @@
 
 #include <mpi.h>
 
-/* Whether an error from a communicator constructor means that the library has run out of communicators (context
- * ids), which it counts per process; every rank of the collective sees the same verdict, because the free ids are
- * agreed on collectively.  Reproduced with a C program that duplicates MPI_COMM_WORLD until a call fails:
+/* Whether an error from a communicator constructor means that the library has run out of communicators
+ * (context ids), which it counts per process; every rank of the collective sees the same verdict, because the
+ * free ids are agreed on collectively.  Reproduced with a C program that duplicates MPI_COMM_WORLD until a
+ * call fails:
  *  - MPICH 4.0.2: after 2,046 communicators besides COMM_WORLD and COMM_SELF, the blocking constructors fail
  *    with class MPI_ERR_OTHER and "Too many communicators (0/2048 free on this process; ...)".  MPI_Comm_idup
  *    fails in MPI_Wait with "Invalid communicator" instead, which says nothing of the cause: Dup uses the
  *    blocking form.
- *  - Open MPI 4.1: after 65,532, MPI_ERR_INTERN (its "out of resource" from the CID allocator); a communicator
- *    constructor on a valid communicator has no other reason to fail with it. */
+ *  - Open MPI 4.1: after 65,532, MPI_ERR_INTERN (its "out of resource" from the CID allocator); a
+ * communicator constructor on a valid communicator has no other reason to fail with it. */
 static inline int motor_compat_out_of_comms(int rc)
 {
 	int cls = MPI_ERR_UNKNOWN;
@@ -47,9 +48,10 @@ _Static_assert(sizeof(MPI_Request) <= sizeof(uint64_t), "MPI_Request does not fi
 #define MOTOR_MPI_BOOL MPI_C_BOOL
 
 /* Byte messages of any size (object messages can exceed 2 GiB).  MPI-4 has large-count functions (MPI_Count
- * counts; MPICH 4, Open MPI 5).  Without them (MPI-3: Open MPI 4.1) counts are int, and a message of more than
- * INT_MAX bytes travels as one element of a derived datatype made of 1 GiB pieces (motor_compat_bytes_type).
- * Defining MOTOR_MPI_INT_COUNTS takes that path under an MPI-4 library too, so that it can be tested there. */
+ * counts; MPICH 4, Open MPI 5).  Without them (MPI-3: Open MPI 4.1) counts are int, and a message of more
+ * than INT_MAX bytes travels as one element of a derived datatype made of 1 GiB pieces
+ * (motor_compat_bytes_type). Defining MOTOR_MPI_INT_COUNTS takes that path under an MPI-4 library too, so
+ * that it can be tested there. */
 #if MPI_VERSION >= 4 && !defined(MOTOR_MPI_INT_COUNTS)
 #define MOTOR_MPI_LARGE_COUNT 1
 #else
@@ -108,8 +110,8 @@ static inline int motor_compat_bytes_type(MPI_Aint at, int64_t n, MPI_Datatype *
 	return rc;
 }
 
-/* `n` bytes at `at` from a buffer in the terms of an MPI-3 call: plain bytes (*count of them, displacement *disp)
- * when count and displacement fit in an int, else *count = 1 of a datatype of their own that
+/* `n` bytes at `at` from a buffer in the terms of an MPI-3 call: plain bytes (*count of them, displacement
+ * *disp) when count and displacement fit in an int, else *count = 1 of a datatype of their own that
  * motor_compat_type_free gives back.  On failure *type is MPI_BYTE: nothing to give back. */
 static inline int motor_compat_bytes_at(MPI_Aint at, int64_t n, int *count, int *disp, MPI_Datatype *type)
 {
@@ -171,8 +173,9 @@ static char motor_compat_unread __attribute__((unused));
  * whether this rank is the root.  On an intercommunicator the Alltoallw below pairs this rank with the ranks
  * of the remote group, so the same counts describe it: the root sends block i to remote rank i (or receives
  * it), a remote rank exchanges with rank `root` of the root's group only, and the root's group mates
- * (MPI_PROC_NULL, which no index matches) exchange nothing.  `scratch` holds motor_compat_bytesv_scratch(size) bytes
- * the library reads until the request completes; motor_compat_bytesv_release then frees what it made.
+ * (MPI_PROC_NULL, which no index matches) exchange nothing.  `scratch` holds
+ * motor_compat_bytesv_scratch(size) bytes the library reads until the request completes;
+ * motor_compat_bytesv_release then frees what it made.
  *
  * Without large counts the v-collectives take int counts and int displacements, and a split representation of
  * more than 2 GiB in all needs displacements beyond INT_MAX even when every part is small.  So the operation
@@ -186,9 +189,9 @@ static inline size_t motor_compat_bytesv_scratch(int size)
 	return 2 * sizeof(MPI_Count) * (size_t)size;
 }
 
-static inline int motor_compat_ibytesv(int op, const void *sb, int64_t sn, void *rb, int64_t rn, const int64_t *counts,
-				       const int64_t *displs, int size, int is_root, int root, void *scratch, MPI_Comm c,
-				       MPI_Request *r)
+static inline int motor_compat_ibytesv(int op, const void *sb, int64_t sn, void *rb, int64_t rn,
+                                       const int64_t *counts, const int64_t *displs, int size, int is_root,
+                                       int root, void *scratch, MPI_Comm c, MPI_Request *r)
 {
 	(void)is_root;
 	MPI_Count *cn = counts ? (MPI_Count *)scratch : NULL;
@@ -265,9 +268,9 @@ static inline void motor_compat_bytesv_release(void *scratch, int size)
 	}
 }
 
-static inline int motor_compat_ibytesv(int op, const void *sb, int64_t sn, void *rb, int64_t rn, const int64_t *counts,
-				       const int64_t *displs, int size, int is_root, int root, void *scratch, MPI_Comm c,
-				       MPI_Request *r)
+static inline int motor_compat_ibytesv(int op, const void *sb, int64_t sn, void *rb, int64_t rn,
+                                       const int64_t *counts, const int64_t *displs, int size, int is_root,
+                                       int root, void *scratch, MPI_Comm c, MPI_Request *r)
 {
 	struct motor_compat_w w = motor_compat_w_at(scratch, size);
 	int rc = MPI_SUCCESS;
@@ -282,11 +285,13 @@ static inline int motor_compat_ibytesv(int op, const void *sb, int64_t sn, void 
 		MPI_Aint out_at = op == 0 && is_root ? (MPI_Aint)displs[i] : 0;
 		int64_t in = op == 0 ? (i == root ? rn : 0) : (op == 2 || is_root ? counts[i] : 0);
 		MPI_Aint in_at = op == 0 ? 0 : (MPI_Aint)(in ? displs[i] : 0);
-		if ((rc = motor_compat_bytes_at(out_at, out, &w.scounts[i], &w.sdispls[i], &w.stypes[i])) == MPI_SUCCESS)
+		if ((rc = motor_compat_bytes_at(out_at, out, &w.scounts[i], &w.sdispls[i], &w.stypes[i])) ==
+		    MPI_SUCCESS)
 			rc = motor_compat_bytes_at(in_at, in, &w.rcounts[i], &w.rdispls[i], &w.rtypes[i]);
 	}
 	if (rc == MPI_SUCCESS)
-		rc = MPI_Ialltoallw(sb, w.scounts, w.sdispls, w.stypes, rb, w.rcounts, w.rdispls, w.rtypes, c, r);
+		rc = MPI_Ialltoallw(sb, w.scounts, w.sdispls, w.stypes, rb, w.rcounts, w.rdispls, w.rtypes, c,
+		                    r);
 	if (rc != MPI_SUCCESS)
 		motor_compat_bytesv_release(scratch, size);
 	return rc;
@@ -334,15 +339,16 @@ static inline int motor_compat_ialltoallv_bytes(const void *sb, const int64_t *s
  * after the buffer, then the process aborts in free().  A user who sets the parameter keeps their value. */
 static inline void motor_compat_before_init(void)
 {
-#if defined(OPEN_MPI) && OMPI_MAJOR_VERSION < 5 /* 5.x moved single copy to the smsc framework; not checked */
+#if defined(OPEN_MPI) && OMPI_MAJOR_VERSION < 5 /* 5.x moved single copy to the smsc framework; not checked  \
+                                                 */
 	setenv("OMPI_MCA_btl_vader_single_copy_mechanism", "none", 0);
 #endif
 }
 
 /* Whether a send-receive whose send goes to self should post the send first.  Open MPI 4.1 (ob1, self BTL)
- * completes a message to self that arrives in a receive posted before it, and is too small, without any error:
- * the receive reports success and holds the first bytes only.  Sent first, the message is matched as it is
- * received and the truncation is reported.  Reproduced with Open MPI 4.1.4: MPI_Irecv of 8 ints, then
+ * completes a message to self that arrives in a receive posted before it, and is too small, without any
+ * error: the receive reports success and holds the first bytes only.  Sent first, the message is matched as
+ * it is received and the truncation is reported.  Reproduced with Open MPI 4.1.4: MPI_Irecv of 8 ints, then
  * MPI_Isend of 16 to self, gives MPI_SUCCESS and a count of 8. */
 static inline int motor_compat_self_send_first(int to_self)
 {
@@ -360,25 +366,25 @@ static inline int motor_compat_self_send_first(int to_self)
 #elif defined(OPEN_MPI)
 #define MOTOR_MPI_STR_(x) #x
 #define MOTOR_MPI_STR(x) MOTOR_MPI_STR_(x)
-#define MOTOR_MPI_FLAVOUR                                                                                     \
-	"Open MPI " MOTOR_MPI_STR(OMPI_MAJOR_VERSION) "." MOTOR_MPI_STR(OMPI_MINOR_VERSION) "." MOTOR_MPI_STR(  \
-	    OMPI_RELEASE_VERSION)
+#define MOTOR_MPI_FLAVOUR                                                                                    \
+	"Open MPI " MOTOR_MPI_STR(OMPI_MAJOR_VERSION) "." MOTOR_MPI_STR(                                     \
+	    OMPI_MINOR_VERSION) "." MOTOR_MPI_STR(OMPI_RELEASE_VERSION)
 #else
 #define MOTOR_MPI_FLAVOUR "MPI"
 #endif
 
 /* Whether a request a library has just returned from a non-blocking call is already complete, known without
- * calling MPI (each MPI call takes the library's lock under MPI_THREAD_MULTIPLE: ~40 ns).  MPICH hands out one
- * of a few built-in, pre-completed request handles when the transport finished the operation during the call --
- * an eager send copied out at once, a receive from MPI_PROC_NULL (src/include/mpir_request.h in MPICH 4.0:
- * MPIR_Request_create_complete; handles of kind HANDLE_KIND_BUILTIN, src/include/mpir_objects.h).  Completing
- * such a handle with MPI_Test only nulls it and frees nothing.  Elsewhere the answer is "not known" (0), and the
- * caller tests as usual. */
+ * calling MPI (each MPI call takes the library's lock under MPI_THREAD_MULTIPLE: ~40 ns).  MPICH hands out
+ * one of a few built-in, pre-completed request handles when the transport finished the operation during the
+ * call -- an eager send copied out at once, a receive from MPI_PROC_NULL (src/include/mpir_request.h in
+ * MPICH 4.0: MPIR_Request_create_complete; handles of kind HANDLE_KIND_BUILTIN, src/include/mpir_objects.h).
+ * Completing such a handle with MPI_Test only nulls it and frees nothing.  Elsewhere the answer is "not
+ * known" (0), and the caller tests as usual. */
 #if defined(MPICH_VERSION) && MPI_VERSION >= 4
 static inline int motor_compat_done_at_post(MPI_Request r)
 {
-	/* Top two bits 01 (built-in), next four the MPI object kind of requests (0x2c000000 = MPI_REQUEST_NULL,
-	 * which is of kind "invalid"). */
+	/* Top two bits 01 (built-in), next four the MPI object kind of requests (0x2c000000 =
+	 * MPI_REQUEST_NULL, which is of kind "invalid"). */
 	return ((unsigned)r & 0xfc000000u) == (0x40000000u | ((unsigned)MPI_REQUEST_NULL & 0x3c000000u));
 }
 #else

@@ -3,13 +3,13 @@
  * operators, each with its own C entry point.
  *
  * MPI_User_function has no user-data argument, so a binding that wants many operators backed by different
- * functions of a higher-level language needs a distinct C function per operator.  mpi4py keeps a fixed array of
- * 32 precompiled entry points; here libffi makes one closure per operator instead (ffi_closure_alloc +
+ * functions of a higher-level language needs a distinct C function per operator.  mpi4py keeps a fixed array
+ * of 32 precompiled entry points; here libffi makes one closure per operator instead (ffi_closure_alloc +
  * ffi_prep_closure_loc), whose user data is the operator's record, so there is no fixed limit.
  *
- * The table of user operators grows by doubling.  Readers (every reduction looks its operator up) take no lock:
- * the table is published by a release store of one pointer, and a table that has been replaced is kept until
- * finalize, so a reader that loaded the old pointer still reads valid memory.  Records never move.
+ * The table of user operators grows by doubling.  Readers (every reduction looks its operator up) take no
+ * lock: the table is published by a release store of one pointer, and a table that has been replaced is kept
+ * until finalize, so a reader that loaded the old pointer still reads valid memory.  Records never move.
  */
 #include <ffi.h>
 #include <pthread.h>
@@ -26,11 +26,16 @@ static const struct {
 	MPI_Op op;
 	unsigned groups;
 } builtin[MOTOR_OP_PREDEFINED] = {
-	[MOTOR_OP_SUM] = {MPI_SUM, G_INTEGER | G_FLOAT},   [MOTOR_OP_PROD] = {MPI_PROD, G_INTEGER | G_FLOAT},
-	[MOTOR_OP_MIN] = {MPI_MIN, G_INTEGER | G_FLOAT},   [MOTOR_OP_MAX] = {MPI_MAX, G_INTEGER | G_FLOAT},
-	[MOTOR_OP_LAND] = {MPI_LAND, G_INTEGER | G_LOGICAL}, [MOTOR_OP_LOR] = {MPI_LOR, G_INTEGER | G_LOGICAL},
-	[MOTOR_OP_LXOR] = {MPI_LXOR, G_INTEGER | G_LOGICAL}, [MOTOR_OP_BAND] = {MPI_BAND, G_INTEGER},
-	[MOTOR_OP_BOR] = {MPI_BOR, G_INTEGER},             [MOTOR_OP_BXOR] = {MPI_BXOR, G_INTEGER},
+    [MOTOR_OP_SUM] = {MPI_SUM, G_INTEGER | G_FLOAT},
+    [MOTOR_OP_PROD] = {MPI_PROD, G_INTEGER | G_FLOAT},
+    [MOTOR_OP_MIN] = {MPI_MIN, G_INTEGER | G_FLOAT},
+    [MOTOR_OP_MAX] = {MPI_MAX, G_INTEGER | G_FLOAT},
+    [MOTOR_OP_LAND] = {MPI_LAND, G_INTEGER | G_LOGICAL},
+    [MOTOR_OP_LOR] = {MPI_LOR, G_INTEGER | G_LOGICAL},
+    [MOTOR_OP_LXOR] = {MPI_LXOR, G_INTEGER | G_LOGICAL},
+    [MOTOR_OP_BAND] = {MPI_BAND, G_INTEGER},
+    [MOTOR_OP_BOR] = {MPI_BOR, G_INTEGER},
+    [MOTOR_OP_BXOR] = {MPI_BXOR, G_INTEGER},
 };
 
 /* The group of a datatype handle; 0 for runs of bytes (blittable structs), on which no built-in operator is
@@ -46,11 +51,15 @@ static unsigned group_of(int dt)
 	case MOTOR_DT_U32:
 	case MOTOR_DT_I64:
 	case MOTOR_DT_U64:
-	case MOTOR_DT_CHAR16: return G_INTEGER;
+	case MOTOR_DT_CHAR16:
+		return G_INTEGER;
 	case MOTOR_DT_F32:
-	case MOTOR_DT_F64: return G_FLOAT;
-	case MOTOR_DT_BOOL: return G_LOGICAL;
-	default: return 0;
+	case MOTOR_DT_F64:
+		return G_FLOAT;
+	case MOTOR_DT_BOOL:
+		return G_LOGICAL;
+	default:
+		return 0;
 	}
 }
 
@@ -74,7 +83,7 @@ struct optab {
 static _Atomic(struct optab *) table;
 static struct optab **retired; /* replaced tables, freed at finalize */
 static int n_retired;
-static int used, free_head = -1; /* slots in use or freed; head of the freed ones */
+static int used, free_head = -1;                         /* slots in use or freed; head of the freed ones */
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER; /* writers only; never held across a hook */
 static ffi_cif cif;
 static ffi_type *cif_args[4] = {&ffi_type_pointer, &ffi_type_pointer, &ffi_type_pointer, &ffi_type_pointer};
@@ -84,7 +93,9 @@ static int cif_status;
 static void prep_cif(void)
 {
 	/* void MPI_User_function(void *invec, void *inoutvec, int *len, MPI_Datatype *datatype) */
-	cif_status = ffi_prep_cif(&cif, FFI_DEFAULT_ABI, 4, &ffi_type_void, cif_args) == FFI_OK ? MOTOR_OK : MOTOR_ENOMEM;
+	cif_status = ffi_prep_cif(&cif, FFI_DEFAULT_ABI, 4, &ffi_type_void, cif_args) == FFI_OK
+	                 ? MOTOR_OK
+	                 : MOTOR_ENOMEM;
 }
 
 /* The body of every operator's entry point: unpack MPI's arguments and call the operator's function. */
@@ -132,8 +143,8 @@ int motor_mpi_op_check(int op, int dt)
 	return motor_mpi__op(op, dt, &m);
 }
 
-/* A record for a new operator: a freed one (records are reused, never freed before finalize, so a reader racing
- * with a free never reads freed memory), or a new one in a new slot, growing the table if needed. */
+/* A record for a new operator: a freed one (records are reused, never freed before finalize, so a reader
+ * racing with a free never reads freed memory), or a new one in a new slot, growing the table if needed. */
 static struct user_op *take_record(int *index)
 {
 	pthread_mutex_lock(&lock);
@@ -239,7 +250,8 @@ int motor_mpi_op_free(int op)
 {
 	int was_valid = 1, rc = MOTOR_EOP;
 
-	/* Under the lock, so that a free racing with finalize (a finalizer thread) releases each operator once. */
+	/* Under the lock, so that a free racing with finalize (a finalizer thread) releases each operator
+	 * once. */
 	pthread_mutex_lock(&lock);
 	struct user_op *u = user_op(op);
 	if (u && atomic_compare_exchange_strong(&u->valid, &was_valid, 0)) {

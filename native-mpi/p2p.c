@@ -35,7 +35,8 @@ static int send_side(int64_t count, int dt, int dest, int tag, int comm, struct 
 	struct motor_comm *c;
 	int rc;
 
-	if ((rc = resolve(comm, dt, count, &c, s)) != MOTOR_OK || (rc = motor_mpi__dest(c, dest, &s->peer)) != MOTOR_OK ||
+	if ((rc = resolve(comm, dt, count, &c, s)) != MOTOR_OK ||
+	    (rc = motor_mpi__dest(c, dest, &s->peer)) != MOTOR_OK ||
 	    (rc = motor_mpi__send_tag(tag)) != MOTOR_OK)
 		return rc;
 	s->tag = tag;
@@ -48,13 +49,14 @@ static int recv_side(int64_t count, int dt, int source, int tag, int comm, struc
 	int rc;
 
 	if ((rc = resolve(comm, dt, count, &c, s)) != MOTOR_OK ||
-	    (rc = motor_mpi__source(c, source, &s->peer)) != MOTOR_OK || (rc = motor_mpi__recv_tag(tag, &s->tag)) != MOTOR_OK)
+	    (rc = motor_mpi__source(c, source, &s->peer)) != MOTOR_OK ||
+	    (rc = motor_mpi__recv_tag(tag, &s->tag)) != MOTOR_OK)
 		return rc;
 	return MOTOR_OK;
 }
 
-/* The status of a receive or probe from PROC_NULL, which completes at once.  Filled here rather than read back
- * from MPI, because not every library fills it for a request from PROC_NULL. */
+/* The status of a receive or probe from PROC_NULL, which completes at once.  Filled here rather than read
+ * back from MPI, because not every library fills it for a request from PROC_NULL. */
 static void proc_null_status(motor_status *st)
 {
 	if (st)
@@ -65,7 +67,8 @@ static void proc_null_status(motor_status *st)
  * send_side/recv_side have already checked. */
 static int isend_side(const void *buf, int mode, const struct side *s, MPI_Request *req)
 {
-	return (mode == MOTOR_SEND_SYNC ? MPI_Issend : MPI_Isend)(buf, s->count, s->type, s->peer, s->tag, s->comm, req);
+	return (mode == MOTOR_SEND_SYNC ? MPI_Issend : MPI_Isend)(buf, s->count, s->type, s->peer, s->tag,
+	                                                          s->comm, req);
 }
 
 static int irecv_side(void *buf, const struct side *s, MPI_Request *req)
@@ -84,8 +87,8 @@ int motor_mpi_send(const void *buf, int64_t count, int dt, int dest, int tag, in
 	MPI_Request req;
 	if ((rc = isend_side(buf, mode, &s, &req)) != MPI_SUCCESS)
 		return rc;
-	/* An eager send the transport finished during the call needs no MPI_Test: the C program's MPI_Send makes
-	 * one MPI call here, and so do we. */
+	/* An eager send the transport finished during the call needs no MPI_Test: the C program's MPI_Send
+	 * makes one MPI call here, and so do we. */
 	if (motor_compat_done_at_post(req)) {
 		motor_mpi__count(&motor_mpi__immediate);
 		return MPI_SUCCESS;
@@ -110,7 +113,8 @@ int motor_mpi_recv(void *buf, int64_t count, int dt, int source, int tag, int co
 	return motor_mpi__complete(&req, 1, st);
 }
 
-int motor_mpi_isend(const void *buf, int64_t count, int dt, int dest, int tag, int comm, int mode, motor_req *req)
+int motor_mpi_isend(const void *buf, int64_t count, int dt, int dest, int tag, int comm, int mode,
+                    motor_req *req)
 {
 	struct side s;
 	MPI_Request r;
@@ -130,8 +134,8 @@ int motor_mpi_irecv(void *buf, int64_t count, int dt, int source, int tag, int c
 	return rc;
 }
 
-int motor_mpi_sendrecv(const void *sbuf, int64_t scount, int sdt, int dest, int stag, void *rbuf, int64_t rcount,
-		       int rdt, int source, int rtag, int comm, motor_status *st)
+int motor_mpi_sendrecv(const void *sbuf, int64_t scount, int sdt, int dest, int stag, void *rbuf,
+                       int64_t rcount, int rdt, int source, int rtag, int comm, motor_status *st)
 {
 	struct side snd, rcv;
 	MPI_Request reqs[2];
@@ -142,15 +146,16 @@ int motor_mpi_sendrecv(const void *sbuf, int64_t scount, int sdt, int dest, int 
 	if ((rc = send_side(scount, sdt, dest, stag, comm, &snd)) != MOTOR_OK ||
 	    (rc = recv_side(rcount, rdt, source, rtag, comm, &rcv)) != MOTOR_OK)
 		return rc;
-	/* reqs[0] is the send, reqs[1] the receive.  The receive is posted first, so that a message from the peer
-	 * lands in it directly -- except for a message to self where the library loses truncation errors that way
-	 * (motor_compat_self_send_first).  If the second post fails, the first is cancelled and completed, so
-	 * nothing is left behind. */
+	/* reqs[0] is the send, reqs[1] the receive.  The receive is posted first, so that a message from the
+	 * peer lands in it directly -- except for a message to self where the library loses truncation errors
+	 * that way (motor_compat_self_send_first).  If the second post fails, the first is cancelled and
+	 * completed, so nothing is left behind. */
 	const struct motor_comm *c = motor_mpi__comm(comm);
 	int first = motor_compat_self_send_first(!c->inter && snd.peer == c->rank) ? 0 : 1;
 	for (int k = 0; k < 2; k++) {
 		int i = k == 0 ? first : 1 - first;
-		rc = i == 0 ? isend_side(sbuf, MOTOR_SEND_STANDARD, &snd, &reqs[0]) : irecv_side(rbuf, &rcv, &reqs[1]);
+		rc = i == 0 ? isend_side(sbuf, MOTOR_SEND_STANDARD, &snd, &reqs[0])
+		            : irecv_side(rbuf, &rcv, &reqs[1]);
 		if (rc != MPI_SUCCESS) {
 			if (k == 1) {
 				MPI_Cancel(&reqs[first]);
@@ -167,8 +172,8 @@ int motor_mpi_sendrecv(const void *sbuf, int64_t scount, int sdt, int dest, int 
 	return rc;
 }
 
-/* A probed message is not a completed request: MPI_Test_cancelled is undefined on its status (MPICH leaves the
- * bit as it found it), so it is cleared here. */
+/* A probed message is not a completed request: MPI_Test_cancelled is undefined on its status (MPICH leaves
+ * the bit as it found it), so it is cleared here. */
 static void probe_status(const MPI_Status *ms, motor_status *st)
 {
 	motor_mpi__status_from(ms, st);
@@ -187,7 +192,8 @@ int motor_mpi_probe(int source, int tag, int comm, motor_status *st)
 		proc_null_status(st);
 		return MOTOR_OK;
 	}
-	/* There is no non-blocking probe to wait on, so poll with MPI_Iprobe and only then block in MPI_Probe. */
+	/* There is no non-blocking probe to wait on, so poll with MPI_Iprobe and only then block in
+	 * MPI_Probe. */
 	for (int i = 0; i < motor_mpi__spin && !flag; i++)
 		if ((rc = MPI_Iprobe(s.peer, s.tag, s.comm, &flag, &ms)) != MPI_SUCCESS)
 			return rc;

@@ -1,10 +1,11 @@
 /*
- * request.c - completing requests: poll first, wait between the blocking hooks only if polling was not enough.
+ * request.c - completing requests: poll first, wait between the blocking hooks only if polling was not
+ * enough.
  *
  * This is where the runtime's rule "a thread blocked in MPI must not stall the garbage collector" meets the
- * rule "the common case pays nothing".  Entering a GC-safe region costs about 45 ns in Mono 6.8 -- more than the
- * whole gap between an internal call and a P/Invoke -- so it is paid only by operations that really wait.  The
- * poll is bounded because the caller may be in a state where the collector waits for it.
+ * rule "the common case pays nothing".  Entering a GC-safe region costs about 45 ns in Mono 6.8 -- more than
+ * the whole gap between an internal call and a P/Invoke -- so it is paid only by operations that really wait.
+ * The poll is bounded because the caller may be in a state where the collector waits for it.
  */
 #include <stdlib.h>
 
@@ -26,8 +27,8 @@ void motor_mpi__status_from(const MPI_Status *in, motor_status *st)
 
 static int finish(int rc, int n, MPI_Status *ms, motor_status *st)
 {
-	/* Testall/Waitall report per-request errors in the statuses; MPI_Test/Wait in the return code (their status
-	 * may be MPI_STATUS_IGNORE). */
+	/* Testall/Waitall report per-request errors in the statuses; MPI_Test/Wait in the return code (their
+	 * status may be MPI_STATUS_IGNORE). */
 	int in_status = n > 1 && rc == MPI_ERR_IN_STATUS;
 	if (in_status) {
 		for (int i = 0; i < n; i++)
@@ -55,8 +56,8 @@ int motor_mpi__complete(MPI_Request *reqs, int n, motor_status *st)
 
 	if (n < 1 || n > 2)
 		return MOTOR_EARG;
-	/* One request and no status wanted: its error is the return code, so MPI need not fill a status.  Otherwise
-	 * the statuses are cleared first: MPI leaves some fields of a send's status unset. */
+	/* One request and no status wanted: its error is the return code, so MPI need not fill a status.
+	 * Otherwise the statuses are cleared first: MPI leaves some fields of a send's status unset. */
 	MPI_Status *msp = n == 1 && !st ? MPI_STATUS_IGNORE : ms;
 	if (msp == ms)
 		memset(ms, 0, sizeof ms);
@@ -66,7 +67,8 @@ int motor_mpi__complete(MPI_Request *reqs, int n, motor_status *st)
 			motor_mpi__count(&motor_mpi__immediate);
 			return finish(rc, n, ms, st);
 		}
-		/* An error from Testall may leave the other request in flight: Waitall below finishes both. */
+		/* An error from Testall may leave the other request in flight: Waitall below finishes both.
+		 */
 		if (rc != MPI_SUCCESS)
 			break;
 	}

@@ -16,7 +16,7 @@ static pthread_mutex_t parent_lock = PTHREAD_MUTEX_INITIALIZER;
 static int parent_handle = -2; /* -2: not looked up yet; -1: no parent */
 
 int motor_mpi_comm_spawn(const char *command, char **argv, int maxprocs, int root, int comm, int *intercomm,
-			 int32_t *errcodes)
+                         int32_t *errcodes)
 {
 	struct motor_comm *c = motor_mpi__comm(comm);
 	MPI_Comm ic = MPI_COMM_NULL;
@@ -41,7 +41,7 @@ int motor_mpi_comm_spawn(const char *command, char **argv, int maxprocs, int roo
 	int rc = MPI_Bcast(&verdict, 1, MPI_INT, root, c->comm);
 	if (rc == MPI_SUCCESS && verdict == MOTOR_OK)
 		rc = MPI_Comm_spawn(command, argv, maxprocs, MPI_INFO_NULL, root, c->comm, &ic,
-				    c->rank == root ? codes : MPI_ERRCODES_IGNORE);
+		                    c->rank == root ? codes : MPI_ERRCODES_IGNORE);
 	motor_mpi__block_end(&b);
 	if (rc == MPI_SUCCESS && verdict != MOTOR_OK) {
 		free(codes);
@@ -60,9 +60,10 @@ int motor_mpi_comm_get_parent(int *parent)
 
 	pthread_mutex_lock(&parent_lock);
 	if (parent_handle == -2) {
-		/* The table takes the parent communicator itself (not a duplicate: duplicating an intercommunicator
-		 * is collective over both groups).  Once the program frees it, there is no parent any more, as in
-		 * MPI, where MPI_Comm_get_parent returns MPI_COMM_NULL after the parent communicator is freed. */
+		/* The table takes the parent communicator itself (not a duplicate: duplicating an
+		 * intercommunicator is collective over both groups).  Once the program frees it, there is no
+		 * parent any more, as in MPI, where MPI_Comm_get_parent returns MPI_COMM_NULL after the
+		 * parent communicator is freed. */
 		MPI_Comm p = MPI_COMM_NULL;
 		if ((rc = MPI_Comm_get_parent(&p)) == MPI_SUCCESS)
 			rc = p == MPI_COMM_NULL ? MOTOR_OK : motor_mpi__comm_add(p, &parent_handle);

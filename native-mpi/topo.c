@@ -271,8 +271,9 @@ int motor_mpi_cart_sub(int comm, int n, const int32_t *remain, int *newcomm)
 		kept += r[i];
 	struct motor_block b;
 	motor_mpi__block_begin(&b);
-	/* Keeping no dimension leaves each rank alone in a grid of no dimensions.  MPICH's MPI_Cart_sub gives that
-	 * grid to rank 0 only (MPI_COMM_NULL elsewhere), so it is made here, from MPI_COMM_SELF, on every rank. */
+	/* Keeping no dimension leaves each rank alone in a grid of no dimensions.  MPICH's MPI_Cart_sub gives
+	 * that grid to rank 0 only (MPI_COMM_NULL elsewhere), so it is made here, from MPI_COMM_SELF, on
+	 * every rank. */
 	if (kept == 0)
 		rc = MPI_Cart_create(MPI_COMM_SELF, 0, r, r, 0, &nc);
 	else

@@ -2,21 +2,23 @@
  * buffer.c - which managed objects may be MPI buffers, and where their bytes are.
  *
  * Object-model integrity (paper §2.4): MPI may only write over memory that holds no object references, or a
- * receive could forge a reference and corrupt the heap.  So a buffer is an array of primitives or of blittable
- * structs, or a single object (class or boxed struct) whose fields, transitively through struct fields, are all
- * primitive.  Strings are refused too: they are immutable and their length field is runtime state.  IntPtr and
- * pointer fields are refused because overwriting them forges native handles, and so are the process-local
- * handles that hold no pointer (a GCHandle is one int: received, it names a slot of the receiver's handle table,
- * and its Target aborts the runtime or returns an unrelated object): the serializer's list, one rule for both.
+ * receive could forge a reference and corrupt the heap.  So a buffer is an array of primitives or of
+ * blittable structs, or a single object (class or boxed struct) whose fields, transitively through struct
+ * fields, are all primitive.  Strings are refused too: they are immutable and their length field is runtime
+ * state.  IntPtr and pointer fields are refused because overwriting them forges native handles, and so are
+ * the process-local handles that hold no pointer (a GCHandle is one int: received, it names a slot of the
+ * receiver's handle table, and its Target aborts the runtime or returns an unrelated object): the
+ * serializer's list, one rule for both.
  *
  * The verdict depends only on the class, so it is computed once per class and cached in a table keyed by the
- * object's vtable pointer (the first word of every object; one vtable per class in our single domain).  The hot
- * path then reads the vtable word, probes the table and does arithmetic -- no metadata calls, no locks.
+ * object's vtable pointer (the first word of every object; one vtable per class in our single domain).  The
+ * hot path then reads the vtable word, probes the table and does arithmetic -- no metadata calls, no locks.
  *
- * MPI.IN_PLACE is an empty array of a private struct, so it would pass for a buffer of no elements: a Send would
- * post an empty message and a Bcast would broadcast nothing, silently.  Its class is recognised here, once, and
- * every buffer resolution refuses it with MOTOR_EINPLACE.  The collectives that have an in-place form replace it
- * with a flag before they get here (managed/Collectives.cs), so this one check covers every other operation.
+ * MPI.IN_PLACE is an empty array of a private struct, so it would pass for a buffer of no elements: a Send
+ * would post an empty message and a Bcast would broadcast nothing, silently.  Its class is recognised here,
+ * once, and every buffer resolution refuses it with MOTOR_EINPLACE.  The collectives that have an in-place
+ * form replace it with a flag before they get here (managed/Collectives.cs), so this one check covers every
+ * other operation.
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -70,8 +72,9 @@ void motor_buffer_init(MonoDomain *domain)
 	const uintptr_t n = 12345;
 	MonoArray *probe = mono_array_new(domain, mono_get_byte_class(), n);
 	array_data_offset = (uint32_t)((char *)mono_array_addr_with_size(probe, 1, 0) - (char *)probe);
-	/* The element count is the word before the data (MonoArray.max_length, also the total for arrays of rank
-	 * > 1).  Reading it directly saves a call on every operation; it is checked here, not assumed. */
+	/* The element count is the word before the data (MonoArray.max_length, also the total for arrays of
+	 * rank > 1).  Reading it directly saves a call on every operation; it is checked here, not assumed.
+	 */
 	uint32_t off = array_data_offset - (uint32_t)sizeof(uintptr_t);
 	if (*(uintptr_t *)((char *)probe + off) == n && mono_array_length(probe) == n)
 		array_length_offset = off;
@@ -88,25 +91,38 @@ static uint64_t array_length(MonoObject *obj)
 static int primitive_dt(MonoType *t)
 {
 	switch (mono_type_get_type(t)) {
-	case MONO_TYPE_U1: return MOTOR_DT_U8;
-	case MONO_TYPE_I1: return MOTOR_DT_I8;
-	case MONO_TYPE_I2: return MOTOR_DT_I16;
-	case MONO_TYPE_U2: return MOTOR_DT_U16;
-	case MONO_TYPE_I4: return MOTOR_DT_I32;
-	case MONO_TYPE_U4: return MOTOR_DT_U32;
-	case MONO_TYPE_I8: return MOTOR_DT_I64;
-	case MONO_TYPE_U8: return MOTOR_DT_U64;
-	case MONO_TYPE_R4: return MOTOR_DT_F32;
-	case MONO_TYPE_R8: return MOTOR_DT_F64;
-	case MONO_TYPE_CHAR: return MOTOR_DT_CHAR16;
-	case MONO_TYPE_BOOLEAN: return MOTOR_DT_BOOL;
+	case MONO_TYPE_U1:
+		return MOTOR_DT_U8;
+	case MONO_TYPE_I1:
+		return MOTOR_DT_I8;
+	case MONO_TYPE_I2:
+		return MOTOR_DT_I16;
+	case MONO_TYPE_U2:
+		return MOTOR_DT_U16;
+	case MONO_TYPE_I4:
+		return MOTOR_DT_I32;
+	case MONO_TYPE_U4:
+		return MOTOR_DT_U32;
+	case MONO_TYPE_I8:
+		return MOTOR_DT_I64;
+	case MONO_TYPE_U8:
+		return MOTOR_DT_U64;
+	case MONO_TYPE_R4:
+		return MOTOR_DT_F32;
+	case MONO_TYPE_R8:
+		return MOTOR_DT_F64;
+	case MONO_TYPE_CHAR:
+		return MOTOR_DT_CHAR16;
+	case MONO_TYPE_BOOLEAN:
+		return MOTOR_DT_BOOL;
 	case MONO_TYPE_VALUETYPE: {
 		MonoClass *k = mono_class_from_mono_type(t);
 		if (mono_class_is_enum(k))
 			return primitive_dt(mono_class_enum_basetype(k));
 		return -1;
 	}
-	default: return -1;
+	default:
+		return -1;
 	}
 }
 
@@ -125,12 +141,12 @@ static gboolean fields_plain(MonoClass *k, int depth)
 			MonoType *t = mono_field_get_type(f);
 			if (primitive_dt(t) >= 0)
 				continue;
-			/* A struct (generic or not) is plain if its own fields are; IntPtr fails there, on its
-			 * pointer field.  Anything else is a reference or a pointer. */
+			/* A struct (generic or not) is plain if its own fields are; IntPtr fails there, on
+			 * its pointer field.  Anything else is a reference or a pointer. */
 			int tt = mono_type_get_type(t);
 			MonoClass *fk = mono_class_from_mono_type(t);
-			if ((tt != MONO_TYPE_VALUETYPE && tt != MONO_TYPE_GENERICINST) || !mono_class_is_valuetype(fk) ||
-			    !fields_plain(fk, depth + 1))
+			if ((tt != MONO_TYPE_VALUETYPE && tt != MONO_TYPE_GENERICINST) ||
+			    !mono_class_is_valuetype(fk) || !fields_plain(fk, depth + 1))
 				return FALSE;
 		}
 	}
@@ -155,12 +171,14 @@ static int element_dt(MonoClass *ek, uint32_t *size)
 	return rc == MOTOR_OK ? dt : rc;
 }
 
-/* Whether `ek` is the element class of MPI.IN_PLACE: System.MP.MPI/InPlaceMarker in the System.MP assembly. */
+/* Whether `ek` is the element class of MPI.IN_PLACE: System.MP.MPI/InPlaceMarker in the System.MP assembly.
+ */
 static gboolean is_in_place_marker(MonoClass *ek)
 {
 	MonoClass *outer = mono_class_get_nesting_type(ek);
 	return outer && strcmp(mono_class_get_name(ek), "InPlaceMarker") == 0 &&
-	       strcmp(mono_class_get_name(outer), "MPI") == 0 && strcmp(mono_class_get_namespace(outer), "System.MP") == 0 &&
+	       strcmp(mono_class_get_name(outer), "MPI") == 0 &&
+	       strcmp(mono_class_get_namespace(outer), "System.MP") == 0 &&
 	       strcmp(mono_image_get_name(mono_class_get_image(outer)), "System.MP") == 0;
 }
 
@@ -192,8 +210,8 @@ static void describe(MonoObject *obj, struct desc *d)
 	d->elem_size = (uint32_t)(mono_class_instance_size(k) - (int32_t)sizeof(MonoObject));
 }
 
-/* First use of this class: describe it outside the lock (metadata calls may allocate, which is a GC safepoint,
- * and no lock of ours may be held across one), then publish. */
+/* First use of this class: describe it outside the lock (metadata calls may allocate, which is a GC
+ * safepoint, and no lock of ours may be held across one), then publish. */
 static MOTOR_COLD const struct desc *learn(MonoObject *obj, const void *vt, struct desc *scratch)
 {
 	unsigned s;
@@ -260,8 +278,10 @@ int motor_buffer_resolve(MonoObject *obj, int32_t offset, int32_t count, struct 
 		b->dt = d->dt;
 		b->obj_bytes = d->data_offset + d->elem_size;
 		return MOTOR_OK;
-	case KIND_IN_PLACE: return MOTOR_EINPLACE;
-	default: return MOTOR_EBUFTYPE;
+	case KIND_IN_PLACE:
+		return MOTOR_EINPLACE;
+	default:
+		return MOTOR_EBUFTYPE;
 	}
 }
 

@@ -58,9 +58,8 @@ static int same_type(const struct cbuf *s, const struct cbuf *r)
 {
 	if (s->dt != r->dt)
 		return MOTOR_ETYPE;
-	if (s->dt >= MOTOR_DT_PREDEFINED &&
-	    mono_class_get_element_class(mono_object_get_class(s->obj)) !=
-		mono_class_get_element_class(mono_object_get_class(r->obj)))
+	if (s->dt >= MOTOR_DT_PREDEFINED && mono_class_get_element_class(mono_object_get_class(s->obj)) !=
+	                                        mono_class_get_element_class(mono_object_get_class(r->obj)))
 		return MOTOR_ETYPE;
 	return MOTOR_OK;
 }
@@ -94,7 +93,8 @@ static const struct cbuf unused = {.data = NULL, .count = 0, .dt = MOTOR_DT_U8};
 
 /* Counts and displacements of a v-form: one of each per rank, none negative, each block inside a buffer of
  * `len` elements.  NULL arrays are MOTOR_ENULL. */
-static int check_v(MonoArray *counts, MonoArray *displs, int size, int64_t len, const int32_t **c, const int32_t **d)
+static int check_v(MonoArray *counts, MonoArray *displs, int size, int64_t len, const int32_t **c,
+                   const int32_t **d)
 {
 	if (!counts || !displs)
 		return MOTOR_ENULL;
@@ -177,13 +177,13 @@ static int32_t bcast(MonoObject *buf, int32_t offset, int32_t count, int32_t roo
  * `displs` say for a v-form -- and, on an intracommunicator, `block_obj` the root's own block unless it is in
  * place.  A leaf uses only `block_obj`; an intercommunicator's idle ranks use neither. */
 struct rooted {
-	struct cbuf w, b;      /* resolved; MOTOR_IN_PLACE data for a block in place, NULL for a buffer not used */
-	const int32_t *c, *d;  /* a v-form's counts and displacements at the root, else NULL */
+	struct cbuf w, b; /* resolved; MOTOR_IN_PLACE data for a block in place, NULL for a buffer not used */
+	const int32_t *c, *d; /* a v-form's counts and displacements at the root, else NULL */
 	int64_t count; /* elements in this rank's block (at an intercommunicator's root: in each block) */
 };
 
 static int rooted(MonoObject *whole_obj, MonoObject *block_obj, int v, MonoArray *counts, MonoArray *displs,
-		  int in_place, int32_t root, int32_t comm, struct rooted *x)
+                  int in_place, int32_t root, int32_t comm, struct rooted *x)
 {
 	struct motor_coll_shape sh;
 	int rc, role;
@@ -281,7 +281,8 @@ static int32_t all(int alltoall, MonoObject *sbuf, MonoObject *rbuf, int32_t fla
 	int64_t count = r.count / sh.blocks;
 	if (flags & SEND_IN_PLACE)
 		s = (struct cbuf){.data = MOTOR_IN_PLACE};
-	else if ((rc = whole(sbuf, 1, &s)) != MOTOR_OK || (rc = check_send(&s, &r, alltoall ? r.count : count)) != MOTOR_OK)
+	else if ((rc = whole(sbuf, 1, &s)) != MOTOR_OK ||
+	         (rc = check_send(&s, &r, alltoall ? r.count : count)) != MOTOR_OK)
 		goto refuse;
 	if (req)
 		return post_nb(req,
@@ -518,14 +519,15 @@ enum { REDUCE, ALLREDUCE, SCAN, EXSCAN, REDUCE_SCATTER_BLOCK, REDUCE_SCATTER };
 /* Runs a reduction.  A user-defined operator runs managed code inside the MPI library (which may hold its own
  * lock meanwhile), so the collector's request harvest, which calls MPI, is kept out while one may run. */
 static int reduce_call(int kind, const struct cbuf *s, const struct cbuf *r, int64_t count,
-                       const int32_t *counts, int dt, int32_t op, int32_t root, int32_t comm,
-                       MonoObject *req)
+                       const int32_t *counts, int dt, int32_t op, int32_t root, int32_t comm, MonoObject *req)
 {
 	int user = op >= MOTOR_OP_PREDEFINED, rc;
 
 	if (req) {
-		static const enum motor_coll_kind kinds[] = {MOTOR_COLL_REDUCE, MOTOR_COLL_ALLREDUCE,
-		                                             MOTOR_COLL_SCAN, MOTOR_COLL_EXSCAN,
+		static const enum motor_coll_kind kinds[] = {MOTOR_COLL_REDUCE,
+		                                             MOTOR_COLL_ALLREDUCE,
+		                                             MOTOR_COLL_SCAN,
+		                                             MOTOR_COLL_EXSCAN,
 		                                             MOTOR_COLL_REDUCE_SCATTER_BLOCK,
 		                                             MOTOR_COLL_REDUCE_SCATTER};
 		return post_nb(req,
@@ -537,14 +539,24 @@ static int reduce_call(int kind, const struct cbuf *s, const struct cbuf *r, int
 	if (user)
 		motor_pin_user_code_enter();
 	switch (kind) {
-	case REDUCE: rc = motor_mpi_reduce(s->data, r->data, count, dt, op, root, comm); break;
-	case ALLREDUCE: rc = motor_mpi_allreduce(s->data, r->data, count, dt, op, comm); break;
-	case SCAN: rc = motor_mpi_scan(s->data, r->data, count, dt, op, comm); break;
-	case EXSCAN: rc = motor_mpi_exscan(s->data, r->data, count, dt, op, comm); break;
+	case REDUCE:
+		rc = motor_mpi_reduce(s->data, r->data, count, dt, op, root, comm);
+		break;
+	case ALLREDUCE:
+		rc = motor_mpi_allreduce(s->data, r->data, count, dt, op, comm);
+		break;
+	case SCAN:
+		rc = motor_mpi_scan(s->data, r->data, count, dt, op, comm);
+		break;
+	case EXSCAN:
+		rc = motor_mpi_exscan(s->data, r->data, count, dt, op, comm);
+		break;
 	case REDUCE_SCATTER:
 		rc = motor_mpi_reduce_scatter(s->data, r->data, counts, dt, op, comm);
 		break;
-	default: rc = motor_mpi_reduce_scatter_block(s->data, r->data, count, dt, op, comm); break;
+	default:
+		rc = motor_mpi_reduce_scatter_block(s->data, r->data, count, dt, op, comm);
+		break;
 	}
 	if (user)
 		motor_pin_user_code_leave();
@@ -576,7 +588,8 @@ static int32_t reduce(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t
 			goto refuse;
 		if (flags & SEND_IN_PLACE)
 			s = (struct cbuf){.data = MOTOR_IN_PLACE, .count = r.count, .dt = r.dt};
-		else if ((rc = whole(sbuf, 1, &s)) != MOTOR_OK || (rc = check_send(&s, &r, r.count)) != MOTOR_OK)
+		else if ((rc = whole(sbuf, 1, &s)) != MOTOR_OK ||
+		         (rc = check_send(&s, &r, r.count)) != MOTOR_OK)
 			goto refuse;
 	} else if ((rc = whole(sbuf, 1, &s)) != MOTOR_OK) {
 		goto refuse;
@@ -593,8 +606,8 @@ refuse:
  * blocks of the receive buffer's length (in place: the buffer holds them and the result is its first block).
  * On an intercommunicator `size` is the local group's, as in MPI: each group's reduction, of the same length
  * in both groups, is scattered over the other group. */
-static int32_t reduce_all(int kind, MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t op, int32_t comm,
-                          MonoObject *req)
+static int32_t reduce_all(int kind, MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t op,
+                          int32_t comm, MonoObject *req)
 {
 	struct motor_coll_shape sh;
 	struct cbuf s, r;
@@ -615,7 +628,8 @@ static int32_t reduce_all(int kind, MonoObject *sbuf, MonoObject *rbuf, int32_t 
 			count = r.count / size;
 		}
 	} else if ((rc = whole(sbuf, 1, &s)) != MOTOR_OK ||
-		   (rc = check_send(&s, &r, kind == REDUCE_SCATTER_BLOCK ? r.count * size : r.count)) != MOTOR_OK) {
+	           (rc = check_send(&s, &r, kind == REDUCE_SCATTER_BLOCK ? r.count * size : r.count)) !=
+	               MOTOR_OK) {
 		goto refuse;
 	}
 	rc = reduce_call(kind, &s, &r, count, NULL, r.dt, op, -1, comm, req);
@@ -641,7 +655,8 @@ int32_t motor_icall_exscan(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, in
 	return reduce_all(EXSCAN, sbuf, rbuf, flags, op, comm, NULL);
 }
 
-int32_t motor_icall_reduce_scatter_block(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t op, int32_t comm)
+int32_t motor_icall_reduce_scatter_block(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t op,
+                                         int32_t comm)
 {
 	return reduce_all(REDUCE_SCATTER_BLOCK, sbuf, rbuf, flags, op, comm, NULL);
 }
@@ -694,8 +709,8 @@ int32_t motor_icall_reduce(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, in
 /* Every non-blocking collective, by kind (motor_coll_kind), through the checks of its blocking form.  The
  * arguments a kind does not take are ignored: offset and count are Ibcast's, v1..v4 the v-forms' arrays in
  * the order their blocking internal calls take them. */
-static int32_t reduce_scatter(MonoObject *sbuf, MonoObject *rbuf, MonoArray *counts, int32_t flags, int32_t op,
-                              int32_t comm, MonoObject *req);
+static int32_t reduce_scatter(MonoObject *sbuf, MonoObject *rbuf, MonoArray *counts, int32_t flags,
+                              int32_t op, int32_t comm, MonoObject *req);
 
 int32_t motor_icall_icollective(int32_t kind, MonoObject *sbuf, MonoObject *rbuf, int32_t offset,
                                 int32_t count, MonoArray *v1, MonoArray *v2, MonoArray *v3, MonoArray *v4,
@@ -748,8 +763,8 @@ int32_t motor_icall_icollective(int32_t kind, MonoObject *sbuf, MonoObject *rbuf
 
 /* Reduce_scatter: one count per rank of the local group, none negative; the send buffer holds their sum and
  * the receive buffer this rank's count (in place: the buffer holds the sum and the result is its start). */
-static int32_t reduce_scatter(MonoObject *sbuf, MonoObject *rbuf, MonoArray *counts, int32_t flags, int32_t op,
-                              int32_t comm, MonoObject *req)
+static int32_t reduce_scatter(MonoObject *sbuf, MonoObject *rbuf, MonoArray *counts, int32_t flags,
+                              int32_t op, int32_t comm, MonoObject *req)
 {
 	struct motor_coll_shape sh;
 	struct cbuf s, r;

@@ -2,8 +2,8 @@
  * icall-def.h - every internal call of System.MP, one line each: MOTOR_ICALL(managed name, C function).
  *
  * The managed side declares each as `static extern` in managed/MPDirect.cs; the test InternalCallTable checks
- * that the two lists are the same.  All are registered cooperative (no GC-safe transition in the wrapper): the
- * calls that may block enter a GC-safe region themselves, only when they have to wait.
+ * that the two lists are the same.  All are registered cooperative (no GC-safe transition in the wrapper):
+ * the calls that may block enter a GC-safe region themselves, only when they have to wait.
  */
 /* environment (icall-env.c) */
 MOTOR_ICALL(Initialized, motor_icall_initialized)
@@ -111,7 +111,8 @@ MOTOR_ICALL(OPoolCounts, motor_icall_opool_counts)
 MOTOR_ICALL(ReduceScatter, motor_icall_reduce_scatter)
 MOTOR_ICALL(OAlltoall, motor_icall_oalltoall)
 MOTOR_ICALL(OSendrecv, motor_icall_osendrecv)
-/* graph and distributed-graph topologies, Cart_sub (native-mpi/topo.c), neighbour collectives (icall-coll.c) */
+/* graph and distributed-graph topologies, Cart_sub (native-mpi/topo.c), neighbour collectives (icall-coll.c)
+ */
 MOTOR_ICALL(CartSub, motor_mpi_cart_sub)
 MOTOR_ICALL(GraphCreate, motor_mpi_graph_create)
 MOTOR_ICALL(GraphGet, motor_mpi_graph_get)

@@ -1,12 +1,12 @@
 /*
  * icall-op.c - internal calls for reduction operators.
  *
- * A user-defined operator is a managed Op object.  Its C entry point (native-mpi/op.c, a libffi closure) calls
- * `fn`, the address of a managed method obtained with Marshal.GetFunctionPointerForDelegate, with `ctx`, a GC
- * handle of the Op.  The native-to-managed wrapper Mono generates for that address does what a callback from
- * inside MPI needs: it attaches a thread Mono has never seen, and switches a thread that waits in a GC-safe
- * region (or runs GC-unsafe, while polling) to GC-unsafe mode for the managed code and back afterwards.  The
- * managed method catches every exception, so none unwinds through the MPI library.
+ * A user-defined operator is a managed Op object.  Its C entry point (native-mpi/op.c, a libffi closure)
+ * calls `fn`, the address of a managed method obtained with Marshal.GetFunctionPointerForDelegate, with
+ * `ctx`, a GC handle of the Op.  The native-to-managed wrapper Mono generates for that address does what a
+ * callback from inside MPI needs: it attaches a thread Mono has never seen, and switches a thread that waits
+ * in a GC-safe region (or runs GC-unsafe, while polling) to GC-unsafe mode for the managed code and back
+ * afterwards.  The managed method catches every exception, so none unwinds through the MPI library.
  */
 #include <mono/metadata/object.h>
 
@@ -45,9 +45,11 @@ static int resolve_local(MonoObject *in, MonoObject *inout, int32_t op, struct l
 	struct motor_buffer a, b;
 	int rc;
 
-	if ((rc = motor_buffer_resolve(in, 0, -1, &a)) != MOTOR_OK || (rc = motor_buffer_resolve(inout, 0, -1, &b)) != MOTOR_OK)
+	if ((rc = motor_buffer_resolve(in, 0, -1, &a)) != MOTOR_OK ||
+	    (rc = motor_buffer_resolve(inout, 0, -1, &b)) != MOTOR_OK)
 		return rc;
-	if (a.dt != b.dt || (a.dt >= MOTOR_DT_PREDEFINED && mono_object_get_class(in) != mono_object_get_class(inout)))
+	if (a.dt != b.dt ||
+	    (a.dt >= MOTOR_DT_PREDEFINED && mono_object_get_class(in) != mono_object_get_class(inout)))
 		return MOTOR_ETYPE;
 	if (a.count != b.count)
 		return MOTOR_ESIZE;

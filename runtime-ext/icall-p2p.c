@@ -2,18 +2,18 @@
  * icall-p2p.c - internal calls for blocking point-to-point operations.
  *
  * Each resolves its buffers while GC-unsafe (so no collection can move them between resolving and posting),
- * then calls native-mpi, which polls and, only if it must wait, waits inside a GC-safe region.  While it waits
- * the buffer objects stay pinned and alive because this frame keeps pointers to them (MOTOR_KEEP_ALIVE) and
- * thread stacks are scanned conservatively.  Nothing is pinned explicitly: an operation that completes while
- * polling gives the collector no chance to run.
+ * then calls native-mpi, which polls and, only if it must wait, waits inside a GC-safe region.  While it
+ * waits the buffer objects stay pinned and alive because this frame keeps pointers to them (MOTOR_KEEP_ALIVE)
+ * and thread stacks are scanned conservatively.  Nothing is pinned explicitly: an operation that completes
+ * while polling gives the collector no chance to run.
  */
 #include "icalls.h"
 #include "motor-pin.h"
 #include "motor-runtime.h"
 
 MOTOR_HOT_PATH
-int32_t motor_icall_send(MonoObject *buf, int32_t offset, int32_t count, int32_t dest, int32_t tag, int32_t comm,
-			 int32_t mode)
+int32_t motor_icall_send(MonoObject *buf, int32_t offset, int32_t count, int32_t dest, int32_t tag,
+                         int32_t comm, int32_t mode)
 {
 	struct motor_buffer b;
 	int rc = motor_buffer_resolve(buf, offset, count, &b);
@@ -25,8 +25,8 @@ int32_t motor_icall_send(MonoObject *buf, int32_t offset, int32_t count, int32_t
 }
 
 MOTOR_HOT_PATH
-int32_t motor_icall_recv(MonoObject *buf, int32_t offset, int32_t count, int32_t source, int32_t tag, int32_t comm,
-			 motor_status *st)
+int32_t motor_icall_recv(MonoObject *buf, int32_t offset, int32_t count, int32_t source, int32_t tag,
+                         int32_t comm, motor_status *st)
 {
 	struct motor_buffer b;
 	int rc = motor_buffer_resolve(buf, offset, count, &b);
@@ -38,8 +38,8 @@ int32_t motor_icall_recv(MonoObject *buf, int32_t offset, int32_t count, int32_t
 }
 
 int32_t motor_icall_sendrecv(MonoObject *sbuf, int32_t soffset, int32_t scount, int32_t dest, int32_t stag,
-			     MonoObject *rbuf, int32_t roffset, int32_t rcount, int32_t source, int32_t rtag, int32_t comm,
-			     motor_status *st)
+                             MonoObject *rbuf, int32_t roffset, int32_t rcount, int32_t source, int32_t rtag,
+                             int32_t comm, motor_status *st)
 {
 	struct motor_buffer s, r;
 	int rc;
@@ -56,9 +56,11 @@ int32_t motor_icall_sendrecv(MonoObject *sbuf, int32_t soffset, int32_t scount, 
 		if (s0 < r1 && r0 < s1)
 			return MOTOR_EALIAS;
 	}
-	if ((rc = motor_pin_check_self(&s, 0, dest, comm)) != MOTOR_OK || (rc = motor_pin_check_self(&r, 1, source, comm)) != MOTOR_OK)
+	if ((rc = motor_pin_check_self(&s, 0, dest, comm)) != MOTOR_OK ||
+	    (rc = motor_pin_check_self(&r, 1, source, comm)) != MOTOR_OK)
 		return rc;
-	rc = motor_mpi_sendrecv(s.data, s.count, s.dt, dest, stag, r.data, r.count, r.dt, source, rtag, comm, st);
+	rc = motor_mpi_sendrecv(s.data, s.count, s.dt, dest, stag, r.data, r.count, r.dt, source, rtag, comm,
+	                        st);
 	MOTOR_KEEP_ALIVE(sbuf);
 	MOTOR_KEEP_ALIVE(rbuf);
 	return rc;

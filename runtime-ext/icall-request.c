@@ -7,8 +7,8 @@
 #include "motor-runtime.h"
 
 MOTOR_HOT_PATH
-int32_t motor_icall_isend(MonoObject *buf, int32_t offset, int32_t count, int32_t dest, int32_t tag, int32_t comm,
-			  int32_t mode, MonoObject *req)
+int32_t motor_icall_isend(MonoObject *buf, int32_t offset, int32_t count, int32_t dest, int32_t tag,
+                          int32_t comm, int32_t mode, MonoObject *req)
 {
 	struct motor_buffer b;
 	int rc = motor_buffer_resolve(buf, offset, count, &b);
@@ -19,7 +19,7 @@ int32_t motor_icall_isend(MonoObject *buf, int32_t offset, int32_t count, int32_
 
 MOTOR_HOT_PATH
 int32_t motor_icall_irecv(MonoObject *buf, int32_t offset, int32_t count, int32_t source, int32_t tag,
-			  int32_t comm, MonoObject *req)
+                          int32_t comm, MonoObject *req)
 {
 	struct motor_buffer b;
 	int rc = motor_buffer_resolve(buf, offset, count, &b);
@@ -60,7 +60,8 @@ void motor_icall_pin_counts(MonoArray *counts)
 {
 	struct motor_pin_counts c;
 	motor_pin_counts(&c);
-	const uint64_t v[] = {c.pins_taken, c.pins_avoided, c.gc_released, c.gc_completed, c.in_flight, c.slots};
+	const uint64_t v[] = {c.pins_taken,   c.pins_avoided, c.gc_released,
+	                      c.gc_completed, c.in_flight,    c.slots};
 	uintptr_t n = counts ? mono_array_length(counts) : 0;
 	for (uintptr_t i = 0; i < n && i < sizeof v / sizeof v[0]; i++)
 		mono_array_set(counts, int64_t, i, (int64_t)v[i]);

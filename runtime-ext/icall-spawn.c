@@ -3,8 +3,9 @@
  * executable.
  *
  * The managed side passes the program and its arguments as one block of NUL-terminated UTF-8 strings (the
- * program first), in a pinned byte array; only the root reads it.  A root that passes no block (a program that
- * does not exist) makes every rank fail together instead of leaving the others waiting (native-mpi/spawn.c).
+ * program first), in a pinned byte array; only the root reads it.  A root that passes no block (a program
+ * that does not exist) makes every rank fail together instead of leaving the others waiting
+ * (native-mpi/spawn.c).
  */
 #include <limits.h>
 #include <stdlib.h>
@@ -14,8 +15,8 @@
 #include "icalls.h"
 #include "motor-runtime.h"
 
-int32_t motor_icall_comm_spawn(const char *block, int32_t nstrings, int32_t maxprocs, int32_t root, int32_t comm,
-			       int32_t *intercomm, int32_t *errcodes)
+int32_t motor_icall_comm_spawn(const char *block, int32_t nstrings, int32_t maxprocs, int32_t root,
+                               int32_t comm, int32_t *intercomm, int32_t *errcodes)
 {
 	char exe[PATH_MAX];
 	char **argv = NULL;

@@ -15,8 +15,8 @@ static const struct {
 
 void motor_icall_register(void)
 {
-	/* Cooperative registration: the wrapper skips the GC-safe transition (about 45 ns).  Every call that may
-	 * block makes the transition itself, and only when it has to wait (native-mpi/request.c). */
+	/* Cooperative registration: the wrapper skips the GC-safe transition (about 45 ns).  Every call that
+	 * may block makes the transition itself, and only when it has to wait (native-mpi/request.c). */
 	for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
 		mono_dangerous_add_raw_internal_call(table[i].name, table[i].fn);
 }

@@ -1,7 +1,7 @@
 /*
- * icalls.h - the C side of every internal call in icall-def.h.  Each validates its arguments, resolves buffers,
- * calls native-mpi and returns MOTOR_OK, a MOTOR_E* code or an MPI error code; managed code turns codes into
- * exceptions (managed/Errors.cs).  None raises a managed exception itself.
+ * icalls.h - the C side of every internal call in icall-def.h.  Each validates its arguments, resolves
+ * buffers, calls native-mpi and returns MOTOR_OK, a MOTOR_E* code or an MPI error code; managed code turns
+ * codes into exceptions (managed/Errors.cs).  None raises a managed exception itself.
  */
 #ifndef MOTOR_ICALLS_H
 #define MOTOR_ICALLS_H
@@ -41,21 +41,21 @@ int32_t motor_icall_comm_free(int32_t comm);
 int32_t motor_icall_barrier(int32_t comm);
 
 /* icall-p2p.c */
-int32_t motor_icall_send(MonoObject *buf, int32_t offset, int32_t count, int32_t dest, int32_t tag, int32_t comm,
-			 int32_t mode);
-int32_t motor_icall_recv(MonoObject *buf, int32_t offset, int32_t count, int32_t source, int32_t tag, int32_t comm,
-			 motor_status *st);
+int32_t motor_icall_send(MonoObject *buf, int32_t offset, int32_t count, int32_t dest, int32_t tag,
+                         int32_t comm, int32_t mode);
+int32_t motor_icall_recv(MonoObject *buf, int32_t offset, int32_t count, int32_t source, int32_t tag,
+                         int32_t comm, motor_status *st);
 int32_t motor_icall_sendrecv(MonoObject *sbuf, int32_t soffset, int32_t scount, int32_t dest, int32_t stag,
-			     MonoObject *rbuf, int32_t roffset, int32_t rcount, int32_t source, int32_t rtag, int32_t comm,
-			     motor_status *st);
+                             MonoObject *rbuf, int32_t roffset, int32_t rcount, int32_t source, int32_t rtag,
+                             int32_t comm, motor_status *st);
 int32_t motor_icall_probe(int32_t source, int32_t tag, int32_t comm, motor_status *st);
 int32_t motor_icall_iprobe(int32_t source, int32_t tag, int32_t comm, int32_t *flag, motor_status *st);
 
 /* icall-request.c */
-int32_t motor_icall_isend(MonoObject *buf, int32_t offset, int32_t count, int32_t dest, int32_t tag, int32_t comm,
-			  int32_t mode, MonoObject *req);
+int32_t motor_icall_isend(MonoObject *buf, int32_t offset, int32_t count, int32_t dest, int32_t tag,
+                          int32_t comm, int32_t mode, MonoObject *req);
 int32_t motor_icall_irecv(MonoObject *buf, int32_t offset, int32_t count, int32_t source, int32_t tag,
-			  int32_t comm, MonoObject *req);
+                          int32_t comm, MonoObject *req);
 int32_t motor_icall_request_complete(MonoObject *req, int32_t slot, int32_t gen, int32_t wait, int32_t *flag);
 int32_t motor_icall_request_cancel(int32_t slot, int32_t gen);
 int32_t motor_icall_request_posted(int32_t slot, int32_t gen, int64_t *count, int32_t *dt);
@@ -63,35 +63,39 @@ int32_t motor_icall_waitany(MonoArray *reqs, int32_t *index);
 void motor_icall_pin_counts(MonoArray *counts);
 
 /* icall-spawn.c */
-int32_t motor_icall_comm_spawn(const char *block, int32_t nstrings, int32_t maxprocs, int32_t root, int32_t comm,
-			       int32_t *intercomm, int32_t *errcodes);
+int32_t motor_icall_comm_spawn(const char *block, int32_t nstrings, int32_t maxprocs, int32_t root,
+                               int32_t comm, int32_t *intercomm, int32_t *errcodes);
 /* icall-coll.c; flags: 1 = the send buffer is MPI.IN_PLACE, 2 = the receive buffer is */
 int32_t motor_icall_bcast(MonoObject *buf, int32_t offset, int32_t count, int32_t root, int32_t comm);
 int32_t motor_icall_scatter(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t root, int32_t comm);
 int32_t motor_icall_gather(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t root, int32_t comm);
 int32_t motor_icall_allgather(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t comm);
 int32_t motor_icall_alltoall(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t comm);
-int32_t motor_icall_scatterv(MonoObject *sbuf, MonoArray *counts, MonoArray *displs, MonoObject *rbuf, int32_t flags,
-			     int32_t root, int32_t comm);
-int32_t motor_icall_gatherv(MonoObject *sbuf, MonoObject *rbuf, MonoArray *counts, MonoArray *displs, int32_t flags,
-			    int32_t root, int32_t comm);
+int32_t motor_icall_scatterv(MonoObject *sbuf, MonoArray *counts, MonoArray *displs, MonoObject *rbuf,
+                             int32_t flags, int32_t root, int32_t comm);
+int32_t motor_icall_gatherv(MonoObject *sbuf, MonoObject *rbuf, MonoArray *counts, MonoArray *displs,
+                            int32_t flags, int32_t root, int32_t comm);
 int32_t motor_icall_allgatherv(MonoObject *sbuf, MonoObject *rbuf, MonoArray *counts, MonoArray *displs,
-			       int32_t flags, int32_t comm);
+                               int32_t flags, int32_t comm);
 int32_t motor_icall_alltoallv(MonoObject *sbuf, MonoArray *scounts, MonoArray *sdispls, MonoObject *rbuf,
-			      MonoArray *rcounts, MonoArray *rdispls, int32_t flags, int32_t comm);
-int32_t motor_icall_reduce(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t op, int32_t root, int32_t comm);
+                              MonoArray *rcounts, MonoArray *rdispls, int32_t flags, int32_t comm);
+int32_t motor_icall_reduce(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t op, int32_t root,
+                           int32_t comm);
 int32_t motor_icall_allreduce(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t op, int32_t comm);
 int32_t motor_icall_scan(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t op, int32_t comm);
 int32_t motor_icall_exscan(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t op, int32_t comm);
-int32_t motor_icall_reduce_scatter_block(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t op, int32_t comm);
+int32_t motor_icall_reduce_scatter_block(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t op,
+                                         int32_t comm);
 /* Non-blocking collectives, every kind (motor_coll_kind) through one call; see icall-coll.c. */
 int32_t motor_icall_icollective(int32_t kind, MonoObject *sbuf, MonoObject *rbuf, int32_t offset,
                                 int32_t count, MonoArray *v1, MonoArray *v2, MonoArray *v3, MonoArray *v4,
                                 int32_t flags, int32_t op, int32_t root, int32_t comm, MonoObject *req);
-/* Diagnostics: 1 = collectives use their non-blocking forms, 0 = blocking forms, -1 = unchanged; returns the old mode. */
+/* Diagnostics: 1 = collectives use their non-blocking forms, 0 = blocking forms, -1 = unchanged; returns the
+ * old mode. */
 int32_t motor_icall_coll_mode(int32_t nonblocking);
-/* This rank's part, as a refusal, in the agreement of a collective that managed code refused before calling its
- * internal call (motor_mpi_coll_refuse).  Returns 0, or MOTOR_ECOMM for a communicator that is not valid. */
+/* This rank's part, as a refusal, in the agreement of a collective that managed code refused before calling
+ * its internal call (motor_mpi_coll_refuse).  Returns 0, or MOTOR_ECOMM for a communicator that is not valid.
+ */
 int32_t motor_icall_coll_refuse(int32_t comm);
 
 /* icall-op.c */
@@ -100,10 +104,11 @@ int32_t motor_icall_op_free(int32_t op);
 int32_t motor_icall_reduce_local(MonoObject *in, MonoObject *inout, int32_t op);
 int32_t motor_icall_reduce_local_foreign_thread(MonoObject *in, MonoObject *inout, int32_t op);
 /* icall-object.c */
-int32_t motor_icall_osend(MonoObject *obj, int32_t offset, int32_t count, int32_t dest, int32_t tag, int32_t comm);
+int32_t motor_icall_osend(MonoObject *obj, int32_t offset, int32_t count, int32_t dest, int32_t tag,
+                          int32_t comm);
 MonoObject *motor_icall_orecv(int32_t source, int32_t tag, int32_t comm, motor_status *st, int32_t *rc);
-MonoObject *motor_icall_oirecv_progress(int32_t source, int32_t tag, int32_t comm, int32_t wait, int32_t *flag,
-					motor_status *st, int32_t *rc);
+MonoObject *motor_icall_oirecv_progress(int32_t source, int32_t tag, int32_t comm, int32_t wait,
+                                        int32_t *flag, motor_status *st, int32_t *rc);
 int32_t motor_icall_oisend(MonoObject *obj, int32_t dest, int32_t tag, int32_t comm, MonoObject *req);
 MonoObject *motor_icall_obcast(MonoObject *obj, int32_t root, int32_t comm, int32_t *rc);
 MonoObject *motor_icall_oscatter(MonoObject *arr, MonoArray *counts, int32_t root, int32_t comm, int32_t *rc);

@@ -123,14 +123,15 @@ static void abort_on_exception(MonoObject *exc)
 
 	fflush(stdout);
 	fprintf(stderr, "rank %d: %s%s%s: %s\n", world_rank(), ns && *ns ? ns : "", ns && *ns ? "." : "",
-		mono_class_get_name(k), msg ? msg : "");
+	        mono_class_get_name(k), msg ? msg : "");
 	if (trace)
 		fprintf(stderr, "%s\n", trace);
 	fflush(stderr);
 	g_free(msg);
 	g_free(trace);
-	/* The process manager forwards stderr asynchronously and stops forwarding when the job is aborted: give it
-	 * a moment, or the reason can be lost (seen in CI: only Mono's own report of a thread's exception arrived). */
+	/* The process manager forwards stderr asynchronously and stops forwarding when the job is aborted:
+	 * give it a moment, or the reason can be lost (seen in CI: only Mono's own report of a thread's
+	 * exception arrived). */
 	g_usleep(200 * 1000);
 	if (motor_mpi_initialized() && !motor_mpi_finalized())
 		motor_mpi_abort(MOTOR_COMM_WORLD, 1);
@@ -150,10 +151,11 @@ static __thread int in_host_code; /* set on the main thread except while Main ru
 
 #if defined(__SANITIZE_ADDRESS__)
 /* Entering a GC-safe region copies the stack between the current stack pointer and `stackdata` with memcpy,
- * which AddressSanitizer reports as a read of the redzones around our locals.  In sanitized builds the region is
- * entered with a `stackdata` in this uninstrumented frame instead of the caller's, so the copied range holds no
- * redzones.  Under the default (hybrid) suspend policy a GC-safe thread is stopped with a signal and its whole
- * stack is scanned from the signal context, so the buffers in the callers' frames stay pinned either way. */
+ * which AddressSanitizer reports as a read of the redzones around our locals.  In sanitized builds the region
+ * is entered with a `stackdata` in this uninstrumented frame instead of the caller's, so the copied range
+ * holds no redzones.  Under the default (hybrid) suspend policy a GC-safe thread is stopped with a signal and
+ * its whole stack is scanned from the signal context, so the buffers in the callers' frames stay pinned
+ * either way. */
 __attribute__((no_sanitize_address, noinline)) static void *block_enter(void **stackdata)
 {
 	void *here = NULL;
@@ -192,38 +194,43 @@ int motor_runtime_finalize(void)
 		uint64_t waited, immediate;
 		motor_pin_counts(&c);
 		motor_mpi_block_counts(&waited, &immediate);
-		fprintf(stderr,
-			"rank %d: motor stats: pins taken %llu, pins avoided %llu, pins released by GC %llu, "
-			"requests completed by GC %llu, requests in flight %llu (left at exit %d), slots %llu, "
-			"blocking operations waited %llu, completed at once %llu, nursery populated at start %zu MB\n",
-			world_rank(), (unsigned long long)c.pins_taken, (unsigned long long)c.pins_avoided,
-			(unsigned long long)c.gc_released, (unsigned long long)c.gc_completed,
-			(unsigned long long)c.in_flight, left, (unsigned long long)c.slots, (unsigned long long)waited,
-			(unsigned long long)immediate, nursery_populated >> 20);
+		fprintf(
+		    stderr,
+		    "rank %d: motor stats: pins taken %llu, pins avoided %llu, pins released by GC %llu, "
+		    "requests completed by GC %llu, requests in flight %llu (left at exit %d), slots %llu, "
+		    "blocking operations waited %llu, completed at once %llu, nursery populated at start %zu "
+		    "MB\n",
+		    world_rank(), (unsigned long long)c.pins_taken, (unsigned long long)c.pins_avoided,
+		    (unsigned long long)c.gc_released, (unsigned long long)c.gc_completed,
+		    (unsigned long long)c.in_flight, left, (unsigned long long)c.slots,
+		    (unsigned long long)waited, (unsigned long long)immediate, nursery_populated >> 20);
 	}
 	return motor_mpi_finalize();
 }
 
 static void usage(FILE *to)
 {
-	fprintf(to, "Usage: motor [OPTION...] PROGRAM.exe [ARG...]\n"
-		    "Run a C# program on the Motor runtime, with MPI built in (System.MP).\n"
-		    "Start several ranks with: mpiexec -n N motor PROGRAM.exe [ARG...]\n\n"
-		    "Options:\n"
-		    "  -h, --help       show this help and exit\n"
-		    "  -V, --version    show the versions of Motor, Mono and the MPI library and exit\n\n"
-		    "Environment:\n"
-		    "  MOTOR_LIBDIR     directory holding System.MP.dll (overrides the built-in search)\n"
-		    "  MOTOR_SPIN       polls before a blocking operation waits in a GC-safe region (default 256)\n"
-		    "  MOTOR_STATS=1    print pinning and request counters per rank at exit\n"
-		    "  MOTOR_PREFAULT=0 do not fault the nursery's memory in at start (default: do)\n"
-		    "  MOTOR_PERF_MAP=1 write /tmp/perf-PID.map, the JIT-compiled methods' names for Linux perf\n");
+	fprintf(
+	    to,
+	    "Usage: motor [OPTION...] PROGRAM.exe [ARG...]\n"
+	    "Run a C# program on the Motor runtime, with MPI built in (System.MP).\n"
+	    "Start several ranks with: mpiexec -n N motor PROGRAM.exe [ARG...]\n\n"
+	    "Options:\n"
+	    "  -h, --help       show this help and exit\n"
+	    "  -V, --version    show the versions of Motor, Mono and the MPI library and exit\n\n"
+	    "Environment:\n"
+	    "  MOTOR_LIBDIR     directory holding System.MP.dll (overrides the built-in search)\n"
+	    "  MOTOR_SPIN       polls before a blocking operation waits in a GC-safe region (default 256)\n"
+	    "  MOTOR_STATS=1    print pinning and request counters per rank at exit\n"
+	    "  MOTOR_PREFAULT=0 do not fault the nursery's memory in at start (default: do)\n"
+	    "  MOTOR_PERF_MAP=1 write /tmp/perf-PID.map, the JIT-compiled methods' names for Linux perf\n");
 }
 
 /* Motor's nursery is 32 MB, not Mono's 4 MB: a rank that receives an object graph larger than the nursery has
  * every object of it copied out of the nursery while it is built (the linked-list benchmark's time per object
  * grows by a third to a half between 16,384 and 2^20 elements with 4 MB, far less with 32 MB;
- * doc/benchmarks.md).  32 MB a rank is little on a compute node.  A nursery-size given in MONO_GC_PARAMS wins. */
+ * doc/benchmarks.md).  32 MB a rank is little on a compute node.  A nursery-size given in MONO_GC_PARAMS
+ * wins. */
 #define MOTOR_NURSERY "nursery-size=32m"
 
 static void default_gc_params(void)
@@ -236,22 +243,23 @@ static void default_gc_params(void)
 	g_free(params);
 }
 
-/* The nursery gets its memory now, not a page fault at a time while the program allocates (gc-hooks/nursery.c).
- * MOTOR_PREFAULT=0 leaves it to the kernel, for comparison. */
+/* The nursery gets its memory now, not a page fault at a time while the program allocates
+ * (gc-hooks/nursery.c). MOTOR_PREFAULT=0 leaves it to the kernel, for comparison. */
 static void prefault_nursery(void)
 {
 	if (env_is("MOTOR_PREFAULT", "0"))
 		return;
-	motor_nursery_prefault(motor_domain, motor_nursery_size_from(getenv("MONO_GC_PARAMS")), &nursery_populated);
+	motor_nursery_prefault(motor_domain, motor_nursery_size_from(getenv("MONO_GC_PARAMS")),
+	                       &nursery_populated);
 }
 
 int main(int argc, char **argv)
 {
 	gboolean help = FALSE, version = FALSE;
 	GOptionEntry entries[] = {
-		{"help", 'h', 0, G_OPTION_ARG_NONE, &help, NULL, NULL},
-		{"version", 'V', 0, G_OPTION_ARG_NONE, &version, NULL, NULL},
-		{NULL, 0, 0, 0, NULL, NULL, NULL},
+	    {"help", 'h', 0, G_OPTION_ARG_NONE, &help, NULL, NULL},
+	    {"version", 'V', 0, G_OPTION_ARG_NONE, &version, NULL, NULL},
+	    {NULL, 0, 0, 0, NULL, NULL, NULL},
 	};
 	GOptionContext *ctx = g_option_context_new(NULL);
 	GError *err = NULL;
@@ -288,7 +296,8 @@ int main(int argc, char **argv)
 	}
 	char *mp_path = find_system_mp();
 	if (!mp_path) {
-		fprintf(stderr, "motor: cannot find " SYSTEM_MP " (set MOTOR_LIBDIR to the directory holding it)\n");
+		fprintf(stderr,
+		        "motor: cannot find " SYSTEM_MP " (set MOTOR_LIBDIR to the directory holding it)\n");
 		return 2;
 	}
 
@@ -303,8 +312,8 @@ int main(int argc, char **argv)
 	motor_icall_register();
 	prefault_nursery();
 	if (env_is("MOTOR_PERF_MAP", "1") && motor_perf_map_start() != MOTOR_OK)
-		fprintf(stderr, "motor: cannot write /tmp/perf-%ld.map (MOTOR_PERF_MAP=1): %s\n", (long)getpid(),
-			strerror(errno));
+		fprintf(stderr, "motor: cannot write /tmp/perf-%ld.map (MOTOR_PERF_MAP=1): %s\n",
+		        (long)getpid(), strerror(errno));
 	system_mp = mono_domain_assembly_open(motor_domain, mp_path);
 	if (!system_mp) {
 		fprintf(stderr, "motor: cannot load '%s'\n", mp_path);
@@ -338,13 +347,15 @@ int main(int argc, char **argv)
 	motor_buffer_init(motor_domain);
 	MonoClass *request = mono_class_from_name(mono_assembly_get_image(system_mp), "System.MP", "Request");
 	if (!request || motor_pin_init(request, provided == MOTOR_THREAD_MULTIPLE) != MOTOR_OK) {
-		fprintf(stderr, "motor: cannot set up request tracking (is %s from this version of Motor?)\n", SYSTEM_MP);
+		fprintf(stderr, "motor: cannot set up request tracking (is %s from this version of Motor?)\n",
+		        SYSTEM_MP);
 		motor_mpi_finalize();
 		return 2;
 	}
 	if (motor_ser_init(motor_domain, mono_assembly_get_image(system_mp)) != MOTOR_OK) {
-		fprintf(stderr, "motor: cannot set up the object serializer (is %s from this version of Motor?)\n",
-			SYSTEM_MP);
+		fprintf(stderr,
+		        "motor: cannot set up the object serializer (is %s from this version of Motor?)\n",
+		        SYSTEM_MP);
 		motor_mpi_finalize();
 		return 2;
 	}

@@ -17,8 +17,8 @@ extern void *mono_threads_enter_gc_safe_region_unbalanced(void **stackdata);
 extern void mono_threads_exit_gc_safe_region_unbalanced(void *cookie, void **stackdata);
 extern void mono_dangerous_add_raw_internal_call(const char *name, const void *method);
 
-/* Keeps `p` in a register or stack slot up to this point, so that the conservative stack scan sees it -- and so
- * pins and keeps alive the object it points into -- for as long as a blocking call before it runs. */
+/* Keeps `p` in a register or stack slot up to this point, so that the conservative stack scan sees it -- and
+ * so pins and keeps alive the object it points into -- for as long as a blocking call before it runs. */
 #define MOTOR_KEEP_ALIVE(p) __asm__ volatile("" : : "g"(p) : "memory")
 
 /* The internal calls of the per-message path (Send, Recv, Isend, Irecv, completing a request) are compiled as
@@ -35,9 +35,9 @@ extern void mono_dangerous_add_raw_internal_call(const char *name, const void *m
  * object must stay reachable from the C stack (MOTOR_KEEP_ALIVE) while MPI uses it. */
 struct motor_buffer {
 	void *data;
-	int64_t count;       /* elements of `dt` */
-	int dt;              /* motor-mpi datatype handle */
-	uint64_t obj_bytes;  /* size of the whole object, header included (what decides whether it can move) */
+	int64_t count;      /* elements of `dt` */
+	int dt;             /* motor-mpi datatype handle */
+	uint64_t obj_bytes; /* size of the whole object, header included (what decides whether it can move) */
 };
 
 /* Resolves `obj` as an MPI buffer: the whole object when count == -1 (offset must be 0), else elements

@@ -19,9 +19,10 @@ static FILE *map;
 static void jit_done(MonoProfiler *prof, MonoMethod *method, MonoJitInfo *ji)
 {
 	char *name = mono_method_full_name(method, 1);
-	/* One fprintf per line: glibc locks the stream per call, so lines of threads compiling at once do not mix. */
+	/* One fprintf per line: glibc locks the stream per call, so lines of threads compiling at once do not
+	 * mix. */
 	fprintf(map, "%lx %x %s\n", (unsigned long)(uintptr_t)mono_jit_info_get_code_start(ji),
-		(unsigned)mono_jit_info_get_code_size(ji), name);
+	        (unsigned)mono_jit_info_get_code_size(ji), name);
 	fflush(map);
 	mono_free(name);
 }

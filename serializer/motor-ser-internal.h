@@ -44,10 +44,10 @@ enum op_kind { OP_COPY, OP_REF };
  * flattened into their container's ops, and a struct used unboxed (array element) subtracts the header. */
 struct op {
 	uint32_t offset;
-	uint32_t size;       /* bytes for COPY; pointer size for REF */
+	uint32_t size; /* bytes for COPY; pointer size for REF */
 	uint8_t kind;
 	MonoClass *ref_class; /* REF: the field's declared type; what arrives must be assignable to it */
-	const char *name;     /* REF: the field's path in the class ("a.b" in embedded structs), for messages */
+	const char *name; /* REF: the field's path in the class ("a.b" in embedded structs), for messages */
 };
 
 enum plan_kind { PLAN_CLASS, PLAN_STRING, PLAN_ARRAY, PLAN_REFUSED };
@@ -62,21 +62,21 @@ struct plan {
 	/* class */
 	struct op *ops;
 	uint32_t nops;
-	uint32_t nrefs;       /* REF ops */
-	uint8_t has_refs;     /* any reference field at all, followed or not: never copied as raw bytes */
-	uint32_t wire;        /* bytes of the field data on the wire */
-	uint32_t value_size;  /* unboxed size (structs) */
+	uint32_t nrefs;         /* REF ops */
+	uint8_t has_refs;       /* any reference field at all, followed or not: never copied as raw bytes */
+	uint32_t wire;          /* bytes of the field data on the wire */
+	uint32_t value_size;    /* unboxed size (structs) */
 	uint32_t instance_size; /* boxed size, header included (instantiable classes) */
 	uint64_t fingerprint;
-	char *name;           /* assembly-qualified (class plans) */
+	char *name; /* assembly-qualified (class plans) */
 	uint16_t name_len;
 	/* array */
 	struct plan *elem;
 	uint8_t rank;
-	uint8_t vector;       /* T[] (SZARRAY) rather than T[*] or T[,] */
+	uint8_t vector; /* T[] (SZARRAY) rather than T[*] or T[,] */
 	uint8_t elem_mode;
-	uint32_t elem_size;   /* bytes per element in memory */
-	uint32_t elem_wire;   /* bytes per element on the wire */
+	uint32_t elem_size; /* bytes per element in memory */
+	uint32_t elem_wire; /* bytes per element on the wire */
 };
 
 /* plan.c */
@@ -107,7 +107,6 @@ struct plan *motor_ser__plan_for_object(MonoClass *k, const void *vtable);
 /* The class plan for a received type name + fingerprint: resolves and checks it (may reach safepoints).
  * Returns MOTOR_OK or MOTOR_SER_EUNKNOWN / ELAYOUT / ETYPE with the message set. */
 int motor_ser__plan_for_name(const char *name, uint16_t len, uint64_t fingerprint, struct plan **out);
-
 
 /* pool.c: counts collections (installed by motor_ser_init). */
 void motor_ser__pool_init(void);
@@ -142,8 +141,8 @@ struct ptrmap {
 		uintptr_t key;
 		uint32_t val;
 		uint32_t stamp;
-	} *e;
-	size_t mask;  /* capacity - 1 (capacity a power of two), or 0 before first use */
+	} * e;
+	size_t mask; /* capacity - 1 (capacity a power of two), or 0 before first use */
 	size_t count;
 	uint32_t stamp;
 };
@@ -154,10 +153,11 @@ int motor_ser__map_grow(struct ptrmap *m);
 /* Frees a map whose capacity is far above what recent operations needed. */
 void motor_ser__map_shrink(struct ptrmap *m, size_t used);
 
-/* The slot of an address: its 4 KiB page is hashed (Fibonacci hashing spreads pages that differ in a few bits,
- * which plain masking would pile onto one probe chain), and objects within a page keep their order in a window
- * of 256 slots.  Objects allocated one after another -- a list built in a loop -- thus land in neighbouring
- * slots and the map is walked almost sequentially, which matters when it is far larger than the caches. */
+/* The slot of an address: its 4 KiB page is hashed (Fibonacci hashing spreads pages that differ in a few
+ * bits, which plain masking would pile onto one probe chain), and objects within a page keep their order in a
+ * window of 256 slots.  Objects allocated one after another -- a list built in a loop -- thus land in
+ * neighbouring slots and the map is walked almost sequentially, which matters when it is far larger than the
+ * caches. */
 static inline size_t map_slot(const struct ptrmap *m, uintptr_t key)
 {
 	uint64_t page = (uint64_t)(key >> 12) * 0x9E3779B97F4A7C15ull;

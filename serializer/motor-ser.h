@@ -6,8 +6,8 @@
  *	header (32 bytes)  magic, type count, object count, root, section sizes
  *	object data        every object once, in discovery order: a type index, then its data; a reference is
  *	                   the 1-based index of the object it points to (0 = null)
- *	type table         every type once: assembly-qualified name + fingerprint of the field layout (classes),
- *	                   element type + rank (arrays), or "string"
+ *	type table         every type once: assembly-qualified name + fingerprint of the field layout
+ *(classes), element type + rank (arrays), or "string"
  *
  * What travels: primitive, struct and string fields always; a reference field only when it carries
  * [Transportable] (otherwise it arrives null); arrays with all their elements.  An object reached twice is
@@ -31,7 +31,8 @@
 #include <mono/metadata/object.h>
 
 enum {
-	MOTOR_SER_ETYPE = -50,    /* sender: a type that cannot travel (delegate, pointer, process-local handle) */
+	MOTOR_SER_ETYPE =
+	    -50, /* sender: a type that cannot travel (delegate, pointer, process-local handle) */
 	MOTOR_SER_EDATA = -51,    /* receiver: malformed, truncated or inconsistent data */
 	MOTOR_SER_EUNKNOWN = -52, /* receiver: a type it does not have, or that cannot be instantiated */
 	MOTOR_SER_ELAYOUT = -53,  /* receiver: a type whose field layout differs from the sender's */

@@ -4,8 +4,8 @@
  * The paper keeps a Transportable bit on the runtime's field descriptor so that serialisation never asks
  * reflection (§7.5).  The same effect here: the first time a class is met, its instance fields are read from
  * the metadata once -- base class first, declaration order, embedded structs flattened, custom attributes
- * resolved -- into a flat array of copy/reference steps with the Transportable decision baked in.  The plan is
- * cached under both its MonoClass and its vtable (one vtable per class in our single domain), so the
+ * resolved -- into a flat array of copy/reference steps with the Transportable decision baked in.  The plan
+ * is cached under both its MonoClass and its vtable (one vtable per class in our single domain), so the
  * serializer's hot path reads an object's first word and probes a table: no metadata call, no lock.
  *
  * Plans are never freed (classes are never unloaded: one domain).  Building a plan may reach GC safepoints
@@ -56,9 +56,9 @@ const char *motor_ser_last_error(void)
 
 /* ---- the plan cache ------------------------------------------------------------------------------------ */
 
-/* Open addressing keyed by pointer (a MonoClass* or a MonoVTable*: distinct objects, so one table holds both);
- * published like runtime-ext/buffer.c: entry written under the lock, key stored last with release.  A full
- * table still works, uncached. */
+/* Open addressing keyed by pointer (a MonoClass* or a MonoVTable*: distinct objects, so one table holds
+ * both); published like runtime-ext/buffer.c: entry written under the lock, key stored last with release.  A
+ * full table still works, uncached. */
 #define PLAN_BITS 13
 #define PLAN_SIZE (1u << PLAN_BITS)
 static struct {
@@ -132,20 +132,20 @@ struct plan *motor_ser__plan_for_object(MonoClass *k, const void *vtable)
 static const struct {
 	const char *ns, *name, *what;
 } process_local_types[] = {
-	{"System.Runtime.InteropServices", "GCHandle", "a slot of this runtime's GC handle table"},
-	{"System.Runtime.InteropServices", "HandleRef", "an operating-system handle"},
-	{"System.Runtime.InteropServices", "SafeHandle", "an operating-system handle"},
-	{"System.Runtime.InteropServices", "CriticalHandle", "an operating-system handle"},
-	{"System.Threading", "WaitHandle", "an operating-system handle"},
-	{"System", "RuntimeTypeHandle", "a pointer into this runtime's metadata"},
-	{"System", "RuntimeMethodHandle", "a pointer into this runtime's metadata"},
-	{"System", "RuntimeFieldHandle", "a pointer into this runtime's metadata"},
-	{"System", "ModuleHandle", "a pointer into this runtime's metadata"},
-	{"System", "RuntimeArgumentHandle", "a native argument list"},
-	{"System", "ArgIterator", "a native argument list"},
-	{"System", "TypedReference", "a pointer into this process's memory"},
-	{"System.Threading", "Thread", "a thread of this process"},
-	{"System.Threading", "ThreadLocal`1", "a slot of this process's thread-local storage"},
+    {"System.Runtime.InteropServices", "GCHandle", "a slot of this runtime's GC handle table"},
+    {"System.Runtime.InteropServices", "HandleRef", "an operating-system handle"},
+    {"System.Runtime.InteropServices", "SafeHandle", "an operating-system handle"},
+    {"System.Runtime.InteropServices", "CriticalHandle", "an operating-system handle"},
+    {"System.Threading", "WaitHandle", "an operating-system handle"},
+    {"System", "RuntimeTypeHandle", "a pointer into this runtime's metadata"},
+    {"System", "RuntimeMethodHandle", "a pointer into this runtime's metadata"},
+    {"System", "RuntimeFieldHandle", "a pointer into this runtime's metadata"},
+    {"System", "ModuleHandle", "a pointer into this runtime's metadata"},
+    {"System", "RuntimeArgumentHandle", "a native argument list"},
+    {"System", "ArgIterator", "a native argument list"},
+    {"System", "TypedReference", "a pointer into this process's memory"},
+    {"System.Threading", "Thread", "a thread of this process"},
+    {"System.Threading", "ThreadLocal`1", "a slot of this process's thread-local storage"},
 };
 
 const char *motor_ser_process_local(MonoClass *k)
@@ -163,7 +163,8 @@ const char *motor_ser_process_local(MonoClass *k)
 	return NULL;
 }
 
-/* ---- building a plan ------------------------------------------------------------------------------------ */
+/* ---- building a plan ------------------------------------------------------------------------------------
+ */
 
 struct builder {
 	struct plan *p;
@@ -238,7 +239,7 @@ static int add_fields(struct builder *b, MonoClass *k, int32_t base, int depth);
 
 /* One field of type `t` at `offset` (boxed offsets, adjusted by the caller for embedded structs). */
 static int add_field(struct builder *b, MonoClass *declaring, MonoClassField *f, MonoType *t, uint32_t offset,
-		     int depth)
+                     int depth)
 {
 	const char *name = mono_field_get_name(f);
 	int tt = mono_type_get_type(t);
@@ -247,17 +248,26 @@ static int add_field(struct builder *b, MonoClass *declaring, MonoClassField *f,
 	switch (tt) {
 	case MONO_TYPE_BOOLEAN:
 	case MONO_TYPE_I1:
-	case MONO_TYPE_U1: size = 1; break;
+	case MONO_TYPE_U1:
+		size = 1;
+		break;
 	case MONO_TYPE_CHAR:
 	case MONO_TYPE_I2:
-	case MONO_TYPE_U2: size = 2; break;
+	case MONO_TYPE_U2:
+		size = 2;
+		break;
 	case MONO_TYPE_I4:
 	case MONO_TYPE_U4:
-	case MONO_TYPE_R4: size = 4; break;
+	case MONO_TYPE_R4:
+		size = 4;
+		break;
 	case MONO_TYPE_I8:
 	case MONO_TYPE_U8:
-	case MONO_TYPE_R8: size = 8; break;
-	default: break;
+	case MONO_TYPE_R8:
+		size = 8;
+		break;
+	default:
+		break;
 	}
 	if (size) {
 		fp_str(b, name);
@@ -271,19 +281,23 @@ static int add_field(struct builder *b, MonoClass *declaring, MonoClassField *f,
 		b->p->has_refs = 1;
 		fp_str(b, name);
 		fp_bytes(b, "s", 1);
-		return add_op(b, OP_REF, offset, sizeof(void *), motor_ser__string_class, name) ? MOTOR_OK : MOTOR_ENOMEM;
+		return add_op(b, OP_REF, offset, sizeof(void *), motor_ser__string_class, name)
+		           ? MOTOR_OK
+		           : MOTOR_ENOMEM;
 	case MONO_TYPE_VALUETYPE:
 	case MONO_TYPE_GENERICINST:
 		if (mono_class_is_valuetype(fk)) {
 			if (mono_class_is_enum(fk))
-				return add_field(b, declaring, f, mono_class_enum_basetype(fk), offset, depth);
+				return add_field(b, declaring, f, mono_class_enum_basetype(fk), offset,
+				                 depth);
 			const char *local = motor_ser_process_local(fk);
 			if (local) {
 				char *tn = mono_type_full_name(t);
 				snprintf(b->why, sizeof b->why,
-					 "field '%s%s' is a %s, a process-local handle (%s): its value means nothing in "
-					 "another process",
-					 b->path, name, tn ? tn : "?", local);
+				         "field '%s%s' is a %s, a process-local handle (%s): its value means "
+				         "nothing in "
+				         "another process",
+				         b->path, name, tn ? tn : "?", local);
 				mono_free(tn);
 				return MOTOR_SER_ETYPE;
 			}
@@ -312,8 +326,8 @@ static int add_field(struct builder *b, MonoClass *declaring, MonoClassField *f,
 		fp_bytes(b, "r", 1);
 		return add_op(b, OP_REF, offset, sizeof(void *), fk, name) ? MOTOR_OK : MOTOR_ENOMEM;
 	default:
-		snprintf(b->why, sizeof b->why, "field '%s%s' is a pointer, IntPtr or UIntPtr, which cannot travel", b->path,
-			 name);
+		snprintf(b->why, sizeof b->why,
+		         "field '%s%s' is a pointer, IntPtr or UIntPtr, which cannot travel", b->path, name);
 		return MOTOR_SER_ETYPE;
 	}
 }
@@ -337,7 +351,7 @@ static int add_fields(struct builder *b, MonoClass *k, int32_t base, int depth)
 			if (mono_field_get_flags(f) & (MONO_FIELD_ATTR_STATIC | MONO_FIELD_ATTR_LITERAL))
 				continue;
 			int rc = add_field(b, chain[n], f, mono_field_get_type(f),
-					   (uint32_t)((int32_t)mono_field_get_offset(f) + base), depth);
+			                   (uint32_t)((int32_t)mono_field_get_offset(f) + base), depth);
 			if (rc != MOTOR_OK)
 				return rc;
 		}
@@ -400,8 +414,8 @@ static struct plan *build(MonoClass *k)
 			return refuse(p, "arrays of this rank are not supported");
 		if (mono_class_is_valuetype(ek)) {
 			p->elem_size = e->value_size;
-			/* Raw bytes only for structs without any reference field: copying one that is not followed
-			 * would carry a pointer across. */
+			/* Raw bytes only for structs without any reference field: copying one that is not
+			 * followed would carry a pointer across. */
 			if (!e->has_refs) {
 				p->elem_mode = ELEM_RAW;
 				p->elem_wire = e->value_size;
@@ -441,7 +455,8 @@ static struct plan *build(MonoClass *k)
 		return refuse(p, "its name has an escaped character ('\\'), which receivers refuse");
 	p->name_len = (uint16_t)nl;
 	if (mono_class_is_delegate(k))
-		return refuse(p, "delegates cannot travel (they hold method pointers and a target of this process)");
+		return refuse(
+		    p, "delegates cannot travel (they hold method pointers and a target of this process)");
 	const char *local = motor_ser_process_local(k);
 	if (local) {
 		char why[256];
@@ -561,35 +576,37 @@ int motor_ser__plan_for_name(const char *name, uint16_t len, uint64_t fp, struct
 		*out = p;
 		return MOTOR_OK;
 	}
-	/* Printable ASCII without backslashes.  Mono's type-name parser (behind Type.GetType) takes a backslash as an
-	 * escape and skips the next character even when it is the terminating NUL, then reads past the end of the
-	 * name (found by fuzzing: AddressSanitizer, heap-buffer-overflow in strchr).  Our senders never write a
-	 * backslash (build() refuses such names), so none is accepted. */
+	/* Printable ASCII without backslashes.  Mono's type-name parser (behind Type.GetType) takes a
+	 * backslash as an escape and skips the next character even when it is the terminating NUL, then reads
+	 * past the end of the name (found by fuzzing: AddressSanitizer, heap-buffer-overflow in strchr).  Our
+	 * senders never write a backslash (build() refuses such names), so none is accepted. */
 	for (uint16_t i = 0; i < len; i++)
 		if (name[i] < 0x20 || name[i] > 0x7e || name[i] == '\\')
 			return motor_ser_fail(MOTOR_SER_EDATA, "malformed type name in the message");
 	MonoClass *k = resolve(name, len);
 	if (!k)
 		return motor_ser_fail(MOTOR_SER_EUNKNOWN, "type '%.*s' is not known to the receiving process",
-				       (int)(len > 200 ? 200 : len), name);
+		                      (int)(len > 200 ? 200 : len), name);
 	if (!(p = motor_ser__plan_for_class(k)))
 		return motor_ser_fail(MOTOR_ENOMEM, "out of memory");
 	if (p->kind == PLAN_REFUSED)
 		return motor_ser_fail(MOTOR_SER_EUNKNOWN, "received %s", p->refused);
 	if (p->kind != PLAN_CLASS)
 		return motor_ser_fail(MOTOR_SER_EDATA, "type '%.*s' is not a class or struct",
-				       (int)(len > 200 ? 200 : len), name);
+		                      (int)(len > 200 ? 200 : len), name);
 	if (p->fingerprint != fp)
-		return motor_ser_fail(MOTOR_SER_ELAYOUT,
-				       "type '%.*s' has a different field layout in the sending process (different "
-				       "fields, field types or [Transportable] marks)",
-				       (int)(len > 200 ? 200 : len), name);
+		return motor_ser_fail(
+		    MOTOR_SER_ELAYOUT,
+		    "type '%.*s' has a different field layout in the sending process (different "
+		    "fields, field types or [Transportable] marks)",
+		    (int)(len > 200 ? 200 : len), name);
 	names_put(name, len, fp, p);
 	*out = p;
 	return MOTOR_OK;
 }
 
-/* ---- visited-object maps --------------------------------------------------------------------------------- */
+/* ---- visited-object maps ---------------------------------------------------------------------------------
+ */
 
 int motor_ser__map_reset(struct ptrmap *m, size_t expect)
 {
@@ -631,17 +648,19 @@ int motor_ser__map_grow(struct ptrmap *m)
 
 void motor_ser__map_shrink(struct ptrmap *m, size_t used)
 {
-	/* Keep up to 64k entries (1 MiB) whatever happens; beyond that only what the last operation needed. */
+	/* Keep up to 64k entries (1 MiB) whatever happens; beyond that only what the last operation needed.
+	 */
 	if (m->e && m->mask + 1 > 65536 && m->mask + 1 > used * 8) {
 		free(m->e);
 		*m = (struct ptrmap){0};
 	}
 }
 
-/* ---- init ------------------------------------------------------------------------------------------------ */
+/* ---- init ------------------------------------------------------------------------------------------------
+ */
 
-/* Layout of arrays and strings in Mono 6.8 (object.h keeps the structs private): measured on real objects here
- * and checked, never assumed.  Multidimensional arrays are refused if their bounds cannot be found. */
+/* Layout of arrays and strings in Mono 6.8 (object.h keeps the structs private): measured on real objects
+ * here and checked, never assumed.  Multidimensional arrays are refused if their bounds cannot be found. */
 static int measure_layout(void)
 {
 	MonoArray *a = mono_array_new(motor_ser__domain, mono_get_byte_class(), 12345);
@@ -651,15 +670,16 @@ static int measure_layout(void)
 	motor_ser__array_length_off = motor_ser__array_data_off - (uint32_t)sizeof(uintptr_t);
 	if (*(uintptr_t *)((char *)a + motor_ser__array_length_off) != 12345)
 		return MOTOR_EARG;
-	/* bounds: a pointer to {uintptr_t length; int32_t lower_bound} per dimension, just before max_length. */
+	/* bounds: a pointer to {uintptr_t length; int32_t lower_bound} per dimension, just before max_length.
+	 */
 	motor_ser__array_bounds_off = motor_ser__array_length_off - (uint32_t)sizeof(void *);
 	uintptr_t lengths[2] = {3, 5};
 	intptr_t lower[2] = {0, 7};
 	MonoClass *k = mono_array_class_get(mono_get_int32_class(), 2);
 	MonoArray *md = mono_array_new_full(motor_ser__domain, k, lengths, lower);
 	if (md) {
-		/* MonoArrayBounds is {mono_array_size_t length; int32_t lower_bound}; the size type is 32 bits unless
-		 * Mono was built with big arrays.  Both layouts are recognised. */
+		/* MonoArrayBounds is {mono_array_size_t length; int32_t lower_bound}; the size type is 32
+		 * bits unless Mono was built with big arrays.  Both layouts are recognised. */
 		const uint8_t *bounds = *(const uint8_t *const *)((char *)md + motor_ser__array_bounds_off);
 		for (uint32_t esz = 8; bounds && esz <= 16 && !motor_ser__md_arrays_ok; esz += 8) {
 			uint64_t l0 = 0, l1 = 0;

@@ -3,15 +3,15 @@
  *
  * The paper's runtime keeps serialisation buffers in a stack and, at each garbage collection, frees the ones
  * unused since the previous collection (§7.5).  Here a collection *counts* while the world is stopped: the GC
- * hook increments an epoch with one atomic add (no lock, no malloc, no Mono call).  A pooled buffer last used in
- * epoch e is freed once the epoch reaches e + 2, i.e. once a whole collection cycle passed without it being
- * used.  The freeing happens outside any stopped world: at the end of the collection, once the world runs
- * again (POST_START_WORLD_UNLOCKED, where plain C is allowed), and by whichever thread next takes or gives
- * back a buffer.
+ * hook increments an epoch with one atomic add (no lock, no malloc, no Mono call).  A pooled buffer last used
+ * in epoch e is freed once the epoch reaches e + 2, i.e. once a whole collection cycle passed without it
+ * being used.  The freeing happens outside any stopped world: at the end of the collection, once the world
+ * runs again (POST_START_WORLD_UNLOCKED, where plain C is allowed), and by whichever thread next takes or
+ * gives back a buffer.
  *
  * The pool's mutex is never held across a GC safepoint (only malloc/free and bookkeeping inside), so a thread
- * that the collector stops can never hold it while another waits for it; the end-of-collection hook only tries
- * the mutex, and leaves the trimming to its holder when it is taken.
+ * that the collector stops can never hold it while another waits for it; the end-of-collection hook only
+ * tries the mutex, and leaves the trimming to its holder when it is taken.
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -58,7 +58,7 @@ int motor_ser_buf_get(struct motor_ser_buf *b, size_t min)
 	/* The smallest pooled buffer that is large enough; else the largest, to be grown. */
 	for (int i = 0; i < pooled; i++)
 		if (pool[i].cap >= min ? best < 0 || pool[best].cap < min || pool[i].cap < pool[best].cap
-				       : best < 0 || (pool[best].cap < min && pool[i].cap > pool[best].cap))
+		                       : best < 0 || (pool[best].cap < min && pool[i].cap > pool[best].cap))
 			best = i;
 	void *data = NULL;
 	size_t cap = 0;

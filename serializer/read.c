@@ -13,8 +13,8 @@
  *      order, so most references point to later records, which exist already: they are stored into an object
  *      that was just allocated -- in the nursery, with no write barrier, while its cache line is hot -- and
  *      always from a younger object to an older one, which a generational collector tracks for free.  The
- *      other references (to earlier records: cycles and shared objects) are left to pass 2.  Each reference is
- *      checked: the index must be in range and the target's class assignable to the field's (or element's)
+ *      other references (to earlier records: cycles and shared objects) are left to pass 2.  Each reference
+ * is checked: the index must be in range and the target's class assignable to the field's (or element's)
  *      declared type, so that no message can make a field of one type point to an object of another.  Stores
  *      into an object outside the nursery go through mono_gc_wbarrier_set_field / _set_arrayref; into a
  *      nursery object they are plain (no safepoint lies between the generation test and the store).
@@ -39,9 +39,9 @@ static uint64_t alloc_limit(size_t len)
 }
 
 /* The objects made so far live in a two-level managed table: an object[] of chunks, each an object[] of
- * TABLE_CHUNK.  A chunk (4 KiB) is allocated in the nursery and dies young with the message's scratch; one flat
- * object[] would be a large object for any graph beyond ~1,000 objects, and SGen maps fresh pages for every
- * large object, which cost more than the rest of a small deserialisation. */
+ * TABLE_CHUNK.  A chunk (4 KiB) is allocated in the nursery and dies young with the message's scratch; one
+ * flat object[] would be a large object for any graph beyond ~1,000 objects, and SGen maps fresh pages for
+ * every large object, which cost more than the rest of a small deserialisation. */
 #define TABLE_CHUNK 512u
 
 static inline MonoObject **elems(MonoArray *a)
@@ -56,7 +56,7 @@ static inline MonoObject **table_slot(MonoArray *table, uint32_t i)
 	return elems(chunk) + i % TABLE_CHUNK;
 }
 
-/* Stores `o` into `slot` of array `a`: a plain store into a nursery array, else through the write barrier.  No
+/* Stores `o` into `slot` of array `a`: a plain store into a nursery array, else through the write barrier. No
  * safepoint may lie between the generation test and the store. */
 static inline void set_elem(MonoArray *a, MonoObject **slot, MonoObject *o)
 {
@@ -102,10 +102,12 @@ static int read_types(struct reader *r, size_t at)
 			memcpy(&nl, q, 2);
 			if (nl == 0 || nl > MOTOR_SER_MAX_NAME || (size_t)(end - q) < 2u + nl + 8u)
 				return bad("type name length");
-			/* A type that cannot travel (a delegate, a pointer, a process-local handle such as GCHandle or
-			 * SafeHandle, or a class or struct holding one) is refused here, whatever the fingerprint
-			 * says: its plan is the sender's refused plan, so a forged message cannot make one. */
-			if ((rc = motor_ser__plan_for_name((const char *)q + 2, nl, rd64(q + 2 + nl), &p)) != MOTOR_OK)
+			/* A type that cannot travel (a delegate, a pointer, a process-local handle such as
+			 * GCHandle or SafeHandle, or a class or struct holding one) is refused here, whatever
+			 * the fingerprint says: its plan is the sender's refused plan, so a forged message
+			 * cannot make one. */
+			if ((rc = motor_ser__plan_for_name((const char *)q + 2, nl, rd64(q + 2 + nl), &p)) !=
+			    MOTOR_OK)
 				return rc;
 			q += 2 + nl + 8;
 		} else if (kind == TYPE_STRING) {
@@ -116,12 +118,13 @@ static int read_types(struct reader *r, size_t at)
 			uint32_t ei = rd32(q);
 			uint8_t rank = q[4], vector = q[5];
 			q += 6;
-			if (ei >= i || rank < 1 || rank > MOTOR_SER_MAX_RANK || vector > 1 || (vector && rank != 1))
+			if (ei >= i || rank < 1 || rank > MOTOR_SER_MAX_RANK || vector > 1 ||
+			    (vector && rank != 1))
 				return bad("array type entry");
 			MonoClass *ek = r->types[ei]->klass;
-			MonoClass *ak = vector ? mono_array_class_get(ek, 1)
-				       : rank == 1 ? mono_bounded_array_class_get(ek, 1, 1)
-						   : mono_array_class_get(ek, rank);
+			MonoClass *ak = vector      ? mono_array_class_get(ek, 1)
+			                : rank == 1 ? mono_bounded_array_class_get(ek, 1, 1)
+			                            : mono_array_class_get(ek, rank);
 			if (!ak)
 				return bad("array type entry");
 			p = motor_ser__plan_for_class(ak);
@@ -159,8 +162,9 @@ static int check_objects(struct reader *r)
 		switch (p->kind) {
 		case PLAN_CLASS:
 			if (!p->instantiable)
-				return motor_ser_fail(MOTOR_SER_EUNKNOWN, "cannot create an object of abstract type '%s'",
-						       p->name ? p->name : "?");
+				return motor_ser_fail(MOTOR_SER_EUNKNOWN,
+				                      "cannot create an object of abstract type '%s'",
+				                      p->name ? p->name : "?");
 			if (left < p->wire)
 				return bad("object data truncated");
 			q += p->wire;
@@ -198,11 +202,13 @@ static int check_objects(struct reader *r)
 			est += 32 + 16 * (uint64_t)p->rank + n * p->elem_size;
 			break;
 		}
-		default: return bad("type cannot be instantiated");
+		default:
+			return bad("type cannot be instantiated");
 		}
 		if (est > limit)
-			return motor_ser_fail(MOTOR_SER_ELIMIT, "object message would allocate more than %llu bytes",
-					       (unsigned long long)limit);
+			return motor_ser_fail(MOTOR_SER_ELIMIT,
+			                      "object message would allocate more than %llu bytes",
+			                      (unsigned long long)limit);
 	}
 	if (q != end)
 		return bad("bytes after the last object");
@@ -291,10 +297,12 @@ static int allocate(struct reader *r, MonoArray *table, uint32_t i)
 	return MOTOR_OK;
 }
 
-/* Whether an object of plan `tp` may be stored where `want` is declared.  May reach a safepoint (metadata). */
+/* Whether an object of plan `tp` may be stored where `want` is declared.  May reach a safepoint (metadata).
+ */
 static int compatible(MonoClass *want, const struct plan *tp)
 {
-	return want == motor_ser__object_class || want == tp->klass || mono_class_is_assignable_from(want, tp->klass);
+	return want == motor_ser__object_class || want == tp->klass ||
+	       mono_class_is_assignable_from(want, tp->klass);
 }
 
 struct refcheck {
@@ -313,8 +321,9 @@ static int resolve_ref(struct reader *r, struct refcheck *c, uint32_t ref, MonoC
 	const struct plan *tp = r->recs[ref - 1].plan;
 	if (!(c->want == want && c->got == tp->klass)) {
 		if (!compatible(want, tp))
-			return motor_ser_fail(MOTOR_SER_EDATA,
-					       "malformed object message: a reference to an object of the wrong type");
+			return motor_ser_fail(
+			    MOTOR_SER_EDATA,
+			    "malformed object message: a reference to an object of the wrong type");
 		c->want = want;
 		c->got = tp->klass;
 	}
@@ -336,8 +345,8 @@ static void store(MonoArray *table, MonoObject *o, void **slot, uint32_t index, 
 
 /* Stores the references of one object (or struct element) `base` inside `o` whose targets are records after
  * `after` (all of them when after < 0); counts in *skipped those it leaves for later. */
-static int link_fields(struct reader *r, struct refcheck *c, MonoArray *table, MonoObject *o, const struct plan *p,
-		       char *base, const uint8_t **at, int64_t after, int *skipped)
+static int link_fields(struct reader *r, struct refcheck *c, MonoArray *table, MonoObject *o,
+                       const struct plan *p, char *base, const uint8_t **at, int64_t after, int *skipped)
 {
 	const uint8_t *q = *at;
 	for (uint32_t i = 0; i < p->nops; i++) {
@@ -362,8 +371,8 @@ static int link_fields(struct reader *r, struct refcheck *c, MonoArray *table, M
 	return MOTOR_OK;
 }
 
-/* Stores the references of record i to records after `after` (all of them when after < 0); sets r->recs[i].later
- * when it leaves some. */
+/* Stores the references of record i to records after `after` (all of them when after < 0); sets
+ * r->recs[i].later when it leaves some. */
 static int link(struct reader *r, struct refcheck *c, MonoArray *table, uint32_t i, int64_t after)
 {
 	const struct plan *p = r->recs[i].plan;
@@ -390,8 +399,9 @@ static int link(struct reader *r, struct refcheck *c, MonoArray *table, uint32_t
 				else
 					skipped = 1;
 			} else {
-				rc = link_fields(r, c, table, o, p->elem, data + e * p->elem_size - sizeof(MonoObject), &q,
-						 after, &skipped);
+				rc = link_fields(r, c, table, o, p->elem,
+				                 data + e * p->elem_size - sizeof(MonoObject), &q, after,
+				                 &skipped);
 			}
 		}
 		KEEP_ALIVE(o);
@@ -414,8 +424,8 @@ static int build(struct reader *r, MonoArray *table)
 	return MOTOR_OK;
 }
 
-/* The per-object scratch, kept by each thread across messages (a large one is freed when a much smaller message
- * follows), so that a big graph does not cost a fresh mapping of pages every time. */
+/* The per-object scratch, kept by each thread across messages (a large one is freed when a much smaller
+ * message follows), so that a big graph does not cost a fresh mapping of pages every time. */
 static __thread struct rec *recs;
 static __thread size_t recs_cap;
 
@@ -460,7 +470,8 @@ int motor_ser_read(const uint8_t *data, size_t len, MonoObject **result)
 	if (data_bytes > len - MOTOR_SER_HEADER)
 		return bad("data section longer than the message");
 	size_t types_bytes = len - MOTOR_SER_HEADER - (size_t)data_bytes;
-	if (r.nobjs > data_bytes / 4 || r.ntypes > types_bytes || root > r.nobjs || (r.nobjs > 0 && root == 0))
+	if (r.nobjs > data_bytes / 4 || r.ntypes > types_bytes || root > r.nobjs ||
+	    (r.nobjs > 0 && root == 0))
 		return bad("counts in the header");
 	if (r.nobjs == 0)
 		return r.ntypes == 0 && types_bytes == 0 ? MOTOR_OK : bad("types without objects");
@@ -474,7 +485,8 @@ int motor_ser_read(const uint8_t *data, size_t len, MonoObject **result)
 	if ((rc = read_types(&r, MOTOR_SER_HEADER + (size_t)data_bytes)) != MOTOR_OK ||
 	    (rc = check_objects(&r)) != MOTOR_OK)
 		goto out;
-	table = mono_array_new(motor_ser__domain, motor_ser__object_class, (r.nobjs + TABLE_CHUNK - 1) / TABLE_CHUNK);
+	table = mono_array_new(motor_ser__domain, motor_ser__object_class,
+	                       (r.nobjs + TABLE_CHUNK - 1) / TABLE_CHUNK);
 	if (!table) {
 		rc = motor_ser_fail(MOTOR_ENOMEM, "out of memory deserialising an object message");
 		goto out;

@@ -1,19 +1,19 @@
 /*
  * write.c - serialisation: one iterative pass over the object graph.
  *
- * Objects are numbered in the order they are discovered.  The writer keeps them in a queue and writes object i
- * only after objects 0..i-1, so a reference is just the index the target got when it was first seen (found in
- * O(1) in a hash map keyed by address) and the traversal needs no recursion: a list of a million elements uses
- * no stack, only the queue.  Types are numbered the same way and written after the object data, so that the
- * pass never has to go back.
+ * Objects are numbered in the order they are discovered.  The writer keeps them in a queue and writes object
+ * i only after objects 0..i-1, so a reference is just the index the target got when it was first seen (found
+ * in O(1) in a hash map keyed by address) and the traversal needs no recursion: a list of a million elements
+ * uses no stack, only the queue.  Types are numbered the same way and written after the object data, so that
+ * the pass never has to go back.
  *
  * When can an object move?  Only at a GC safepoint, and a traversal reaches none: it runs in GC-unsafe mode,
- * allocates nothing managed and calls no Mono function that could poll (plans are read from a lock-free cache;
- * buffers and maps are malloc'ed).  So the addresses in the map and queue stay valid for the whole pass.  The
- * one exception is a class met for the first time: building its plan reads metadata and calls managed code,
- * which may collect.  The pass then stops, the plan is built, and the pass starts again from scratch (the root
- * is held by the caller's frame, so the conservative stack scan pins it meanwhile).  Each restart adds a plan,
- * so a program restarts at most once per class it ever sends.
+ * allocates nothing managed and calls no Mono function that could poll (plans are read from a lock-free
+ * cache; buffers and maps are malloc'ed).  So the addresses in the map and queue stay valid for the whole
+ * pass.  The one exception is a class met for the first time: building its plan reads metadata and calls
+ * managed code, which may collect.  The pass then stops, the plan is built, and the pass starts again from
+ * scratch (the root is held by the caller's frame, so the conservative stack scan pins it meanwhile).  Each
+ * restart adds a plan, so a program restarts at most once per class it ever sends.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -142,7 +142,8 @@ static int reserve(struct writer *w, uint64_t n)
 }
 
 /* Writes object `o` with plan `p`; for the root of a slice, elements [off, off + cnt) of the vector `o`. */
-static int write_object(struct writer *w, MonoObject *o, struct plan *p, uint32_t tidx, int64_t off, int64_t cnt)
+static int write_object(struct writer *w, MonoObject *o, struct plan *p, uint32_t tidx, int64_t off,
+                        int64_t cnt)
 {
 	const char *base = (const char *)o;
 	int rc;
@@ -170,8 +171,10 @@ static int write_object(struct writer *w, MonoObject *o, struct plan *p, uint32_
 		w->b->len += 8 + 2 * (size_t)len;
 		return MOTOR_OK;
 	}
-	case PLAN_ARRAY: break;
-	default: return motor_ser_fail(MOTOR_SER_ETYPE, "%s", p->refused);
+	case PLAN_ARRAY:
+		break;
+	default:
+		return motor_ser_fail(MOTOR_SER_ETYPE, "%s", p->refused);
 	}
 
 	uint64_t n;
@@ -354,13 +357,14 @@ static int write_once(struct writer *w, MonoObject *root, int64_t off, int64_t c
 	w->nq = 0;
 	w->ntypes = 0;
 	w->last_vt = NULL;
-	if ((rc = motor_ser__map_reset(&visited, 0)) != MOTOR_OK || (rc = motor_ser__map_reset(&typemap, 0)) != MOTOR_OK ||
+	if ((rc = motor_ser__map_reset(&visited, 0)) != MOTOR_OK ||
+	    (rc = motor_ser__map_reset(&typemap, 0)) != MOTOR_OK ||
 	    (rc = motor_ser_buf_reserve(w->b, MOTOR_SER_HEADER)) != MOTOR_OK)
 		return rc;
 	w->b->len += MOTOR_SER_HEADER;
 	if (root) {
-		/* A slice root is not the array itself: a reference to the array from inside the graph is written
-		 * as the whole array, separately. */
+		/* A slice root is not the array itself: a reference to the array from inside the graph is
+		 * written as the whole array, separately. */
 		if (cnt < 0)
 			map_find_or_add(&visited, (uintptr_t)root, 0);
 		if ((rc = push(w, root)) != MOTOR_OK)
@@ -419,8 +423,10 @@ int motor_ser_write(struct motor_ser_buf *b, MonoObject *root, int32_t offset, i
 		if (!root)
 			return MOTOR_ENULL;
 		MonoClass *k = mono_object_get_class(root);
-		if (mono_class_get_rank(k) != 1 || mono_type_get_type(mono_class_get_type(k)) != MONO_TYPE_SZARRAY)
-			return motor_ser_fail(MOTOR_ENOTARRAY, "the offset/count form needs a one-dimensional array");
+		if (mono_class_get_rank(k) != 1 ||
+		    mono_type_get_type(mono_class_get_type(k)) != MONO_TYPE_SZARRAY)
+			return motor_ser_fail(MOTOR_ENOTARRAY,
+			                      "the offset/count form needs a one-dimensional array");
 		uint64_t len = mono_array_length((MonoArray *)root);
 		if (offset < 0 || (uint64_t)offset > len)
 			return MOTOR_EOFFSET;
@@ -438,7 +444,8 @@ int motor_ser_write(struct motor_ser_buf *b, MonoObject *root, int32_t offset, i
 			break;
 		}
 		if (!motor_ser__plan_by_vtable(w.missing_vt)) {
-			rc = motor_ser_fail(MOTOR_SER_ELIMIT, "too many classes sent by this process (plan cache full)");
+			rc = motor_ser_fail(MOTOR_SER_ELIMIT,
+			                    "too many classes sent by this process (plan cache full)");
 			break;
 		}
 	}

@@ -1,10 +1,11 @@
 /*
- * gen-constants.c - prints MPIConst.cs for the P/Invoke baseline: the shared library that holds MPI_Init (found
- * with dladdr, so the DllImport names the exact library the C programs link), the handle values of the MPI
- * constants the wrapper passes, and the size of MPI_Status with the offsets of its MPI_SOURCE and MPI_TAG fields
- * (the wrapper keeps a status as that many opaque bytes, reads those two fields and asks MPI_Get_count for the
- * count, whose fields are the library's own).  A P/Invoke wrapper can pass handles as integers only where the
- * MPI library's handles are integers (MPICH); with pointer handles (Open MPI) this program says so and fails.
+ * gen-constants.c - prints MPIConst.cs for the P/Invoke baseline: the shared library that holds MPI_Init
+ * (found with dladdr, so the DllImport names the exact library the C programs link), the handle values of the
+ * MPI constants the wrapper passes, and the size of MPI_Status with the offsets of its MPI_SOURCE and MPI_TAG
+ * fields (the wrapper keeps a status as that many opaque bytes, reads those two fields and asks MPI_Get_count
+ * for the count, whose fields are the library's own).  A P/Invoke wrapper can pass handles as integers only
+ * where the MPI library's handles are integers (MPICH); with pointer handles (Open MPI) this program says so
+ * and fails.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -16,9 +17,11 @@ int main(void)
 {
 	Dl_info info;
 
-	if (sizeof(MPI_Comm) != sizeof(int) || sizeof(MPI_Datatype) != sizeof(int) || sizeof(MPI_Request) != sizeof(int)) {
-		fprintf(stderr, "gen-constants: this MPI library's handles are not integers; the P/Invoke baseline "
-				"supports MPICH-style handles only\n");
+	if (sizeof(MPI_Comm) != sizeof(int) || sizeof(MPI_Datatype) != sizeof(int) ||
+	    sizeof(MPI_Request) != sizeof(int)) {
+		fprintf(stderr,
+		        "gen-constants: this MPI library's handles are not integers; the P/Invoke baseline "
+		        "supports MPICH-style handles only\n");
 		return 1;
 	}
 	if (!dladdr((void *)&MPI_Init, &info) || !info.dli_fname) {

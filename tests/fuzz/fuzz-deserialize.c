@@ -1,15 +1,17 @@
 /*
- * fuzz-deserialize.c - libFuzzer target: arbitrary bytes to the object deserializer, inside a running Mono runtime.
+ * fuzz-deserialize.c - libFuzzer target: arbitrary bytes to the object deserializer, inside a running Mono
+ *runtime.
  *
  *	make fuzz [FUZZ_RUNS=1000000] [FUZZ_ARGS=...]	(clang -fsanitize=fuzzer,address,undefined; not part
  *							 of make check; new inputs go to tests/fuzz/work)
  *
- * The harness embeds Mono, loads System.MP.dll and tests/fuzz/FuzzTypes.exe (the types the messages name), and
- * sets up the serializer exactly as the motor host does.  Each input is copied into a managed byte[] and handed
- * to FuzzEntry.Run, which calls ObjectDiagnostics.Deserialize -- the same internal call path as ORecv after the
- * bytes arrive -- and catches SerializationException.  Any other managed exception is a finding (the harness
- * aborts), as is every crash, hang, memory error or undefined behaviour the sanitizers see in the serializer.
- * Only the internal calls that path can reach are registered here; they are the runtime's own functions.
+ * The harness embeds Mono, loads System.MP.dll and tests/fuzz/FuzzTypes.exe (the types the messages name),
+ *and sets up the serializer exactly as the motor host does.  Each input is copied into a managed byte[] and
+ *handed to FuzzEntry.Run, which calls ObjectDiagnostics.Deserialize -- the same internal call path as ORecv
+ *after the bytes arrive -- and catches SerializationException.  Any other managed exception is a finding (the
+ *harness aborts), as is every crash, hang, memory error or undefined behaviour the sanitizers see in the
+ *serializer. Only the internal calls that path can reach are registered here; they are the runtime's own
+ *functions.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -57,8 +59,8 @@ static int32_t error_class(int32_t code)
 	return code;
 }
 
-/* Every other internal call of System.MP: registered so that the JIT can resolve methods that mention them, never
- * reached on the deserialisation path. */
+/* Every other internal call of System.MP: registered so that the JIT can resolve methods that mention them,
+ * never reached on the deserialisation path. */
 static void unreachable_icall(void)
 {
 	fprintf(stderr, "fuzz-deserialize: an internal call outside the deserialisation path was called\n");
@@ -76,17 +78,20 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	mono_config_parse(NULL);
 	domain = mono_jit_init_version("motor-fuzz", "v4.0.30319");
-#define MOTOR_ICALL(name, fn) mono_dangerous_add_raw_internal_call("System.MP.MPDirect::" #name, (const void *)unreachable_icall);
+#define MOTOR_ICALL(name, fn)                                                                                \
+	mono_dangerous_add_raw_internal_call("System.MP.MPDirect::" #name, (const void *)unreachable_icall);
 #include "icall-def.h"
 #undef MOTOR_ICALL
 	mono_dangerous_add_raw_internal_call("System.MP.MPDirect::ODeserialize", (const void *)odeserialize);
-	mono_dangerous_add_raw_internal_call("System.MP.MPDirect::OErrorMessage", (const void *)oerror_message);
+	mono_dangerous_add_raw_internal_call("System.MP.MPDirect::OErrorMessage",
+	                                     (const void *)oerror_message);
 	mono_dangerous_add_raw_internal_call("System.MP.MPDirect::ErrorString", (const void *)error_string);
 	mono_dangerous_add_raw_internal_call("System.MP.MPDirect::ErrorClass", (const void *)error_class);
 	MonoAssembly *mp = mono_domain_assembly_open(domain, path("MOTOR_SYSTEM_MP", "System.MP.dll"));
 	MonoAssembly *types = mono_domain_assembly_open(domain, path("MOTOR_FUZZ_TYPES", "FuzzTypes.exe"));
 	if (!mp || !types) {
-		fprintf(stderr, "fuzz-deserialize: set MOTOR_SYSTEM_MP and MOTOR_FUZZ_TYPES to System.MP.dll and FuzzTypes.exe\n");
+		fprintf(stderr, "fuzz-deserialize: set MOTOR_SYSTEM_MP and MOTOR_FUZZ_TYPES to System.MP.dll "
+		                "and FuzzTypes.exe\n");
 		exit(2);
 	}
 	if (motor_ser_init(domain, mono_assembly_get_image(mp)) != MOTOR_OK) {

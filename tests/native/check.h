@@ -24,16 +24,17 @@
 #define CHECK_MSG_MAX 512
 
 struct check_state {
-	const char *test;              /* the test being run, or NULL */
-	const char *prefix;            /* printed before every failure message, e.g. "[rank 1] " */
-	int failures;                  /* failures recorded in the current test */
-	char first[CHECK_MSG_MAX];     /* the first failure message of the current test (no file:line) */
+	const char *test;          /* the test being run, or NULL */
+	const char *prefix;        /* printed before every failure message, e.g. "[rank 1] " */
+	int failures;              /* failures recorded in the current test */
+	char first[CHECK_MSG_MAX]; /* the first failure message of the current test (no file:line) */
 };
 
 static struct check_state check_state_ = {NULL, "", 0, {0}};
 
 /* Records a failure: prints "file:line: [prefix]test: message" to stderr and keeps the first message. */
-static inline void check_fail_(const char *file, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static inline void check_fail_(const char *file, int line, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 static inline void check_fail_(const char *file, int line, const char *fmt, ...)
 {
 	char msg[CHECK_MSG_MAX];
@@ -43,7 +44,7 @@ static inline void check_fail_(const char *file, int line, const char *fmt, ...)
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
 	fprintf(stderr, "%s:%d: %s%s: %s\n", file, line, check_state_.prefix,
-		check_state_.test ? check_state_.test : "(no test)", msg);
+	        check_state_.test ? check_state_.test : "(no test)", msg);
 	fflush(stderr);
 	/* Using snprintf's result tells the compiler that truncation is expected. */
 	if (check_state_.failures++ == 0 &&
@@ -58,18 +59,18 @@ static inline void check_fail_(const char *file, int line, const char *fmt, ...)
 #define CHECK_FAILURES() (check_state_.failures)
 
 #define CHECK(cond)                                                                                          \
-	do {                                                                                                  \
-		if (!(cond))                                                                                  \
-			CHECK_FAIL("CHECK(%s) failed", #cond);                                                \
+	do {                                                                                                 \
+		if (!(cond))                                                                                 \
+			CHECK_FAIL("CHECK(%s) failed", #cond);                                               \
 	} while (0)
 
 /* Signed integers of any width (compared as long long). */
 #define CHECK_CMP_INT_(a, op, b)                                                                             \
-	do {                                                                                                  \
-		long long check_a_ = (long long)(a), check_b_ = (long long)(b);                               \
-		if (!(check_a_ op check_b_))                                                                  \
-			CHECK_FAIL("CHECK(%s " #op " %s) failed: %s = %lld, %s = %lld", #a, #b, #a, check_a_,  \
-				   #b, check_b_);                                                             \
+	do {                                                                                                 \
+		long long check_a_ = (long long)(a), check_b_ = (long long)(b);                              \
+		if (!(check_a_ op check_b_))                                                                 \
+			CHECK_FAIL("CHECK(%s " #op " %s) failed: %s = %lld, %s = %lld", #a, #b, #a,          \
+			           check_a_, #b, check_b_);                                                  \
 	} while (0)
 #define CHECK_EQ_INT(a, b) CHECK_CMP_INT_(a, ==, b)
 #define CHECK_NE_INT(a, b) CHECK_CMP_INT_(a, !=, b)
@@ -80,11 +81,11 @@ static inline void check_fail_(const char *file, int line, const char *fmt, ...)
 
 /* Unsigned integers of any width, size_t included (compared as unsigned long long). */
 #define CHECK_CMP_UINT_(a, op, b)                                                                            \
-	do {                                                                                                  \
-		unsigned long long check_a_ = (unsigned long long)(a), check_b_ = (unsigned long long)(b);    \
-		if (!(check_a_ op check_b_))                                                                  \
-			CHECK_FAIL("CHECK(%s " #op " %s) failed: %s = %llu, %s = %llu", #a, #b, #a, check_a_,  \
-				   #b, check_b_);                                                             \
+	do {                                                                                                 \
+		unsigned long long check_a_ = (unsigned long long)(a), check_b_ = (unsigned long long)(b);   \
+		if (!(check_a_ op check_b_))                                                                 \
+			CHECK_FAIL("CHECK(%s " #op " %s) failed: %s = %llu, %s = %llu", #a, #b, #a,          \
+			           check_a_, #b, check_b_);                                                  \
 	} while (0)
 #define CHECK_EQ_UINT(a, b) CHECK_CMP_UINT_(a, ==, b)
 #define CHECK_NE_UINT(a, b) CHECK_CMP_UINT_(a, !=, b)
@@ -93,11 +94,11 @@ static inline void check_fail_(const char *file, int line, const char *fmt, ...)
 
 /* Doubles, compared exactly (use CHECK_LE/GE for tolerances). */
 #define CHECK_CMP_DBL_(a, op, b)                                                                             \
-	do {                                                                                                  \
+	do {                                                                                                 \
 		double check_a_ = (double)(a), check_b_ = (double)(b);                                       \
-		if (!(check_a_ op check_b_))                                                                  \
-			CHECK_FAIL("CHECK(%s " #op " %s) failed: %s = %.17g, %s = %.17g", #a, #b, #a, check_a_, \
-				   #b, check_b_);                                                             \
+		if (!(check_a_ op check_b_))                                                                 \
+			CHECK_FAIL("CHECK(%s " #op " %s) failed: %s = %.17g, %s = %.17g", #a, #b, #a,        \
+			           check_a_, #b, check_b_);                                                  \
 	} while (0)
 #define CHECK_EQ_DBL(a, b) CHECK_CMP_DBL_(a, ==, b)
 #define CHECK_LE_DBL(a, b) CHECK_CMP_DBL_(a, <=, b)
@@ -106,11 +107,11 @@ static inline void check_fail_(const char *file, int line, const char *fmt, ...)
 #define CHECK_LT_DBL(a, b) CHECK_CMP_DBL_(a, <, b)
 
 #define CHECK_CMP_PTR_(a, op, b)                                                                             \
-	do {                                                                                                  \
-		const void *check_a_ = (const void *)(a), *check_b_ = (const void *)(b);                      \
-		if (!(check_a_ op check_b_))                                                                  \
-			CHECK_FAIL("CHECK(%s " #op " %s) failed: %s = %p, %s = %p", #a, #b, #a, check_a_, #b,  \
-				   check_b_);                                                                 \
+	do {                                                                                                 \
+		const void *check_a_ = (const void *)(a), *check_b_ = (const void *)(b);                     \
+		if (!(check_a_ op check_b_))                                                                 \
+			CHECK_FAIL("CHECK(%s " #op " %s) failed: %s = %p, %s = %p", #a, #b, #a, check_a_,    \
+			           #b, check_b_);                                                            \
 	} while (0)
 #define CHECK_EQ_PTR(a, b) CHECK_CMP_PTR_(a, ==, b)
 #define CHECK_NE_PTR(a, b) CHECK_CMP_PTR_(a, !=, b)
@@ -123,26 +124,27 @@ static inline int check_str_eq_(const char *a, const char *b)
 	return a == b || (a && b && strcmp(a, b) == 0);
 }
 #define CHECK_EQ_STR(a, b)                                                                                   \
-	do {                                                                                                  \
-		const char *check_a_ = (a), *check_b_ = (b);                                                  \
-		if (!check_str_eq_(check_a_, check_b_))                                                       \
-			CHECK_FAIL("CHECK_EQ_STR(%s, %s) failed: %s = \"%s\", %s = \"%s\"", #a, #b, #a,       \
-				   check_a_ ? check_a_ : "(null)", #b, check_b_ ? check_b_ : "(null)");       \
+	do {                                                                                                 \
+		const char *check_a_ = (a), *check_b_ = (b);                                                 \
+		if (!check_str_eq_(check_a_, check_b_))                                                      \
+			CHECK_FAIL("CHECK_EQ_STR(%s, %s) failed: %s = \"%s\", %s = \"%s\"", #a, #b, #a,      \
+			           check_a_ ? check_a_ : "(null)", #b, check_b_ ? check_b_ : "(null)");      \
 	} while (0)
 #define CHECK_NE_STR(a, b)                                                                                   \
-	do {                                                                                                  \
-		const char *check_a_ = (a), *check_b_ = (b);                                                  \
-		if (check_str_eq_(check_a_, check_b_))                                                        \
-			CHECK_FAIL("CHECK_NE_STR(%s, %s) failed: both = \"%s\"", #a, #b,                      \
-				   check_a_ ? check_a_ : "(null)");                                            \
+	do {                                                                                                 \
+		const char *check_a_ = (a), *check_b_ = (b);                                                 \
+		if (check_str_eq_(check_a_, check_b_))                                                       \
+			CHECK_FAIL("CHECK_NE_STR(%s, %s) failed: both = \"%s\"", #a, #b,                     \
+			           check_a_ ? check_a_ : "(null)");                                          \
 	} while (0)
 /* A non-NULL, non-empty string. */
 #define CHECK_NONEMPTY_STR(a)                                                                                \
-	do {                                                                                                  \
-		const char *check_a_ = (a);                                                                   \
-		if (!check_a_ || !*check_a_)                                                                  \
-			CHECK_FAIL("CHECK_NONEMPTY_STR(%s) failed: %s = %s%s%s", #a, #a, check_a_ ? "\"" : "", \
-				   check_a_ ? check_a_ : "(null)", check_a_ ? "\"" : "");                     \
+	do {                                                                                                 \
+		const char *check_a_ = (a);                                                                  \
+		if (!check_a_ || !*check_a_)                                                                 \
+			CHECK_FAIL("CHECK_NONEMPTY_STR(%s) failed: %s = %s%s%s", #a, #a,                     \
+			           check_a_ ? "\"" : "", check_a_ ? check_a_ : "(null)",                     \
+			           check_a_ ? "\"" : "");                                                    \
 	} while (0)
 
 /* Byte ranges: on failure, reports the first differing offset and both bytes there. */
@@ -155,12 +157,13 @@ static inline long check_mem_diff_(const void *a, const void *b, size_t n)
 	return -1;
 }
 #define CHECK_EQ_MEM(a, b, n)                                                                                \
-	do {                                                                                                  \
-		const unsigned char *check_a_ = (const unsigned char *)(a), *check_b_ = (const unsigned char *)(b); \
-		long check_i_ = check_mem_diff_(check_a_, check_b_, (n));                                     \
-		if (check_i_ >= 0)                                                                            \
-			CHECK_FAIL("CHECK_EQ_MEM(%s, %s, %s) failed at offset %ld: 0x%02x != 0x%02x", #a, #b,  \
-				   #n, check_i_, check_a_[check_i_], check_b_[check_i_]);                     \
+	do {                                                                                                 \
+		const unsigned char *check_a_ = (const unsigned char *)(a),                                  \
+		                    *check_b_ = (const unsigned char *)(b);                                  \
+		long check_i_ = check_mem_diff_(check_a_, check_b_, (n));                                    \
+		if (check_i_ >= 0)                                                                           \
+			CHECK_FAIL("CHECK_EQ_MEM(%s, %s, %s) failed at offset %ld: 0x%02x != 0x%02x", #a,    \
+			           #b, #n, check_i_, check_a_[check_i_], check_b_[check_i_]);                \
 	} while (0)
 
 /* ---- named tests ------------------------------------------------------------------------------------ */
@@ -173,7 +176,10 @@ struct check_test {
 };
 
 #define CHECK_TEST(name) static void test_##name(void)
-#define CHECK_ENTRY(name) {#name, test_##name}
+#define CHECK_ENTRY(name)                                                                                    \
+	{                                                                                                    \
+#name, test_##name                                                                           \
+	}
 #define CHECK_COUNT(array) (sizeof(array) / sizeof((array)[0]))
 
 /* Called after each test with its local result; returns the combined failure count (0 = passed).  The

@@ -29,8 +29,8 @@
 
 #include "check.h"
 
-/* The documented default poll count (motor-mpi.h).  The immediate-completion checks set it explicitly, so that a
- * MOTOR_SPIN in the environment does not change what they test. */
+/* The documented default poll count (motor-mpi.h).  The immediate-completion checks set it explicitly, so
+ * that a MOTOR_SPIN in the environment does not change what they test. */
 enum { DEFAULT_SPIN = 256 };
 
 static int g_rank, g_size, g_provided = -1;
@@ -56,7 +56,8 @@ static void sleep_ms(long ms)
 static void skip_note(const char *what)
 {
 	if (g_rank == 0)
-		fprintf(stderr, "# %s: skipped (needs a peer rank, size is 1): %s\n", check_state_.test, what);
+		fprintf(stderr, "# %s: skipped (needs a peer rank, size is 1): %s\n", check_state_.test,
+		        what);
 }
 
 static const char *errstr(int code)
@@ -70,34 +71,34 @@ static const char *errstr(int code)
 
 /* A return code compared with the expected one; on failure both are printed with their messages. */
 #define CHECK_RC(expr, want)                                                                                 \
-	do {                                                                                                  \
-		int check_rc_ = (expr), check_want_ = (want);                                                 \
-		if (check_rc_ != check_want_)                                                                 \
-			CHECK_FAIL("%s returned %d (%s), expected %s = %d (%s)", #expr, check_rc_,             \
-				   errstr(check_rc_), #want, check_want_, errstr(check_want_));               \
+	do {                                                                                                 \
+		int check_rc_ = (expr), check_want_ = (want);                                                \
+		if (check_rc_ != check_want_)                                                                \
+			CHECK_FAIL("%s returned %d (%s), expected %s = %d (%s)", #expr, check_rc_,           \
+			           errstr(check_rc_), #want, check_want_, errstr(check_want_));              \
 	} while (0)
 #define CHECK_OK(expr) CHECK_RC(expr, MOTOR_OK)
 
 /* A positive MPI error code whose class is `cls`. */
 #define CHECK_MPI_CLASS(expr, cls)                                                                           \
-	do {                                                                                                  \
-		int check_rc_ = (expr);                                                                       \
+	do {                                                                                                 \
+		int check_rc_ = (expr);                                                                      \
 		if (check_rc_ <= 0 || motor_mpi_error_class(check_rc_) != (cls))                             \
-			CHECK_FAIL("%s returned %d (%s, class %d), expected an MPI error of class %s = %d",    \
-				   #expr, check_rc_, errstr(check_rc_), motor_mpi_error_class(check_rc_), #cls, \
-				   (int)(cls));                                                               \
+			CHECK_FAIL("%s returned %d (%s, class %d), expected an MPI error of class %s = %d",  \
+			           #expr, check_rc_, errstr(check_rc_), motor_mpi_error_class(check_rc_),    \
+			           #cls, (int)(cls));                                                        \
 	} while (0)
 
 /* Every byte of buf[from, to) equals `val`. */
 #define CHECK_GUARD(buf, from, to, val)                                                                      \
-	do {                                                                                                  \
-		const unsigned char *check_g_ = (const unsigned char *)(buf);                                 \
-		for (size_t check_i_ = (from); check_i_ < (size_t)(to); check_i_++)                           \
-			if (check_g_[check_i_] != (unsigned char)(val)) {                                     \
-				CHECK_FAIL("guard byte %s[%zu] overwritten: 0x%02x, expected 0x%02x", #buf,    \
-					   check_i_, check_g_[check_i_], (unsigned char)(val));               \
-				break;                                                                        \
-			}                                                                                     \
+	do {                                                                                                 \
+		const unsigned char *check_g_ = (const unsigned char *)(buf);                                \
+		for (size_t check_i_ = (from); check_i_ < (size_t)(to); check_i_++)                          \
+			if (check_g_[check_i_] != (unsigned char)(val)) {                                    \
+				CHECK_FAIL("guard byte %s[%zu] overwritten: 0x%02x, expected 0x%02x", #buf,  \
+				           check_i_, check_g_[check_i_], (unsigned char)(val));              \
+				break;                                                                       \
+			}                                                                                    \
 	} while (0)
 
 /* Deterministic contents for a message: depends on the seed (sender, test) and the position. */
@@ -126,9 +127,9 @@ static void poison_status(motor_status *st)
 }
 
 static const size_t expected_size[MOTOR_DT_PREDEFINED] = {
-	[MOTOR_DT_U8] = 1,  [MOTOR_DT_I8] = 1,  [MOTOR_DT_I16] = 2, [MOTOR_DT_U16] = 2,
-	[MOTOR_DT_I32] = 4, [MOTOR_DT_U32] = 4, [MOTOR_DT_I64] = 8, [MOTOR_DT_U64] = 8,
-	[MOTOR_DT_F32] = 4, [MOTOR_DT_F64] = 8, [MOTOR_DT_CHAR16] = 2, [MOTOR_DT_BOOL] = 1,
+    [MOTOR_DT_U8] = 1,  [MOTOR_DT_I8] = 1,  [MOTOR_DT_I16] = 2,    [MOTOR_DT_U16] = 2,
+    [MOTOR_DT_I32] = 4, [MOTOR_DT_U32] = 4, [MOTOR_DT_I64] = 8,    [MOTOR_DT_U64] = 8,
+    [MOTOR_DT_F32] = 4, [MOTOR_DT_F64] = 8, [MOTOR_DT_CHAR16] = 2, [MOTOR_DT_BOOL] = 1,
 };
 
 /* ---- env ---------------------------------------------------------------------------------------------- */
@@ -288,7 +289,8 @@ static void check_bad_comm(int comm)
 	poison_status(&st);
 	CHECK_RC(motor_mpi_recv(&rbuf, 1, MOTOR_DT_I32, 0, 1, comm, &st), MOTOR_ECOMM);
 	CHECK_EQ_INT(rbuf, 99);
-	CHECK_RC(motor_mpi_sendrecv(&buf, 1, MOTOR_DT_I32, 0, 1, &rbuf, 1, MOTOR_DT_I32, 0, 1, comm, &st), MOTOR_ECOMM);
+	CHECK_RC(motor_mpi_sendrecv(&buf, 1, MOTOR_DT_I32, 0, 1, &rbuf, 1, MOTOR_DT_I32, 0, 1, comm, &st),
+	         MOTOR_ECOMM);
 	CHECK_EQ_INT(rbuf, 99);
 	CHECK_RC(motor_mpi_probe(0, 1, comm, &st), MOTOR_ECOMM);
 	CHECK_RC(motor_mpi_iprobe(0, 1, comm, &flag, &st), MOTOR_ECOMM);
@@ -345,19 +347,22 @@ CHECK_TEST(comm_dup_free)
 	CHECK_EQ_INT(size, g_size);
 	CHECK_OK(motor_mpi_barrier(dup));
 
-	/* A message on the duplicate is not matched on WORLD: rank 0 sends on the duplicate first, then on WORLD
-	 * with the same tag; by non-overtaking, a leak would make the WORLD receive see the first message. */
+	/* A message on the duplicate is not matched on WORLD: rank 0 sends on the duplicate first, then on
+	 * WORLD with the same tag; by non-overtaking, a leak would make the WORLD receive see the first
+	 * message. */
 	if (g_size > 1) {
 		int a = 0x11111111, b = 0x22222222, r = 0;
 		motor_status st;
 		if (g_rank == 0) {
 			CHECK_OK(motor_mpi_send(&a, 1, MOTOR_DT_I32, 1, TAG_DUP, dup, MOTOR_SEND_STANDARD));
-			CHECK_OK(motor_mpi_send(&b, 1, MOTOR_DT_I32, 1, TAG_DUP, MOTOR_COMM_WORLD, MOTOR_SEND_STANDARD));
+			CHECK_OK(motor_mpi_send(&b, 1, MOTOR_DT_I32, 1, TAG_DUP, MOTOR_COMM_WORLD,
+			                        MOTOR_SEND_STANDARD));
 		} else if (g_rank == 1) {
 			CHECK_OK(motor_mpi_recv(&r, 1, MOTOR_DT_I32, 0, TAG_DUP, MOTOR_COMM_WORLD, &st));
 			CHECK_EQ_INT(r, b);
 			r = 0;
-			CHECK_OK(motor_mpi_recv(&r, 1, MOTOR_DT_I32, MOTOR_ANY_SOURCE, MOTOR_ANY_TAG, dup, &st));
+			CHECK_OK(
+			    motor_mpi_recv(&r, 1, MOTOR_DT_I32, MOTOR_ANY_SOURCE, MOTOR_ANY_TAG, dup, &st));
 			CHECK_EQ_INT(r, a);
 			CHECK_EQ_INT(st.source, 0);
 			CHECK_EQ_INT(st.tag, TAG_DUP);
@@ -451,12 +456,12 @@ CHECK_TEST(datatype_sizes)
 		memset(rbuf, 0xEE, sizeof rbuf);
 		poison_status(&st);
 		int rc = motor_mpi_sendrecv(sbuf, 3, dt, 0, TAG_DTSIZE + dt, rbuf, 3, dt, 0, TAG_DTSIZE + dt,
-					    MOTOR_COMM_SELF, &st);
+		                            MOTOR_COMM_SELF, &st);
 		if (rc != MOTOR_OK)
 			CHECK_FAIL("sendrecv of 3 x dt %d on SELF: %d (%s)", dt, rc, errstr(rc));
 		else if (st.bytes != (int64_t)(3 * expected_size[dt]))
 			CHECK_FAIL("3 x dt %d carried %lld bytes, expected %zu", dt, (long long)st.bytes,
-				   3 * expected_size[dt]);
+			           3 * expected_size[dt]);
 		CHECK_EQ_MEM(rbuf, sbuf, 3 * expected_size[dt]);
 		CHECK_GUARD(rbuf, 3 * expected_size[dt], sizeof rbuf, 0xEE);
 	}
@@ -520,10 +525,10 @@ CHECK_TEST(datatype_bytes)
 
 CHECK_TEST(error_strings)
 {
-	static const int codes[] = {MOTOR_ENULL,   MOTOR_EBUFTYPE,  MOTOR_EOFFSET,   MOTOR_ECOUNT, MOTOR_ERANK,
-				    MOTOR_ETAG,    MOTOR_ECOMM,     MOTOR_ENOTARRAY, MOTOR_EFINALIZED,
-				    MOTOR_ENOMEM,  MOTOR_EALIAS,    MOTOR_EARG,      MOTOR_ECOMMFREE, MOTOR_EBUSY,
-				    MOTOR_EOVERLAP, MOTOR_EINPLACE, MOTOR_ECOMMLIMIT};
+	static const int codes[] = {
+	    MOTOR_ENULL,     MOTOR_EBUFTYPE,  MOTOR_EOFFSET,    MOTOR_ECOUNT,   MOTOR_ERANK,     MOTOR_ETAG,
+	    MOTOR_ECOMM,     MOTOR_ENOTARRAY, MOTOR_EFINALIZED, MOTOR_ENOMEM,   MOTOR_EALIAS,    MOTOR_EARG,
+	    MOTOR_ECOMMFREE, MOTOR_EBUSY,     MOTOR_EOVERLAP,   MOTOR_EINPLACE, MOTOR_ECOMMLIMIT};
 	enum { NC = sizeof codes / sizeof codes[0] };
 	char msg[NC][256], unknown[256];
 
@@ -537,7 +542,8 @@ CHECK_TEST(error_strings)
 		CHECK_NE_STR(msg[i], unknown);
 		for (int j = 0; j < i; j++)
 			if (strcmp(msg[i], msg[j]) == 0)
-				CHECK_FAIL("codes %d and %d share the message \"%s\"", codes[i], codes[j], msg[i]);
+				CHECK_FAIL("codes %d and %d share the message \"%s\"", codes[i], codes[j],
+				           msg[i]);
 		CHECK_EQ_INT(motor_mpi_error_class(codes[i]), codes[i]);
 	}
 	CHECK_EQ_INT(motor_mpi_error_class(MOTOR_OK), MOTOR_OK);
@@ -622,9 +628,12 @@ static void ring_pass(const char *what, int dt, int64_t count, int tag, int mode
 	if (d >= 0)
 		CHECK_FAIL("%s: received byte %ld is 0x%02x, expected 0x%02x", what, d, rbuf[d], want[d]);
 	CHECK_GUARD(rbuf, n, n + guard, 0xEE);
-	if (st.source != prev || st.tag != tag || st.bytes != (int64_t)n || st.error != MOTOR_OK || st.cancelled != 0)
-		CHECK_FAIL("%s: status {source %d, tag %d, bytes %lld, error %d, cancelled %d}, expected {%d, %d, %zu, 0, 0}",
-			   what, st.source, st.tag, (long long)st.bytes, st.error, st.cancelled, prev, tag, n);
+	if (st.source != prev || st.tag != tag || st.bytes != (int64_t)n || st.error != MOTOR_OK ||
+	    st.cancelled != 0)
+		CHECK_FAIL("%s: status {source %d, tag %d, bytes %lld, error %d, cancelled %d}, expected "
+		           "{%d, %d, %zu, 0, 0}",
+		           what, st.source, st.tag, (long long)st.bytes, st.error, st.cancelled, prev, tag,
+		           n);
 out:
 	free(sbuf);
 	free(rbuf);
@@ -663,16 +672,19 @@ CHECK_TEST(p2p_self_sendrecv)
 		memset(rbuf, 0xEE, sizeof rbuf);
 		poison_status(&st);
 		poison_stack();
-		int rc = motor_mpi_sendrecv(sbuf, N, dt, 0, 300 + dt, rbuf, N, dt, 0, 300 + dt, MOTOR_COMM_SELF, &st);
+		int rc = motor_mpi_sendrecv(sbuf, N, dt, 0, 300 + dt, rbuf, N, dt, 0, 300 + dt,
+		                            MOTOR_COMM_SELF, &st);
 		if (rc != MOTOR_OK)
 			CHECK_FAIL("sendrecv of %d x dt %d on SELF: %d (%s)", N, dt, rc, errstr(rc));
 		CHECK_EQ_MEM(rbuf, sbuf, n);
 		CHECK_GUARD(rbuf, n, sizeof rbuf, 0xEE);
 		if (st.source != 0 || st.tag != 300 + dt || st.bytes != (int64_t)n || st.error != MOTOR_OK ||
 		    st.cancelled != 0)
-			CHECK_FAIL("dt %d: status {source %d, tag %d, bytes %lld, error %d, cancelled %d}, expected {0, %d, "
-				   "%zu, 0, 0}",
-				   dt, st.source, st.tag, (long long)st.bytes, st.error, st.cancelled, 300 + dt, n);
+			CHECK_FAIL("dt %d: status {source %d, tag %d, bytes %lld, error %d, cancelled %d}, "
+			           "expected {0, %d, "
+			           "%zu, 0, 0}",
+			           dt, st.source, st.tag, (long long)st.bytes, st.error, st.cancelled,
+			           300 + dt, n);
 	}
 
 	/* A large one, a receive buffer larger than the message, and a NULL status. */
@@ -682,13 +694,14 @@ CHECK_TEST(p2p_self_sendrecv)
 		motor_status st;
 		fill(s, big, 9, MOTOR_DT_U8);
 		memset(r, 0xEE, big * 2);
-		CHECK_OK(motor_mpi_sendrecv(s, (int64_t)big, MOTOR_DT_U8, 0, 7, r, (int64_t)big * 2, MOTOR_DT_U8, 0, 7,
-					    MOTOR_COMM_SELF, &st));
+		CHECK_OK(motor_mpi_sendrecv(s, (int64_t)big, MOTOR_DT_U8, 0, 7, r, (int64_t)big * 2,
+		                            MOTOR_DT_U8, 0, 7, MOTOR_COMM_SELF, &st));
 		CHECK_EQ_MEM(r, s, big);
 		CHECK_GUARD(r, big, big * 2, 0xEE);
 		CHECK_EQ_INT(st.bytes, (int64_t)big);
 		memset(r, 0, big);
-		CHECK_OK(motor_mpi_sendrecv(s, 100, MOTOR_DT_U8, 0, 8, r, 100, MOTOR_DT_U8, 0, 8, MOTOR_COMM_SELF, NULL));
+		CHECK_OK(motor_mpi_sendrecv(s, 100, MOTOR_DT_U8, 0, 8, r, 100, MOTOR_DT_U8, 0, 8,
+		                            MOTOR_COMM_SELF, NULL));
 		CHECK_EQ_MEM(r, s, 100);
 	} else {
 		CHECK_FAIL("out of memory");
@@ -701,7 +714,8 @@ enum { TAG_SR = 2400 };
 
 CHECK_TEST(p2p_sendrecv_ring)
 {
-	/* Everyone sends to its successor and receives from its predecessor at once: at one rank, to itself. */
+	/* Everyone sends to its successor and receives from its predecessor at once: at one rank, to itself.
+	 */
 	enum { N = 1000 };
 	int64_t sbuf[N], rbuf[N + 4];
 	motor_status st;
@@ -713,10 +727,11 @@ CHECK_TEST(p2p_sendrecv_ring)
 	poison_status(&st);
 	poison_stack();
 	CHECK_OK(motor_mpi_sendrecv(sbuf, N, MOTOR_DT_I64, next, TAG_SR + g_rank, rbuf, N, MOTOR_DT_I64, prev,
-				    TAG_SR + prev, MOTOR_COMM_WORLD, &st));
+	                            TAG_SR + prev, MOTOR_COMM_WORLD, &st));
 	for (int i = 0; i < N; i++)
 		if (rbuf[i] != (int64_t)prev * 1000003 + i) {
-			CHECK_FAIL("rbuf[%d] = %lld, expected %lld", i, (long long)rbuf[i], (long long)prev * 1000003 + i);
+			CHECK_FAIL("rbuf[%d] = %lld, expected %lld", i, (long long)rbuf[i],
+			           (long long)prev * 1000003 + i);
 			break;
 		}
 	CHECK_GUARD(rbuf, sizeof sbuf, sizeof rbuf, 0xEE);
@@ -732,8 +747,8 @@ CHECK_TEST(p2p_sendrecv_ring)
 	memset(r8, 0xEE, sizeof r8);
 	poison_status(&st);
 	poison_stack();
-	CHECK_OK(motor_mpi_sendrecv(s32, 3, MOTOR_DT_I32, next, TAG_SR + 50, r8, 16, MOTOR_DT_U8, MOTOR_ANY_SOURCE,
-				    MOTOR_ANY_TAG, MOTOR_COMM_WORLD, &st));
+	CHECK_OK(motor_mpi_sendrecv(s32, 3, MOTOR_DT_I32, next, TAG_SR + 50, r8, 16, MOTOR_DT_U8,
+	                            MOTOR_ANY_SOURCE, MOTOR_ANY_TAG, MOTOR_COMM_WORLD, &st));
 	/* Only the predecessor sends to us in this test, so the message is its. */
 	CHECK_EQ_INT(st.source, prev);
 	CHECK_EQ_INT(st.tag, TAG_SR + 50);
@@ -761,7 +776,8 @@ CHECK_TEST(p2p_status_probe)
 	int flag;
 
 	if (g_rank == 0)
-		CHECK_OK(motor_mpi_send(sbuf, 5, MOTOR_DT_I32, next, tag, MOTOR_COMM_WORLD, MOTOR_SEND_STANDARD));
+		CHECK_OK(
+		    motor_mpi_send(sbuf, 5, MOTOR_DT_I32, next, tag, MOTOR_COMM_WORLD, MOTOR_SEND_STANDARD));
 
 	/* iprobe for a tag nobody sends: no message, status untouched. */
 	flag = 12345;
@@ -830,7 +846,8 @@ CHECK_TEST(p2p_status_probe)
 	CHECK_EQ_INT(flag, 0);
 
 	if (g_rank != 0)
-		CHECK_OK(motor_mpi_send(sbuf, 5, MOTOR_DT_I32, next, tag, MOTOR_COMM_WORLD, MOTOR_SEND_STANDARD));
+		CHECK_OK(
+		    motor_mpi_send(sbuf, 5, MOTOR_DT_I32, next, tag, MOTOR_COMM_WORLD, MOTOR_SEND_STANDARD));
 }
 
 enum { TAG_ANY = 2600 };
@@ -843,8 +860,8 @@ CHECK_TEST(p2p_any_source_tag)
 	int32_t s = 4242, r = 0;
 	poison_status(&st);
 	poison_stack();
-	CHECK_OK(motor_mpi_sendrecv(&s, 1, MOTOR_DT_I32, 0, TAG_ANY, &r, 1, MOTOR_DT_I32, MOTOR_ANY_SOURCE, MOTOR_ANY_TAG,
-				    MOTOR_COMM_SELF, &st));
+	CHECK_OK(motor_mpi_sendrecv(&s, 1, MOTOR_DT_I32, 0, TAG_ANY, &r, 1, MOTOR_DT_I32, MOTOR_ANY_SOURCE,
+	                            MOTOR_ANY_TAG, MOTOR_COMM_SELF, &st));
 	CHECK_EQ_INT(r, 4242);
 	CHECK_EQ_INT(st.source, 0);
 	CHECK_EQ_INT(st.tag, TAG_ANY);
@@ -859,14 +876,15 @@ CHECK_TEST(p2p_any_source_tag)
 	if (g_rank != 0) {
 		int32_t v = g_rank;
 		CHECK_OK(motor_mpi_send(&v, 1, MOTOR_DT_I32, 0, TAG_ANY + 1 + g_rank, MOTOR_COMM_WORLD,
-					MOTOR_SEND_STANDARD));
+		                        MOTOR_SEND_STANDARD));
 	} else {
 		int seen[64] = {0};
 		for (int i = 1; i < g_size; i++) {
 			int32_t v = -1;
 			poison_status(&st);
 			poison_stack();
-			CHECK_OK(motor_mpi_recv(&v, 1, MOTOR_DT_I32, MOTOR_ANY_SOURCE, MOTOR_ANY_TAG, MOTOR_COMM_WORLD, &st));
+			CHECK_OK(motor_mpi_recv(&v, 1, MOTOR_DT_I32, MOTOR_ANY_SOURCE, MOTOR_ANY_TAG,
+			                        MOTOR_COMM_WORLD, &st));
 			if (st.source < 1 || st.source >= g_size || st.source >= 64) {
 				CHECK_FAIL("ANY_SOURCE receive: status source %d", st.source);
 				continue;
@@ -880,13 +898,15 @@ CHECK_TEST(p2p_any_source_tag)
 		}
 	}
 
-	/* ANY_TAG with a given source, and ANY_SOURCE with a given tag, between 0 and 1.  The barrier keeps these
-	 * messages from being taken by the wildcard receives above. */
+	/* ANY_TAG with a given source, and ANY_SOURCE with a given tag, between 0 and 1.  The barrier keeps
+	 * these messages from being taken by the wildcard receives above. */
 	CHECK_OK(motor_mpi_barrier(MOTOR_COMM_WORLD));
 	if (g_rank == 1) {
 		int32_t v[2] = {11, 12};
-		CHECK_OK(motor_mpi_send(&v[0], 1, MOTOR_DT_I32, 0, TAG_ANY + 70, MOTOR_COMM_WORLD, MOTOR_SEND_STANDARD));
-		CHECK_OK(motor_mpi_send(&v[1], 1, MOTOR_DT_I32, 0, TAG_ANY + 71, MOTOR_COMM_WORLD, MOTOR_SEND_STANDARD));
+		CHECK_OK(motor_mpi_send(&v[0], 1, MOTOR_DT_I32, 0, TAG_ANY + 70, MOTOR_COMM_WORLD,
+		                        MOTOR_SEND_STANDARD));
+		CHECK_OK(motor_mpi_send(&v[1], 1, MOTOR_DT_I32, 0, TAG_ANY + 71, MOTOR_COMM_WORLD,
+		                        MOTOR_SEND_STANDARD));
 	} else if (g_rank == 0) {
 		int32_t v = 0;
 		poison_status(&st);
@@ -895,7 +915,8 @@ CHECK_TEST(p2p_any_source_tag)
 		CHECK_EQ_INT(st.source, 1);
 		CHECK_EQ_INT(st.tag, TAG_ANY + 70);
 		poison_status(&st);
-		CHECK_OK(motor_mpi_recv(&v, 1, MOTOR_DT_I32, MOTOR_ANY_SOURCE, TAG_ANY + 71, MOTOR_COMM_WORLD, &st));
+		CHECK_OK(motor_mpi_recv(&v, 1, MOTOR_DT_I32, MOTOR_ANY_SOURCE, TAG_ANY + 71, MOTOR_COMM_WORLD,
+		                        &st));
 		CHECK_EQ_INT(v, 12);
 		CHECK_EQ_INT(st.source, 1);
 		CHECK_EQ_INT(st.tag, TAG_ANY + 71);
@@ -929,8 +950,8 @@ static void check_proc_null(int comm)
 
 	poison_status(&st);
 	poison_stack();
-	CHECK_OK(motor_mpi_sendrecv(&s, 1, MOTOR_DT_I32, MOTOR_PROC_NULL, 3, &r, 1, MOTOR_DT_I32, MOTOR_PROC_NULL, 3,
-				    comm, &st));
+	CHECK_OK(motor_mpi_sendrecv(&s, 1, MOTOR_DT_I32, MOTOR_PROC_NULL, 3, &r, 1, MOTOR_DT_I32,
+	                            MOTOR_PROC_NULL, 3, comm, &st));
 	CHECK_EQ_INT(r, 0x12345678);
 	CHECK_EQ_INT(st.source, MOTOR_PROC_NULL);
 	CHECK_EQ_INT(st.tag, MOTOR_ANY_TAG);
@@ -961,8 +982,8 @@ static void check_nothing_pending(int comm, const char *after)
 	motor_status st;
 	CHECK_OK(motor_mpi_iprobe(MOTOR_ANY_SOURCE, MOTOR_ANY_TAG, comm, &flag, &st));
 	if (flag)
-		CHECK_FAIL("after %s, a message from %d tag %d (%lld bytes) is pending", after, st.source, st.tag,
-			   (long long)st.bytes);
+		CHECK_FAIL("after %s, a message from %d tag %d (%lld bytes) is pending", after, st.source,
+		           st.tag, (long long)st.bytes);
 }
 
 CHECK_TEST(p2p_validation)
@@ -985,65 +1006,89 @@ CHECK_TEST(p2p_validation)
 		CHECK_RC(motor_mpi_send(s, 1, MOTOR_DT_I32, size, 1, comm, MOTOR_SEND_STANDARD), MOTOR_ERANK);
 		CHECK_RC(motor_mpi_send(s, 1, MOTOR_DT_I32, size, 1, comm, MOTOR_SEND_SYNC), MOTOR_ERANK);
 		CHECK_RC(motor_mpi_send(s, 1, MOTOR_DT_I32, -3, 1, comm, MOTOR_SEND_STANDARD), MOTOR_ERANK);
-		CHECK_RC(motor_mpi_send(s, 1, MOTOR_DT_I32, MOTOR_ANY_SOURCE, 1, comm, MOTOR_SEND_STANDARD), MOTOR_ERANK);
-		CHECK_RC(motor_mpi_send(s, 1, MOTOR_DT_I32, INT_MIN, 1, comm, MOTOR_SEND_STANDARD), MOTOR_ERANK);
-		CHECK_RC(motor_mpi_send(s, 1, MOTOR_DT_I32, INT_MAX, 1, comm, MOTOR_SEND_STANDARD), MOTOR_ERANK);
+		CHECK_RC(motor_mpi_send(s, 1, MOTOR_DT_I32, MOTOR_ANY_SOURCE, 1, comm, MOTOR_SEND_STANDARD),
+		         MOTOR_ERANK);
+		CHECK_RC(motor_mpi_send(s, 1, MOTOR_DT_I32, INT_MIN, 1, comm, MOTOR_SEND_STANDARD),
+		         MOTOR_ERANK);
+		CHECK_RC(motor_mpi_send(s, 1, MOTOR_DT_I32, INT_MAX, 1, comm, MOTOR_SEND_STANDARD),
+		         MOTOR_ERANK);
 		CHECK_RC(motor_mpi_recv(r, 1, MOTOR_DT_I32, size, 1, comm, &st), MOTOR_ERANK);
 		CHECK_RC(motor_mpi_recv(r, 1, MOTOR_DT_I32, -3, 1, comm, &st), MOTOR_ERANK);
 		CHECK_RC(motor_mpi_probe(size, 1, comm, &st), MOTOR_ERANK);
 		CHECK_RC(motor_mpi_iprobe(-3, 1, comm, &flag, &st), MOTOR_ERANK);
-		CHECK_RC(motor_mpi_sendrecv(s, 1, MOTOR_DT_I32, size, 1, r, 1, MOTOR_DT_I32, 0, 1, comm, &st), MOTOR_ERANK);
-		CHECK_RC(motor_mpi_sendrecv(s, 1, MOTOR_DT_I32, 0, 1, r, 1, MOTOR_DT_I32, size, 1, comm, &st), MOTOR_ERANK);
+		CHECK_RC(motor_mpi_sendrecv(s, 1, MOTOR_DT_I32, size, 1, r, 1, MOTOR_DT_I32, 0, 1, comm, &st),
+		         MOTOR_ERANK);
+		CHECK_RC(motor_mpi_sendrecv(s, 1, MOTOR_DT_I32, 0, 1, r, 1, MOTOR_DT_I32, size, 1, comm, &st),
+		         MOTOR_ERANK);
 
 		/* Tags. */
 		CHECK_RC(motor_mpi_send(s, 1, MOTOR_DT_I32, 0, -5, comm, MOTOR_SEND_STANDARD), MOTOR_ETAG);
-		CHECK_RC(motor_mpi_send(s, 1, MOTOR_DT_I32, 0, MOTOR_ANY_TAG, comm, MOTOR_SEND_STANDARD), MOTOR_ETAG);
-		CHECK_RC(motor_mpi_send(s, 1, MOTOR_DT_I32, 0, INT_MIN, comm, MOTOR_SEND_STANDARD), MOTOR_ETAG);
+		CHECK_RC(motor_mpi_send(s, 1, MOTOR_DT_I32, 0, MOTOR_ANY_TAG, comm, MOTOR_SEND_STANDARD),
+		         MOTOR_ETAG);
+		CHECK_RC(motor_mpi_send(s, 1, MOTOR_DT_I32, 0, INT_MIN, comm, MOTOR_SEND_STANDARD),
+		         MOTOR_ETAG);
 		if (ub < INT_MAX) {
-			CHECK_RC(motor_mpi_send(s, 1, MOTOR_DT_I32, 0, ub + 1, comm, MOTOR_SEND_STANDARD), MOTOR_ETAG);
+			CHECK_RC(motor_mpi_send(s, 1, MOTOR_DT_I32, 0, ub + 1, comm, MOTOR_SEND_STANDARD),
+			         MOTOR_ETAG);
 			CHECK_RC(motor_mpi_recv(r, 1, MOTOR_DT_I32, 0, ub + 1, comm, &st), MOTOR_ETAG);
 			CHECK_RC(motor_mpi_iprobe(0, ub + 1, comm, &flag, &st), MOTOR_ETAG);
 		}
-		/* INT_MAX is refused unless it is the library's largest tag (Open MPI's is); that case is sent and
-		 * received below, with the largest tag. */
+		/* INT_MAX is refused unless it is the library's largest tag (Open MPI's is); that case is
+		 * sent and received below, with the largest tag. */
 		if (ub < INT_MAX)
-			CHECK_RC(motor_mpi_send(s, 1, MOTOR_DT_I32, 0, INT_MAX, comm, MOTOR_SEND_STANDARD), MOTOR_ETAG);
+			CHECK_RC(motor_mpi_send(s, 1, MOTOR_DT_I32, 0, INT_MAX, comm, MOTOR_SEND_STANDARD),
+			         MOTOR_ETAG);
 		CHECK_RC(motor_mpi_recv(r, 1, MOTOR_DT_I32, 0, -5, comm, &st), MOTOR_ETAG);
 		CHECK_RC(motor_mpi_probe(0, -5, comm, &st), MOTOR_ETAG);
 		CHECK_RC(motor_mpi_iprobe(0, -5, comm, &flag, &st), MOTOR_ETAG);
-		CHECK_RC(motor_mpi_sendrecv(s, 1, MOTOR_DT_I32, 0, MOTOR_ANY_TAG, r, 1, MOTOR_DT_I32, 0, 1, comm, &st),
-			 MOTOR_ETAG);
-		CHECK_RC(motor_mpi_sendrecv(s, 1, MOTOR_DT_I32, 0, 1, r, 1, MOTOR_DT_I32, 0, -5, comm, &st), MOTOR_ETAG);
+		CHECK_RC(motor_mpi_sendrecv(s, 1, MOTOR_DT_I32, 0, MOTOR_ANY_TAG, r, 1, MOTOR_DT_I32, 0, 1,
+		                            comm, &st),
+		         MOTOR_ETAG);
+		CHECK_RC(motor_mpi_sendrecv(s, 1, MOTOR_DT_I32, 0, 1, r, 1, MOTOR_DT_I32, 0, -5, comm, &st),
+		         MOTOR_ETAG);
 
 		/* Counts. */
 		CHECK_RC(motor_mpi_send(s, -1, MOTOR_DT_I32, 0, 1, comm, MOTOR_SEND_STANDARD), MOTOR_ECOUNT);
-		CHECK_RC(motor_mpi_send(s, INT64_MIN, MOTOR_DT_I32, 0, 1, comm, MOTOR_SEND_STANDARD), MOTOR_ECOUNT);
-		CHECK_RC(motor_mpi_send(s, (int64_t)INT_MAX + 1, MOTOR_DT_U8, 0, 1, comm, MOTOR_SEND_STANDARD), MOTOR_ECOUNT);
+		CHECK_RC(motor_mpi_send(s, INT64_MIN, MOTOR_DT_I32, 0, 1, comm, MOTOR_SEND_STANDARD),
+		         MOTOR_ECOUNT);
+		CHECK_RC(
+		    motor_mpi_send(s, (int64_t)INT_MAX + 1, MOTOR_DT_U8, 0, 1, comm, MOTOR_SEND_STANDARD),
+		    MOTOR_ECOUNT);
 		CHECK_RC(motor_mpi_recv(r, -1, MOTOR_DT_I32, 0, 1, comm, &st), MOTOR_ECOUNT);
 		CHECK_RC(motor_mpi_recv(r, (int64_t)INT_MAX + 1, MOTOR_DT_U8, 0, 1, comm, &st), MOTOR_ECOUNT);
-		CHECK_RC(motor_mpi_sendrecv(s, -1, MOTOR_DT_I32, 0, 1, r, 1, MOTOR_DT_I32, 0, 1, comm, &st), MOTOR_ECOUNT);
-		CHECK_RC(motor_mpi_sendrecv(s, 1, MOTOR_DT_I32, 0, 1, r, -1, MOTOR_DT_I32, 0, 1, comm, &st), MOTOR_ECOUNT);
+		CHECK_RC(motor_mpi_sendrecv(s, -1, MOTOR_DT_I32, 0, 1, r, 1, MOTOR_DT_I32, 0, 1, comm, &st),
+		         MOTOR_ECOUNT);
+		CHECK_RC(motor_mpi_sendrecv(s, 1, MOTOR_DT_I32, 0, 1, r, -1, MOTOR_DT_I32, 0, 1, comm, &st),
+		         MOTOR_ECOUNT);
 
 		/* Datatypes. */
 		static const int bad_dt[] = {-1, INT_MIN, INT_MAX, MOTOR_DT_PREDEFINED + 1000};
 		for (size_t i = 0; i < sizeof bad_dt / sizeof bad_dt[0]; i++) {
-			CHECK_RC(motor_mpi_send(s, 1, bad_dt[i], 0, 1, comm, MOTOR_SEND_STANDARD), MOTOR_EARG);
+			CHECK_RC(motor_mpi_send(s, 1, bad_dt[i], 0, 1, comm, MOTOR_SEND_STANDARD),
+			         MOTOR_EARG);
 			CHECK_RC(motor_mpi_recv(r, 1, bad_dt[i], 0, 1, comm, &st), MOTOR_EARG);
-			CHECK_RC(motor_mpi_sendrecv(s, 1, bad_dt[i], 0, 1, r, 1, MOTOR_DT_I32, 0, 1, comm, &st), MOTOR_EARG);
-			CHECK_RC(motor_mpi_sendrecv(s, 1, MOTOR_DT_I32, 0, 1, r, 1, bad_dt[i], 0, 1, comm, &st), MOTOR_EARG);
+			CHECK_RC(
+			    motor_mpi_sendrecv(s, 1, bad_dt[i], 0, 1, r, 1, MOTOR_DT_I32, 0, 1, comm, &st),
+			    MOTOR_EARG);
+			CHECK_RC(
+			    motor_mpi_sendrecv(s, 1, MOTOR_DT_I32, 0, 1, r, 1, bad_dt[i], 0, 1, comm, &st),
+			    MOTOR_EARG);
 		}
 		CHECK_EQ_INT(r[0], 0);
 	}
-	/* None of the refused sends (a valid send side with an invalid receive side included) left a message. */
+	/* None of the refused sends (a valid send side with an invalid receive side included) left a message.
+	 */
 	check_nothing_pending(MOTOR_COMM_SELF, "refused calls on SELF");
 
 	/* The largest tag is valid. */
 	int32_t got = 0;
 	poison_status(&st);
-	CHECK_OK(motor_mpi_sendrecv(s, 1, MOTOR_DT_I32, 0, ub, &got, 1, MOTOR_DT_I32, 0, ub, MOTOR_COMM_SELF, &st));
+	CHECK_OK(motor_mpi_sendrecv(s, 1, MOTOR_DT_I32, 0, ub, &got, 1, MOTOR_DT_I32, 0, ub, MOTOR_COMM_SELF,
+	                            &st));
 	CHECK_EQ_INT(got, 1);
 	CHECK_EQ_INT(st.tag, ub);
-	CHECK_OK(motor_mpi_sendrecv(s, 1, MOTOR_DT_I32, 0, 0, &got, 1, MOTOR_DT_I32, 0, 0, MOTOR_COMM_SELF, &st));
+	CHECK_OK(
+	    motor_mpi_sendrecv(s, 1, MOTOR_DT_I32, 0, 0, &got, 1, MOTOR_DT_I32, 0, 0, MOTOR_COMM_SELF, &st));
 	CHECK_EQ_INT(st.tag, 0);
 	CHECK_OK(motor_mpi_barrier(MOTOR_COMM_WORLD));
 }
@@ -1066,8 +1111,8 @@ CHECK_TEST(p2p_truncation)
 		}
 		memset(r, 0xEE, 32 + 64);
 		poison_status(&st);
-		int rc = motor_mpi_sendrecv(s, 16, MOTOR_DT_I32, 0, TAG_TRUNC, r, 8, MOTOR_DT_I32, 0, TAG_TRUNC,
-					    MOTOR_COMM_SELF, &st);
+		int rc = motor_mpi_sendrecv(s, 16, MOTOR_DT_I32, 0, TAG_TRUNC, r, 8, MOTOR_DT_I32, 0,
+		                            TAG_TRUNC, MOTOR_COMM_SELF, &st);
 		CHECK_MPI_CLASS(rc, MPI_ERR_TRUNCATE);
 		CHECK_GUARD(r, 32, 32 + 64, 0xEE);
 		CHECK_EQ_INT(st.source, 0);
@@ -1077,8 +1122,8 @@ CHECK_TEST(p2p_truncation)
 		/* SELF still works afterwards and nothing of the message is left. */
 		check_nothing_pending(MOTOR_COMM_SELF, "a truncated receive");
 		int32_t x = 9, y = 0;
-		CHECK_OK(motor_mpi_sendrecv(&x, 1, MOTOR_DT_I32, 0, TAG_TRUNC + 1, &y, 1, MOTOR_DT_I32, 0, TAG_TRUNC + 1,
-					    MOTOR_COMM_SELF, NULL));
+		CHECK_OK(motor_mpi_sendrecv(&x, 1, MOTOR_DT_I32, 0, TAG_TRUNC + 1, &y, 1, MOTOR_DT_I32, 0,
+		                            TAG_TRUNC + 1, MOTOR_COMM_SELF, NULL));
 		CHECK_EQ_INT(y, 9);
 	}
 
@@ -1099,10 +1144,13 @@ CHECK_TEST(p2p_truncation)
 				return;
 			}
 			fill(s, len, 5, MOTOR_DT_U8);
-			int rc = motor_mpi_send(s, (int64_t)len, MOTOR_DT_U8, 0, tag, MOTOR_COMM_WORLD, MOTOR_SEND_STANDARD);
-			/* The sender's view of a truncation is the library's business; it must not crash or hang. */
+			int rc = motor_mpi_send(s, (int64_t)len, MOTOR_DT_U8, 0, tag, MOTOR_COMM_WORLD,
+			                        MOTOR_SEND_STANDARD);
+			/* The sender's view of a truncation is the library's business; it must not crash or
+			 * hang. */
 			if (rc != MOTOR_OK && motor_mpi_error_class(rc) != MPI_ERR_TRUNCATE)
-				CHECK_FAIL("send of %zu bytes to a short receive: %d (%s)", len, rc, errstr(rc));
+				CHECK_FAIL("send of %zu bytes to a short receive: %d (%s)", len, rc,
+				           errstr(rc));
 			free(s);
 		} else if (g_rank == 0) {
 			unsigned char *r = malloc(room + guard), *want = malloc(len);
@@ -1117,8 +1165,9 @@ CHECK_TEST(p2p_truncation)
 			poison_status(&st);
 			int rc = motor_mpi_recv(r, (int64_t)room, MOTOR_DT_U8, 1, tag, MOTOR_COMM_WORLD, &st);
 			if (rc <= 0 || motor_mpi_error_class(rc) != MPI_ERR_TRUNCATE)
-				CHECK_FAIL("recv of %zu bytes into %zu: %d (%s), expected class MPI_ERR_TRUNCATE", len, room,
-					   rc, errstr(rc));
+				CHECK_FAIL(
+				    "recv of %zu bytes into %zu: %d (%s), expected class MPI_ERR_TRUNCATE",
+				    len, room, rc, errstr(rc));
 			CHECK_GUARD(r, room, room + guard, 0xEE);
 			CHECK_EQ_INT(st.error, rc);
 			free(r);
@@ -1128,7 +1177,8 @@ CHECK_TEST(p2p_truncation)
 	/* WORLD still works between the two afterwards. */
 	int32_t v = 31337, got = 0;
 	if (g_rank == 1)
-		CHECK_OK(motor_mpi_send(&v, 1, MOTOR_DT_I32, 0, TAG_TRUNC + 20, MOTOR_COMM_WORLD, MOTOR_SEND_STANDARD));
+		CHECK_OK(motor_mpi_send(&v, 1, MOTOR_DT_I32, 0, TAG_TRUNC + 20, MOTOR_COMM_WORLD,
+		                        MOTOR_SEND_STANDARD));
 	else if (g_rank == 0) {
 		CHECK_OK(motor_mpi_recv(&got, 1, MOTOR_DT_I32, 1, TAG_TRUNC + 20, MOTOR_COMM_WORLD, NULL));
 		CHECK_EQ_INT(got, 31337);
@@ -1170,9 +1220,10 @@ static void check_hooks_balanced(const char *when)
 {
 	int e = atomic_load(&hook_enters), l = atomic_load(&hook_leaves), f = atomic_load(&hook_faults);
 	if (e != l || f != 0 || tl_depth != 0)
-		CHECK_FAIL("%s: %d enters, %d leaves, %d faults (unbalanced, nested, or stackdata/cookie differ "
-			   "between enter and leave), depth %d",
-			   when, e, l, f, tl_depth);
+		CHECK_FAIL(
+		    "%s: %d enters, %d leaves, %d faults (unbalanced, nested, or stackdata/cookie differ "
+		    "between enter and leave), depth %d",
+		    when, e, l, f, tl_depth);
 }
 
 static void install_hooks(char *frame)
@@ -1205,7 +1256,8 @@ CHECK_TEST(block_hooks)
 	install_hooks(&frame_marker);
 
 	if (g_size == 1) {
-		skip_note("recv and probe that wait for a sleeping peer rank (block_hooks_thread covers a thread)");
+		skip_note(
+		    "recv and probe that wait for a sleeping peer rank (block_hooks_thread covers a thread)");
 	} else {
 		/* A receive that must wait: rank 1 sleeps 50 ms before sending; rank 0 waits with spin 0. */
 		motor_mpi_set_spin(0);
@@ -1214,7 +1266,8 @@ CHECK_TEST(block_hooks)
 		if (g_rank == 1) {
 			sleep_ms(50);
 			v = 101;
-			CHECK_OK(motor_mpi_send(&v, 1, MOTOR_DT_I32, 0, TAG_HOOK, MOTOR_COMM_WORLD, MOTOR_SEND_STANDARD));
+			CHECK_OK(motor_mpi_send(&v, 1, MOTOR_DT_I32, 0, TAG_HOOK, MOTOR_COMM_WORLD,
+			                        MOTOR_SEND_STANDARD));
 		} else if (g_rank == 0) {
 			int before = tl_enters;
 			motor_mpi_block_counts(&w0, &i0);
@@ -1236,7 +1289,8 @@ CHECK_TEST(block_hooks)
 		if (g_rank == 1) {
 			sleep_ms(50);
 			v = 102;
-			CHECK_OK(motor_mpi_send(&v, 1, MOTOR_DT_I32, 0, TAG_HOOK + 1, MOTOR_COMM_WORLD, MOTOR_SEND_STANDARD));
+			CHECK_OK(motor_mpi_send(&v, 1, MOTOR_DT_I32, 0, TAG_HOOK + 1, MOTOR_COMM_WORLD,
+			                        MOTOR_SEND_STANDARD));
 		} else if (g_rank == 0) {
 			int before = tl_enters;
 			motor_mpi_block_counts(&w0, &i0);
@@ -1248,7 +1302,8 @@ CHECK_TEST(block_hooks)
 			CHECK_EQ_INT(st.bytes, 4);
 			CHECK_EQ_INT(tl_enters - before, 1);
 			CHECK_EQ_UINT(w1 - w0, 1);
-			CHECK_OK(motor_mpi_recv(&v, 1, MOTOR_DT_I32, 1, TAG_HOOK + 1, MOTOR_COMM_WORLD, NULL));
+			CHECK_OK(
+			    motor_mpi_recv(&v, 1, MOTOR_DT_I32, 1, TAG_HOOK + 1, MOTOR_COMM_WORLD, NULL));
 			CHECK_EQ_INT(v, 102);
 		}
 		check_hooks_balanced("after a probe that waits");
@@ -1266,11 +1321,12 @@ CHECK_TEST(block_hooks)
 		check_hooks_balanced("after a barrier that waits");
 		motor_mpi_set_spin(DEFAULT_SPIN);
 
-		/* With the default spin, a message that is already there completes while polling: the immediate
-		 * count goes up and the hooks are not called. */
+		/* With the default spin, a message that is already there completes while polling: the
+		 * immediate count goes up and the hooks are not called. */
 		if (g_rank == 1) {
 			v = 103;
-			CHECK_OK(motor_mpi_send(&v, 1, MOTOR_DT_I32, 0, TAG_HOOK + 2, MOTOR_COMM_WORLD, MOTOR_SEND_STANDARD));
+			CHECK_OK(motor_mpi_send(&v, 1, MOTOR_DT_I32, 0, TAG_HOOK + 2, MOTOR_COMM_WORLD,
+			                        MOTOR_SEND_STANDARD));
 		} else if (g_rank == 0) {
 			int flag = 0;
 			double deadline = motor_mpi_wtime() + 20.0;
@@ -1279,7 +1335,8 @@ CHECK_TEST(block_hooks)
 			CHECK_EQ_INT(flag, 1);
 			int before = atomic_load(&hook_enters);
 			motor_mpi_block_counts(&w0, &i0);
-			CHECK_OK(motor_mpi_recv(&v, 1, MOTOR_DT_I32, 1, TAG_HOOK + 2, MOTOR_COMM_WORLD, NULL));
+			CHECK_OK(
+			    motor_mpi_recv(&v, 1, MOTOR_DT_I32, 1, TAG_HOOK + 2, MOTOR_COMM_WORLD, NULL));
 			motor_mpi_block_counts(&w1, &i1);
 			CHECK_EQ_INT(v, 103);
 			CHECK_EQ_INT(atomic_load(&hook_enters) - before, 0);
@@ -1294,8 +1351,8 @@ CHECK_TEST(block_hooks)
 		int32_t s = 7, r = 0;
 		int before = atomic_load(&hook_enters);
 		motor_mpi_block_counts(&w0, &i0);
-		CHECK_OK(motor_mpi_sendrecv(&s, 1, MOTOR_DT_I32, 0, TAG_HOOK + 3, &r, 1, MOTOR_DT_I32, 0, TAG_HOOK + 3,
-					    MOTOR_COMM_SELF, NULL));
+		CHECK_OK(motor_mpi_sendrecv(&s, 1, MOTOR_DT_I32, 0, TAG_HOOK + 3, &r, 1, MOTOR_DT_I32, 0,
+		                            TAG_HOOK + 3, MOTOR_COMM_SELF, NULL));
 		motor_mpi_block_counts(&w1, &i1);
 		CHECK_EQ_INT(r, 7);
 		CHECK_EQ_INT(atomic_load(&hook_enters) - before, 0);
@@ -1349,13 +1406,13 @@ static int start_helper(pthread_t *t, struct helper_arg *a)
 CHECK_TEST(block_hooks_thread)
 {
 	/* At any size, with a second thread of this process as the peer on SELF: the main thread waits with
-	 * spin 0, between the hooks, for something the helper does 50 ms later.  The helper may call the hooks
-	 * too, on its own stack.
+	 * spin 0, between the hooks, for something the helper does 50 ms later.  The helper may call the
+	 * hooks too, on its own stack.
 	 *
-	 * Not tested here: a receive posted by one thread and matched by a send from another thread of the same
-	 * process.  MPICH 4.0.2 (ch4:ucx) never completes that receive in MPI_Wait/MPI_Recv -- a library bug
-	 * that plain MPI reproduces without Motor -- so the waits below are a synchronous send (matched by a
-	 * later receive) and a probe (satisfied by a later send). */
+	 * Not tested here: a receive posted by one thread and matched by a send from another thread of the
+	 * same process.  MPICH 4.0.2 (ch4:ucx) never completes that receive in MPI_Wait/MPI_Recv -- a library
+	 * bug that plain MPI reproduces without Motor -- so the waits below are a synchronous send (matched
+	 * by a later receive) and a probe (satisfied by a later send). */
 	char frame_marker;
 	int saved_spin = motor_mpi_get_spin();
 	pthread_t t;
@@ -1373,7 +1430,8 @@ CHECK_TEST(block_hooks_thread)
 			int before = tl_enters;
 			motor_mpi_block_counts(&w0, &i0);
 			double t0 = motor_mpi_wtime();
-			CHECK_OK(motor_mpi_send(&v, 1, MOTOR_DT_I32, 0, a.tag, MOTOR_COMM_SELF, MOTOR_SEND_SYNC));
+			CHECK_OK(
+			    motor_mpi_send(&v, 1, MOTOR_DT_I32, 0, a.tag, MOTOR_COMM_SELF, MOTOR_SEND_SYNC));
 			double waited = motor_mpi_wtime() - t0;
 			motor_mpi_block_counts(&w1, &i1);
 			int mine = tl_enters - before;
@@ -1397,7 +1455,8 @@ CHECK_TEST(block_hooks_thread)
 			CHECK_OK(motor_mpi_probe(0, a.tag, MOTOR_COMM_SELF, &st));
 			motor_mpi_block_counts(&w1, &i1);
 			int mine = tl_enters - before;
-			/* Receive before joining: the helper's standard-mode send may wait for this receive. */
+			/* Receive before joining: the helper's standard-mode send may wait for this receive.
+			 */
 			int32_t v = 0;
 			CHECK_OK(motor_mpi_recv(&v, 1, MOTOR_DT_I32, 0, a.tag, MOTOR_COMM_SELF, NULL));
 			pthread_join(t, NULL);
@@ -1469,30 +1528,30 @@ CHECK_TEST(p2p_probe_self)
 /* ---- the runner --------------------------------------------------------------------------------------- */
 
 static const struct check_test tests[] = {
-	CHECK_ENTRY(env_init),
-	CHECK_ENTRY(env_wtime),
-	CHECK_ENTRY(env_processor_name),
-	CHECK_ENTRY(env_library_version),
-	CHECK_ENTRY(env_spin),
-	CHECK_ENTRY(comm_rank_size),
-	CHECK_ENTRY(comm_invalid_handles),
-	CHECK_ENTRY(comm_free_builtin),
-	CHECK_ENTRY(comm_dup_free),
-	CHECK_ENTRY(barrier),
-	CHECK_ENTRY(datatype_sizes),
-	CHECK_ENTRY(datatype_bytes),
-	CHECK_ENTRY(error_strings),
-	CHECK_ENTRY(p2p_ring_types),
-	CHECK_ENTRY(p2p_self_sendrecv),
-	CHECK_ENTRY(p2p_sendrecv_ring),
-	CHECK_ENTRY(p2p_status_probe),
-	CHECK_ENTRY(p2p_probe_self),
-	CHECK_ENTRY(p2p_any_source_tag),
-	CHECK_ENTRY(p2p_proc_null),
-	CHECK_ENTRY(p2p_validation),
-	CHECK_ENTRY(p2p_truncation),
-	CHECK_ENTRY(block_hooks),
-	CHECK_ENTRY(block_hooks_thread),
+    CHECK_ENTRY(env_init),
+    CHECK_ENTRY(env_wtime),
+    CHECK_ENTRY(env_processor_name),
+    CHECK_ENTRY(env_library_version),
+    CHECK_ENTRY(env_spin),
+    CHECK_ENTRY(comm_rank_size),
+    CHECK_ENTRY(comm_invalid_handles),
+    CHECK_ENTRY(comm_free_builtin),
+    CHECK_ENTRY(comm_dup_free),
+    CHECK_ENTRY(barrier),
+    CHECK_ENTRY(datatype_sizes),
+    CHECK_ENTRY(datatype_bytes),
+    CHECK_ENTRY(error_strings),
+    CHECK_ENTRY(p2p_ring_types),
+    CHECK_ENTRY(p2p_self_sendrecv),
+    CHECK_ENTRY(p2p_sendrecv_ring),
+    CHECK_ENTRY(p2p_status_probe),
+    CHECK_ENTRY(p2p_probe_self),
+    CHECK_ENTRY(p2p_any_source_tag),
+    CHECK_ENTRY(p2p_proc_null),
+    CHECK_ENTRY(p2p_validation),
+    CHECK_ENTRY(p2p_truncation),
+    CHECK_ENTRY(block_hooks),
+    CHECK_ENTRY(block_hooks_thread),
 };
 
 struct verdict {
@@ -1521,7 +1580,8 @@ static int verdict_all_ranks(const char *name, int failures, const char *first, 
 		fprintf(stderr, "out of memory\n");
 		MPI_Abort(MPI_COMM_WORLD, 2);
 	}
-	int rc = MPI_Gather(&mine, (int)sizeof mine, MPI_BYTE, all, (int)sizeof mine, MPI_BYTE, 0, MPI_COMM_WORLD);
+	int rc =
+	    MPI_Gather(&mine, (int)sizeof mine, MPI_BYTE, all, (int)sizeof mine, MPI_BYTE, 0, MPI_COMM_WORLD);
 	if (rc != MPI_SUCCESS) {
 		fprintf(stderr, "%sMPI_Gather of the verdict of %s failed: %d\n", g_prefix, name, rc);
 		MPI_Abort(MPI_COMM_WORLD, 2);
@@ -1541,8 +1601,9 @@ static int verdict_all_ranks(const char *name, int failures, const char *first, 
 		} else {
 			all[first_rank].first[CHECK_MSG_MAX - 1] = '\0';
 			one_line(all[first_rank].first);
-			printf("not ok %s: rank %d: %s [%d failure%s on %d rank%s]\n", name, first_rank, all[first_rank].first,
-			       total, total == 1 ? "" : "s", nranks, nranks == 1 ? "" : "s");
+			printf("not ok %s: rank %d: %s [%d failure%s on %d rank%s]\n", name, first_rank,
+			       all[first_rank].first, total, total == 1 ? "" : "s", nranks,
+			       nranks == 1 ? "" : "s");
 		}
 		fflush(stdout);
 		free(all);
@@ -1577,7 +1638,8 @@ static void finalize_checks(void)
 	CHECK_RC(motor_mpi_comm_rank(MOTOR_COMM_WORLD, &out), MOTOR_ECOMM);
 	CHECK_RC(motor_mpi_comm_size(MOTOR_COMM_SELF, &out), MOTOR_ECOMM);
 	CHECK_EQ_INT(out, 12345);
-	CHECK_RC(motor_mpi_send(&out, 1, MOTOR_DT_I32, 0, 1, MOTOR_COMM_SELF, MOTOR_SEND_STANDARD), MOTOR_ECOMM);
+	CHECK_RC(motor_mpi_send(&out, 1, MOTOR_DT_I32, 0, 1, MOTOR_COMM_SELF, MOTOR_SEND_STANDARD),
+	         MOTOR_ECOMM);
 	CHECK_RC(motor_mpi_barrier(MOTOR_COMM_WORLD), MOTOR_ECOMM);
 	CHECK_RC(motor_mpi_comm_free(MOTOR_COMM_WORLD), MOTOR_ECOMM);
 	CHECK_RC(motor_mpi_type_bytes(24, &out), MOTOR_EFINALIZED);
