@@ -69,6 +69,16 @@ static const char *motor_message(int code)
 		return "buffer sizes do not fit the collective operation";
 	case MOTOR_ETYPE:
 		return "send and receive buffers have different element types";
+	case MOTOR_EWIN:
+		return "window is not valid (freed, or never created)";
+	case MOTOR_EWINRANGE:
+		return "target displacement and count lie outside the target rank's window";
+	case MOTOR_EOPUSER:
+		return "one-sided accumulations take only built-in operators (MPI forbids user-defined ones)";
+	case MOTOR_EWINSYNC:
+		return "the call does not fit the window's synchronisation epoch";
+	case MOTOR_EWINTYPE:
+		return "the ranks' windows have different element types";
 	default:
 		return "unknown Motor error";
 	}

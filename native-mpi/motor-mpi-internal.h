@@ -76,6 +76,9 @@ int motor_mpi__op(int op, int dt, MPI_Op *out);
 /* Frees every user-defined operator still alive (before MPI_Finalize). */
 void motor_mpi__op_fini(void);
 
+/* win.c: frees every window still alive, in creation order (before the communicators and MPI_Finalize). */
+void motor_mpi__win_fini(void);
+
 /* coll.c: whether collectives use their non-blocking forms (motor_mpi_set_coll_nonblocking). */
 extern int motor_mpi__coll_nb;
 /* Whether collectives agree on their arguments before moving data (coll.c); MOTOR_COLL_AGREE=0 at init turns

@@ -597,6 +597,76 @@ int motor_mpi_comm_idup_post(void *ctx, motor_req *req);
 void motor_mpi_comm_idup_done(void *ctx, size_t unused);
 void motor_mpi_comm_idup_abandon(void *ctx);
 
+/* ---- win.c: one-sided communication (MPI RMA windows) ------------------------------------------------ */
+
+/* Windows are handles like communicators (at most MOTOR_MAX_WINS alive at once).  Each knows every rank's
+ * window size in bytes, disp_unit and element kind, exchanged at creation with one Allgather, so an operation
+ * whose target range lies outside the target's window is refused here (MOTOR_EWINRANGE) and never reaches
+ * MPI.  Epochs are tracked per window as far as this process can see them (fence, locks, lock_all, start and
+ * post), and an operation or synchronisation outside the epoch MPI requires is refused (MOTOR_EWINSYNC).
+ * Windows still alive at motor_mpi_finalize are freed then, in creation order (MPI_Win_free is collective;
+ * see win.c for a window freed on some ranks and dropped on others). */
+#define MOTOR_MAX_WINS 4096
+enum {
+	MOTOR_EWIN = -70,      /* window freed or never valid */
+	MOTOR_EWINRANGE = -71, /* target displacement or count outside the target's window */
+	MOTOR_EOPUSER = -72,   /* a user-defined operator given to a one-sided operation (MPI forbids it) */
+	MOTOR_EWINSYNC = -73, /* the call does not fit the window's epoch (no access epoch, lock held, ...) */
+	MOTOR_EWINTYPE = -74, /* the ranks' windows have different element types */
+};
+enum { MOTOR_LOCK_EXCLUSIVE = 1, MOTOR_LOCK_SHARED = 2 };
+/* Operators only one-sided accumulations take (MPI_REPLACE, MPI_NO_OP), beside the built-in ones. */
+enum { MOTOR_OP_REPLACE = 64, MOTOR_OP_NO_OP = 65 };
+/* Creates a window over `bytes` bytes at `base` (memory the caller keeps in place and alive until
+ * motor_mpi_win_free or finalize) of elements of `dt`, collectively over intracommunicator `comm`, after
+ * agreeing on `verdict` (this rank's check of its arguments) as the collectives do.  *win receives the
+ * handle. With allocate = 1 the MPI library allocates the memory instead (MPI_Win_allocate) and *base
+ * receives it; it is freed with the window. */
+int motor_mpi_win_create(void **base, int64_t bytes, int disp_unit, int dt, int allocate, int verdict,
+                         int comm, int *win);
+/* MPI_Win_free, collective, after agreeing on whether every rank's window may be freed (no lock or
+ * access/exposure epoch open on it). */
+int motor_mpi_win_free(int win);
+/* The size in bytes and the disp_unit of rank `rank`'s window. */
+int motor_mpi_win_info(int win, int rank, int64_t *bytes, int *disp_unit);
+/* One data-movement call: `count` elements of `dt` at `origin` to or from the window of `target` at
+ * displacement `disp` (in the target's disp_units).  `result` receives what Get/Get_accumulate/Fetch_and_op/
+ * Compare_and_swap read, `compare` is Compare_and_swap's comparand; `op` an operator for the accumulations
+ * (built-in, MOTOR_OP_REPLACE or MOTOR_OP_NO_OP; user-defined ones give MOTOR_EOPUSER).  Every buffer must
+ * stay in place until the epoch that carries the operation completes. */
+enum motor_rma_kind {
+	MOTOR_RMA_PUT,
+	MOTOR_RMA_GET,
+	MOTOR_RMA_ACC,
+	MOTOR_RMA_GET_ACC,
+	MOTOR_RMA_FETCH_OP,
+	MOTOR_RMA_CAS
+};
+struct motor_rma_args {
+	enum motor_rma_kind kind;
+	const void *origin, *compare;
+	void *result;
+	int64_t count, disp;
+	int dt, op, target;
+};
+int motor_mpi_rma(const struct motor_rma_args *a, int win);
+/* Synchronisation.  Each waits, if it must, between the blocking hooks.  `rank` is a rank of the window's
+ * group (Lock, Unlock, Flush), `group` a group handle (Start, Post). */
+enum motor_win_sync {
+	MOTOR_WIN_FENCE,
+	MOTOR_WIN_LOCK,
+	MOTOR_WIN_UNLOCK,
+	MOTOR_WIN_LOCK_ALL,
+	MOTOR_WIN_UNLOCK_ALL,
+	MOTOR_WIN_FLUSH,
+	MOTOR_WIN_FLUSH_ALL,
+	MOTOR_WIN_START,
+	MOTOR_WIN_COMPLETE,
+	MOTOR_WIN_POST,
+	MOTOR_WIN_WAIT
+};
+int motor_mpi_win_sync(int win, enum motor_win_sync what, int arg, int lock_type);
+
 #ifdef __cplusplus
 }
 #endif

@@ -205,7 +205,9 @@ int motor_runtime_finalize(void)
 		    (unsigned long long)c.in_flight, left, (unsigned long long)c.slots,
 		    (unsigned long long)waited, (unsigned long long)immediate, nursery_populated >> 20);
 	}
-	return motor_mpi_finalize();
+	int rc = motor_mpi_finalize();
+	motor_win_shutdown();
+	return rc;
 }
 
 static void usage(FILE *to)

@@ -64,6 +64,10 @@ void motor_icall_register(void);
 int motor_icall_count(void);
 const char *motor_icall_name(int i);
 
+/* icall-win.c: releases every window's base and origin buffers (after MPI_Finalize, which freed the windows
+ * the program dropped). */
+void motor_win_shutdown(void);
+
 /* Completes the requests still in flight, then finalises MPI (main.c).  Idempotent. */
 int motor_runtime_finalize(void);
 
