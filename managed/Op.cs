@@ -59,7 +59,8 @@ namespace System.MP
 		GCHandle self;
 		Exception pending;           // the first exception f threw during the current collective
 
-		Op (int handle, string name)
+		// Also the one-sided-only operators of Win (Win.REPLACE, Win.NO_OP: negative handles, rmaOnly).
+		internal Op (int handle, string name)
 		{
 			this.handle = handle;
 			this.name = name;
@@ -186,6 +187,9 @@ namespace System.MP
 		/// <summary>The handle to pass to an internal call that reduces <paramref name="buf"/>.</summary>
 		internal int Handle (Array buf)
 		{
+			if (handle <= Win.RmaOnlyHandle)
+				throw new ArgumentException (name + " is only for one-sided accumulations (Win.Accumulate, " +
+					"Get_accumulate, Fetch_and_op); use a reduction operator here", "op");
 			int h = handle;
 			if (h < 0)
 				throw new ObjectDisposedException ("Op", "the operator has been freed");

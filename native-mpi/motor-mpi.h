@@ -616,7 +616,7 @@ enum {
 };
 enum { MOTOR_LOCK_EXCLUSIVE = 1, MOTOR_LOCK_SHARED = 2 };
 /* Operators only one-sided accumulations take (MPI_REPLACE, MPI_NO_OP), beside the built-in ones. */
-enum { MOTOR_OP_REPLACE = 64, MOTOR_OP_NO_OP = 65 };
+enum { MOTOR_OP_REPLACE = -64, MOTOR_OP_NO_OP = -65 };
 /* Creates a window over `bytes` bytes at `base` (memory the caller keeps in place and alive until
  * motor_mpi_win_free or finalize) of elements of `dt`, collectively over intracommunicator `comm`, after
  * agreeing on `verdict` (this rank's check of its arguments) as the collectives do.  *win receives the

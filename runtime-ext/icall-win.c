@@ -174,8 +174,8 @@ int32_t motor_icall_win_free(int32_t win)
 }
 
 int32_t motor_icall_win_rma(int32_t win, int32_t kind, MonoObject *origin, int32_t ooff, int32_t ocount,
-                            MonoObject *result, int32_t roff, MonoObject *compare, int32_t target,
-                            int64_t disp, int32_t op)
+                            MonoObject *result, int32_t roff, MonoObject *compare, int32_t coff,
+                            int32_t target, int64_t disp, int32_t op)
 {
 	struct motor_buffer o = {0}, r = {0}, c = {0};
 	struct motor_rma_args a = {
@@ -191,7 +191,7 @@ int32_t motor_icall_win_rma(int32_t win, int32_t kind, MonoObject *origin, int32
 	if (writes &&
 	    (rc = motor_buffer_resolve(result, roff, reads ? (int32_t)o.count : ocount, &r)) != MOTOR_OK)
 		return rc;
-	if (kind == MOTOR_RMA_CAS && (rc = motor_buffer_resolve(compare, 0, 1, &c)) != MOTOR_OK)
+	if (kind == MOTOR_RMA_CAS && (rc = motor_buffer_resolve(compare, coff, 1, &c)) != MOTOR_OK)
 		return rc;
 	if ((reads && writes && o.dt != r.dt) || (kind == MOTOR_RMA_CAS && c.dt != o.dt))
 		return MOTOR_ETYPE;

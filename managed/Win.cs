@@ -1,0 +1,680 @@
+// Win: one-sided communication (MPI RMA windows) on managed memory.
+//
+// A window exposes an array of this rank (Create) or memory the MPI library allocates (Allocate) to the other
+// ranks of a communicator, which then read and write it with Put, Get and the accumulations, inside epochs
+// opened and closed by Fence, Lock/Unlock, Lock_all/Unlock_all or Start/Complete with Post/Wait.
+//
+// Memory.  The runtime keeps the base array in place and alive until Free (runtime-ext/icall-win.c), and every
+// origin, result and compare buffer until the epoch that carries its operation completes -- so a collection
+// between Put and Fence can neither move nor collect it.  Every operation's target range is checked against the
+// target rank's window, whose size every rank learns at creation (native-mpi/win.c).
+//
+// Types.  MPI lets origin and target datatypes differ; here every buffer of an operation must have the window's
+// element type exactly (the same primitive type, or the same struct), which rules out reinterpreting bytes by
+// accident.  Every rank's window must have the same element type too.
+using System.Runtime.InteropServices;
+
+namespace System.MP
+{
+	public static partial class MPI
+	{
+		/// <summary>An exclusive lock for <see cref="Win.Lock"/> (MPI_LOCK_EXCLUSIVE).</summary>
+		public const int LOCK_EXCLUSIVE = 1;
+		/// <summary>A shared lock for <see cref="Win.Lock"/> (MPI_LOCK_SHARED).</summary>
+		public const int LOCK_SHARED = 2;
+	}
+
+	/// <summary>A window of memory that the ranks of a communicator expose to one another for one-sided
+	/// communication (MPI_Win): made collectively by <see cref="Create"/> over an array of this rank, or by
+	/// <see cref="Allocate{T}"/> over memory the MPI library allocates; freed collectively by <see cref="Free"/>.
+	/// </summary>
+	/// <remarks>Operations (<see cref="Put(Array, int, int, int, long)"/>, <see cref="Get(Array, int, int, int, long)"/>, <see cref="Accumulate"/>,
+	/// <see cref="Get_accumulate"/>, <see cref="Fetch_and_op"/>, <see cref="Compare_and_swap"/>) are only
+	/// allowed inside an access epoch that covers their target: after <see cref="Fence"/>, between
+	/// <see cref="Lock"/> and <see cref="Unlock"/> of the target, between <see cref="Lock_all"/> and
+	/// <see cref="Unlock_all"/>, or between <see cref="Start"/> and <see cref="Complete"/> with a group that holds
+	/// the target.  They complete -- their origin buffers may be reused, their result buffers read -- only when
+	/// that epoch ends, or at <see cref="Flush"/>/<see cref="Flush_all"/>; until then the runtime keeps every
+	/// buffer in place.  Displacements count in the target's disp_unit (the element size for
+	/// <see cref="Allocate{T}"/>).  A window the program drops without <see cref="Free"/> stays alive (its array
+	/// too) and is freed when MPI is finalised, where every rank that holds it must have dropped it as well.</remarks>
+	public class Win
+	{
+		// Operation kinds and synchronisation calls: native-mpi's enum motor_rma_kind and motor_win_sync.
+		const int PUT = 0, GET = 1, ACC = 2, GET_ACC = 3, FETCH_OP = 4, CAS = 5;
+		const int FENCE = 0, LOCK = 1, UNLOCK = 2, LOCK_ALL = 3, UNLOCK_ALL = 4, FLUSH = 5, FLUSH_ALL = 6, START = 7,
+			COMPLETE = 8, POST = 9, WAIT = 10;
+		// Codes of native-mpi/motor-mpi.h for windows.
+		internal const int EWIN = -70, EWINRANGE = -71, EOPUSER = -72, EWINSYNC = -73, EWINTYPE = -74;
+		// Operators of one-sided accumulations only (MOTOR_OP_REPLACE, MOTOR_OP_NO_OP); Op.Handle refuses them.
+		internal const int RmaOnlyHandle = -64;
+
+		/// <summary>Replaces the target element with the origin element (MPI_REPLACE): an atomic Put for
+		/// <see cref="Accumulate"/>, an atomic swap for <see cref="Get_accumulate"/> and
+		/// <see cref="Fetch_and_op"/>.  One-sided operations only.</summary>
+		public static readonly Op REPLACE = new Op (-64, "REPLACE");
+		/// <summary>Leaves the target unchanged (MPI_NO_OP): an atomic read for <see cref="Get_accumulate"/> and
+		/// <see cref="Fetch_and_op"/>.  One-sided operations only; <see cref="Accumulate"/> refuses it.</summary>
+		public static readonly Op NO_OP = new Op (-65, "NO_OP");
+
+		internal int handle; // -1 once freed
+		readonly Type elementType;
+
+		internal Win (int handle, Type elementType)
+		{
+			this.handle = handle;
+			this.elementType = elementType;
+		}
+
+		/// <summary>The element type every buffer of an operation on this window must have.</summary>
+		public Type ElementType { get { return elementType; } }
+
+		/// <summary>Makes a window over <paramref name="base"/>, an array (of any rank) of a primitive type or of a
+		/// struct without references, collectively over <paramref name="comm"/> (MPI_Win_create).  The array is
+		/// kept in place and alive until <see cref="Free"/>.</summary>
+		/// <param name="base">This rank's memory of the window: every element of the array.</param>
+		/// <param name="disp_unit">The unit, in bytes, of target displacements into this rank's window (usually
+		/// the element size).</param>
+		/// <param name="comm">The ranks that share the window; every one of them must call Create.</param>
+		/// <returns>The window.</returns>
+		/// <exception cref="ArgumentNullException"><paramref name="base"/> or <paramref name="comm"/> is
+		/// null.</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="disp_unit"/> is not positive.</exception>
+		/// <exception cref="ArgumentException">The array's elements are not primitive or blittable, or the ranks'
+		/// windows have different element types.</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments (it raised why); no
+		/// window was made on any rank.</exception>
+		/// <exception cref="MPIException">The MPI library failed.</exception>
+		public static Win Create (Array @base, int disp_unit, Intracomm comm)
+		{
+			if (comm == null)
+				throw new ArgumentNullException ("comm");
+			Exception e = null;
+			if (@base == null)
+				e = new ArgumentNullException ("base", "Win.Create: the base array is null");
+			else if (disp_unit <= 0)
+				e = new ArgumentOutOfRangeException ("disp_unit", disp_unit, "Win.Create: disp_unit must be positive (usually the element size)");
+			if (e != null)
+				throw Coll.Refuse (comm, e);
+			int w;
+			int rc = MPDirect.WinCreate (@base, disp_unit, 0, comm.handle, out w);
+			if (rc != 0)
+				throw Error (rc, "Win.Create", @base, 0);
+			return new Win (w, @base.GetType ().GetElementType ());
+		}
+
+		/// <summary>Makes a window over <paramref name="count"/> elements of <typeparamref name="T"/> that the MPI
+		/// library allocates, zeroed on no guarantee, collectively over <paramref name="comm"/>
+		/// (MPI_Win_allocate).  Its disp_unit is the element size.  This rank reads and writes its own part with
+		/// the window's indexer, <see cref="Win{T}.CopyTo"/> and <see cref="Win{T}.CopyFrom"/>.</summary>
+		/// <typeparam name="T">A primitive type or a struct without references.</typeparam>
+		/// <param name="count">Elements on this rank (0 or more; ranks may differ).</param>
+		/// <param name="comm">The ranks that share the window; every one of them must call Allocate.</param>
+		/// <returns>The window.</returns>
+		/// <exception cref="ArgumentNullException"><paramref name="comm"/> is null.</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="count"/> is negative.</exception>
+		/// <exception cref="ArgumentException"><typeparamref name="T"/> is not primitive or blittable, or the ranks'
+		/// windows have different element types.</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments (it raised why).</exception>
+		/// <exception cref="MPIException">The MPI library failed (for instance, out of memory).</exception>
+		public static Win<T> Allocate<T> (long count, Intracomm comm) where T : struct
+		{
+			if (comm == null)
+				throw new ArgumentNullException ("comm");
+			if (count < 0)
+				throw Coll.Refuse (comm, new ArgumentOutOfRangeException ("count", count, "Win.Allocate: count must not be negative"));
+			int size = MPDirect.ElementSize (typeof (T));
+			if (size <= 0)
+				throw Coll.Refuse (comm, NotBlittable (typeof (T)));
+			int w;
+			int rc = MPDirect.WinAllocate (count, size, typeof (T), 0, comm.handle, out w);
+			if (rc != 0)
+				throw Error (rc, "Win.Allocate", null, 0);
+			return new Win<T> (w, count);
+		}
+
+		/// <summary>Frees the window, collectively over its communicator (MPI_Win_free), and lets go of its
+		/// memory.  No lock, Start or Post epoch may be open on it on any rank.</summary>
+		/// <exception cref="ObjectDisposedException">The window has been freed already.</exception>
+		/// <exception cref="InvalidOperationException">An epoch is still open on this rank, or another rank's
+		/// window had one (it raised why); the window was not freed on any rank.</exception>
+		/// <exception cref="MPIException">The MPI library failed.</exception>
+		public void Free ()
+		{
+			int rc = MPDirect.WinFree (Handle ("Free"));
+			if (rc != 0)
+				throw Error (rc, "Win.Free", null, 0);
+			handle = -1;
+		}
+
+		// ---- data movement -----------------------------------------------------------------------------
+
+		/// <summary>Writes <paramref name="count"/> elements of <paramref name="origin"/> from
+		/// <paramref name="offset"/> into the window of <paramref name="target_rank"/> at
+		/// <paramref name="target_disp"/> (MPI_Put).  Completes when the epoch ends or at a flush.</summary>
+		/// <param name="origin">The data, of the window's element type; it must not change until completion.</param>
+		/// <param name="offset">First element of <paramref name="origin"/> to send.</param>
+		/// <param name="count">Elements to send.</param>
+		/// <param name="target_rank">Rank whose window is written (MPI.PROC_NULL: nothing happens).</param>
+		/// <param name="target_disp">Displacement in the target's window, in its disp_unit.</param>
+		/// <exception cref="ArgumentNullException"><paramref name="origin"/> is null.</exception>
+		/// <exception cref="ArgumentOutOfRangeException">offset/count outside <paramref name="origin"/>, a rank not
+		/// in the window, or a target range outside the target's window.</exception>
+		/// <exception cref="ArgumentException"><paramref name="origin"/>'s element type is not the window's.</exception>
+		/// <exception cref="InvalidOperationException">No access epoch covers the target.</exception>
+		/// <exception cref="ObjectDisposedException">The window has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library failed.</exception>
+		public void Put (Array origin, int offset, int count, int target_rank, long target_disp)
+		{
+			Range (origin, "origin", offset, count);
+			Rma ("Put", PUT, origin, offset, count, null, 0, null, 0, target_rank, target_disp, -1);
+		}
+
+		/// <summary>Writes all of <paramref name="origin"/> into the window of <paramref name="target_rank"/> at
+		/// <paramref name="target_disp"/> (MPI_Put).</summary>
+		/// <param name="origin">The data, of the window's element type; it must not change until completion.</param>
+		/// <param name="target_rank">Rank whose window is written (MPI.PROC_NULL: nothing happens).</param>
+		/// <param name="target_disp">Displacement in the target's window, in its disp_unit.</param>
+		/// <exception cref="ArgumentNullException"><paramref name="origin"/> is null.</exception>
+		/// <exception cref="ArgumentOutOfRangeException">A rank not in the window, or a target range outside the
+		/// target's window.</exception>
+		/// <exception cref="ArgumentException"><paramref name="origin"/>'s element type is not the window's.</exception>
+		/// <exception cref="InvalidOperationException">No access epoch covers the target.</exception>
+		/// <exception cref="ObjectDisposedException">The window has been freed.</exception>
+		public void Put (Array origin, int target_rank, long target_disp)
+		{
+			Put (origin, 0, Length (origin, "origin"), target_rank, target_disp);
+		}
+
+		/// <summary>Reads <paramref name="count"/> elements from the window of <paramref name="target_rank"/> at
+		/// <paramref name="target_disp"/> into <paramref name="result"/> from <paramref name="offset"/> (MPI_Get).
+		/// The data is there only once the epoch ends or at a flush.</summary>
+		/// <param name="result">Receives the data, of the window's element type.</param>
+		/// <param name="offset">First element of <paramref name="result"/> to fill.</param>
+		/// <param name="count">Elements to read.</param>
+		/// <param name="target_rank">Rank whose window is read (MPI.PROC_NULL: nothing happens).</param>
+		/// <param name="target_disp">Displacement in the target's window, in its disp_unit.</param>
+		/// <exception cref="ArgumentNullException"><paramref name="result"/> is null.</exception>
+		/// <exception cref="ArgumentOutOfRangeException">As for <see cref="Put(Array, int, int, int, long)"/>.</exception>
+		/// <exception cref="ArgumentException"><paramref name="result"/>'s element type is not the window's.</exception>
+		/// <exception cref="InvalidOperationException">No access epoch covers the target.</exception>
+		/// <exception cref="ObjectDisposedException">The window has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library failed.</exception>
+		public void Get (Array result, int offset, int count, int target_rank, long target_disp)
+		{
+			Range (result, "result", offset, count);
+			Rma ("Get", GET, null, 0, count, result, offset, null, 0, target_rank, target_disp, -1);
+		}
+
+		/// <summary>Fills all of <paramref name="result"/> from the window of <paramref name="target_rank"/> at
+		/// <paramref name="target_disp"/> (MPI_Get).</summary>
+		/// <param name="result">Receives the data, of the window's element type.</param>
+		/// <param name="target_rank">Rank whose window is read (MPI.PROC_NULL: nothing happens).</param>
+		/// <param name="target_disp">Displacement in the target's window, in its disp_unit.</param>
+		/// <exception cref="ArgumentNullException"><paramref name="result"/> is null.</exception>
+		/// <exception cref="ArgumentOutOfRangeException">A rank not in the window, or a target range outside the
+		/// target's window.</exception>
+		/// <exception cref="ArgumentException"><paramref name="result"/>'s element type is not the window's.</exception>
+		/// <exception cref="InvalidOperationException">No access epoch covers the target.</exception>
+		/// <exception cref="ObjectDisposedException">The window has been freed.</exception>
+		public void Get (Array result, int target_rank, long target_disp)
+		{
+			Get (result, 0, Length (result, "result"), target_rank, target_disp);
+		}
+
+		/// <summary>Combines <paramref name="count"/> elements of <paramref name="origin"/> into the window of
+		/// <paramref name="target_rank"/> at <paramref name="target_disp"/> with <paramref name="op"/>
+		/// (target = origin op target, element-wise and atomic per element; MPI_Accumulate).</summary>
+		/// <param name="origin">The data, of the window's element type.</param>
+		/// <param name="offset">First element of <paramref name="origin"/>.</param>
+		/// <param name="count">Elements to combine.</param>
+		/// <param name="target_rank">Rank whose window is updated (MPI.PROC_NULL: nothing happens).</param>
+		/// <param name="target_disp">Displacement in the target's window, in its disp_unit.</param>
+		/// <param name="op">A built-in operator, or <see cref="REPLACE"/>; MPI forbids user-defined ones.</param>
+		/// <exception cref="ArgumentNullException"><paramref name="origin"/> or <paramref name="op"/> is null.</exception>
+		/// <exception cref="ArgumentOutOfRangeException">As for <see cref="Put(Array, int, int, int, long)"/>.</exception>
+		/// <exception cref="ArgumentException">A user-defined operator, an operator not defined on the element type,
+		/// or an element type not the window's.</exception>
+		/// <exception cref="InvalidOperationException">No access epoch covers the target.</exception>
+		/// <exception cref="ObjectDisposedException">The window has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library failed.</exception>
+		public void Accumulate (Array origin, int offset, int count, int target_rank, long target_disp, Op op)
+		{
+			Range (origin, "origin", offset, count);
+			Rma ("Accumulate", ACC, origin, offset, count, null, 0, null, 0, target_rank, target_disp, OpHandle (op, "Accumulate"));
+		}
+
+		/// <summary>Reads <paramref name="count"/> elements of the window of <paramref name="target_rank"/> at
+		/// <paramref name="target_disp"/> into <paramref name="result"/> and combines <paramref name="origin"/>
+		/// into them with <paramref name="op"/>, atomically per element (MPI_Get_accumulate).</summary>
+		/// <param name="origin">The data to combine, of the window's element type.</param>
+		/// <param name="offset">First element of <paramref name="origin"/>.</param>
+		/// <param name="count">Elements to combine.</param>
+		/// <param name="result">Receives the target's elements as they were before, from
+		/// <paramref name="result_offset"/>.</param>
+		/// <param name="result_offset">First element of <paramref name="result"/> to fill.</param>
+		/// <param name="target_rank">Rank whose window is updated (MPI.PROC_NULL: nothing happens).</param>
+		/// <param name="target_disp">Displacement in the target's window, in its disp_unit.</param>
+		/// <param name="op">A built-in operator, <see cref="REPLACE"/> or <see cref="NO_OP"/>.</param>
+		/// <exception cref="ArgumentNullException">A buffer or <paramref name="op"/> is null.</exception>
+		/// <exception cref="ArgumentOutOfRangeException">As for <see cref="Put(Array, int, int, int, long)"/>, for
+		/// either buffer.</exception>
+		/// <exception cref="ArgumentException">As for <see cref="Accumulate"/>.</exception>
+		/// <exception cref="InvalidOperationException">No access epoch covers the target.</exception>
+		/// <exception cref="ObjectDisposedException">The window has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library failed.</exception>
+		public void Get_accumulate (Array origin, int offset, int count, Array result, int result_offset, int target_rank,
+		                            long target_disp, Op op)
+		{
+			Range (origin, "origin", offset, count);
+			Range (result, "result", result_offset, count);
+			Rma ("Get_accumulate", GET_ACC, origin, offset, count, result, result_offset, null, 0, target_rank, target_disp,
+			     OpHandle (op, "Get_accumulate"));
+		}
+
+		/// <summary>Get_accumulate of one element: <paramref name="result"/>[<paramref name="result_offset"/>]
+		/// receives the target element, which becomes <paramref name="origin"/>[<paramref name="offset"/>]
+		/// <paramref name="op"/> itself, atomically (MPI_Fetch_and_op).</summary>
+		/// <param name="origin">Holds the operand.</param>
+		/// <param name="offset">Index of the operand in <paramref name="origin"/>.</param>
+		/// <param name="result">Receives the target element as it was.</param>
+		/// <param name="result_offset">Index in <paramref name="result"/>.</param>
+		/// <param name="target_rank">Rank whose window is updated (MPI.PROC_NULL: nothing happens).</param>
+		/// <param name="target_disp">Displacement in the target's window, in its disp_unit.</param>
+		/// <param name="op">A built-in operator, <see cref="REPLACE"/> or <see cref="NO_OP"/>.</param>
+		/// <exception cref="ArgumentNullException">A buffer or <paramref name="op"/> is null.</exception>
+		/// <exception cref="ArgumentOutOfRangeException">An index outside its buffer, a rank not in the window, or
+		/// a target element outside the target's window.</exception>
+		/// <exception cref="ArgumentException">As for <see cref="Accumulate"/>.</exception>
+		/// <exception cref="InvalidOperationException">No access epoch covers the target.</exception>
+		/// <exception cref="ObjectDisposedException">The window has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library failed.</exception>
+		public void Fetch_and_op (Array origin, int offset, Array result, int result_offset, int target_rank, long target_disp, Op op)
+		{
+			Range (origin, "origin", offset, 1);
+			Range (result, "result", result_offset, 1);
+			Rma ("Fetch_and_op", FETCH_OP, origin, offset, 1, result, result_offset, null, 0, target_rank, target_disp,
+			     OpHandle (op, "Fetch_and_op"));
+		}
+
+		/// <summary>Atomically replaces the target element with <paramref name="origin"/>[<paramref name="offset"/>]
+		/// if it equals <paramref name="compare"/>[<paramref name="compare_offset"/>]; <paramref name="result"/>
+		/// [<paramref name="result_offset"/>] receives the target element as it was (MPI_Compare_and_swap).
+		/// Integer types, char and bool only.</summary>
+		/// <param name="origin">Holds the new value.</param>
+		/// <param name="offset">Index of the new value.</param>
+		/// <param name="compare">Holds the value compared with.</param>
+		/// <param name="compare_offset">Index of the value compared with.</param>
+		/// <param name="result">Receives the target element as it was.</param>
+		/// <param name="result_offset">Index in <paramref name="result"/>.</param>
+		/// <param name="target_rank">Rank whose window is updated (MPI.PROC_NULL: nothing happens).</param>
+		/// <param name="target_disp">Displacement in the target's window, in its disp_unit.</param>
+		/// <exception cref="ArgumentNullException">A buffer is null.</exception>
+		/// <exception cref="ArgumentOutOfRangeException">An index outside its buffer, a rank not in the window, or
+		/// a target element outside the target's window.</exception>
+		/// <exception cref="ArgumentException">An element type that is not the window's, or not an integer type,
+		/// char or bool.</exception>
+		/// <exception cref="InvalidOperationException">No access epoch covers the target.</exception>
+		/// <exception cref="ObjectDisposedException">The window has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library failed.</exception>
+		public void Compare_and_swap (Array origin, int offset, Array compare, int compare_offset, Array result,
+		                              int result_offset, int target_rank, long target_disp)
+		{
+			Range (origin, "origin", offset, 1);
+			Range (compare, "compare", compare_offset, 1);
+			Range (result, "result", result_offset, 1);
+			Rma ("Compare_and_swap", CAS, origin, offset, 1, result, result_offset, compare, compare_offset, target_rank,
+			     target_disp, -1);
+		}
+
+		// ---- synchronisation ---------------------------------------------------------------------------
+
+		/// <summary>Ends the current fence epoch and starts the next, collectively (MPI_Win_fence): every operation
+		/// this rank started is complete at its target, and every operation on this rank's window is complete
+		/// here.</summary>
+		/// <exception cref="InvalidOperationException">A lock, Start or Post epoch is open on this rank.</exception>
+		/// <exception cref="ObjectDisposedException">The window has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library failed.</exception>
+		public void Fence ()
+		{
+			Sync ("Fence", FENCE, 0, 0);
+		}
+
+		/// <summary>Starts a passive-target epoch on <paramref name="rank"/>'s window (MPI_Win_lock).</summary>
+		/// <param name="lock_type"><see cref="MPI.LOCK_EXCLUSIVE"/> or <see cref="MPI.LOCK_SHARED"/>.</param>
+		/// <param name="rank">The target rank.</param>
+		/// <exception cref="ArgumentException"><paramref name="lock_type"/> is neither lock type.</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="rank"/> is not in the window.</exception>
+		/// <exception cref="InvalidOperationException">This rank holds a lock on that rank already, or
+		/// Lock_all.</exception>
+		/// <exception cref="ObjectDisposedException">The window has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library failed.</exception>
+		public void Lock (int lock_type, int rank)
+		{
+			if (lock_type != MPI.LOCK_EXCLUSIVE && lock_type != MPI.LOCK_SHARED)
+				throw new ArgumentException ("Win.Lock: lock_type must be MPI.LOCK_EXCLUSIVE or MPI.LOCK_SHARED", "lock_type");
+			Sync ("Lock", LOCK, rank, lock_type);
+		}
+
+		/// <summary>Ends the passive-target epoch on <paramref name="rank"/>'s window (MPI_Win_unlock): every
+		/// operation to it is complete there.</summary>
+		/// <param name="rank">The target rank.</param>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="rank"/> is not in the window.</exception>
+		/// <exception cref="InvalidOperationException">This rank holds no lock on that rank.</exception>
+		/// <exception cref="ObjectDisposedException">The window has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library failed.</exception>
+		public void Unlock (int rank)
+		{
+			Sync ("Unlock", UNLOCK, rank, 0);
+		}
+
+		/// <summary>Starts a shared passive-target epoch on every rank's window (MPI_Win_lock_all).</summary>
+		/// <exception cref="InvalidOperationException">This rank holds a lock on the window already.</exception>
+		/// <exception cref="ObjectDisposedException">The window has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library failed.</exception>
+		public void Lock_all ()
+		{
+			Sync ("Lock_all", LOCK_ALL, 0, 0);
+		}
+
+		/// <summary>Ends the epoch of <see cref="Lock_all"/> (MPI_Win_unlock_all).</summary>
+		/// <exception cref="InvalidOperationException">No Lock_all epoch is open.</exception>
+		/// <exception cref="ObjectDisposedException">The window has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library failed.</exception>
+		public void Unlock_all ()
+		{
+			Sync ("Unlock_all", UNLOCK_ALL, 0, 0);
+		}
+
+		/// <summary>Completes every operation this rank started to <paramref name="rank"/>, at both ends, inside
+		/// a passive-target epoch (MPI_Win_flush).</summary>
+		/// <param name="rank">The target rank.</param>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="rank"/> is not in the window.</exception>
+		/// <exception cref="InvalidOperationException">No lock covers that rank.</exception>
+		/// <exception cref="ObjectDisposedException">The window has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library failed.</exception>
+		public void Flush (int rank)
+		{
+			Sync ("Flush", FLUSH, rank, 0);
+		}
+
+		/// <summary>Completes every operation this rank started on the window, inside a passive-target epoch
+		/// (MPI_Win_flush_all).</summary>
+		/// <exception cref="InvalidOperationException">No lock is held.</exception>
+		/// <exception cref="ObjectDisposedException">The window has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library failed.</exception>
+		public void Flush_all ()
+		{
+			Sync ("Flush_all", FLUSH_ALL, 0, 0);
+		}
+
+		/// <summary>Starts an access epoch to the windows of <paramref name="group"/>'s ranks, which must
+		/// <see cref="Post"/> (MPI_Win_start).</summary>
+		/// <param name="group">The target ranks (a group of the window's ranks).</param>
+		/// <exception cref="ArgumentNullException"><paramref name="group"/> is null.</exception>
+		/// <exception cref="ArgumentOutOfRangeException">The group holds a rank outside the window.</exception>
+		/// <exception cref="InvalidOperationException">A Start or lock epoch is already open.</exception>
+		/// <exception cref="ObjectDisposedException">The window or the group has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library failed.</exception>
+		public void Start (Group group)
+		{
+			if (group == null)
+				throw new ArgumentNullException ("group");
+			Sync ("Start", START, group.handle, 0);
+		}
+
+		/// <summary>Ends the access epoch of <see cref="Start"/> (MPI_Win_complete).</summary>
+		/// <exception cref="InvalidOperationException">No Start epoch is open.</exception>
+		/// <exception cref="ObjectDisposedException">The window has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library failed.</exception>
+		public void Complete ()
+		{
+			Sync ("Complete", COMPLETE, 0, 0);
+		}
+
+		/// <summary>Starts an exposure epoch of this rank's window to <paramref name="group"/>'s ranks, which
+		/// must <see cref="Start"/> (MPI_Win_post).</summary>
+		/// <param name="group">The origin ranks (a group of the window's ranks).</param>
+		/// <exception cref="ArgumentNullException"><paramref name="group"/> is null.</exception>
+		/// <exception cref="ArgumentOutOfRangeException">The group holds a rank outside the window.</exception>
+		/// <exception cref="InvalidOperationException">A Post or lock epoch is already open.</exception>
+		/// <exception cref="ObjectDisposedException">The window or the group has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library failed.</exception>
+		public void Post (Group group)
+		{
+			if (group == null)
+				throw new ArgumentNullException ("group");
+			Sync ("Post", POST, group.handle, 0);
+		}
+
+		/// <summary>Ends the exposure epoch of <see cref="Post"/> once every origin has called
+		/// <see cref="Complete"/> (MPI_Win_wait).</summary>
+		/// <exception cref="InvalidOperationException">No Post epoch is open.</exception>
+		/// <exception cref="ObjectDisposedException">The window has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library failed.</exception>
+		public void Wait ()
+		{
+			Sync ("Wait", WAIT, 0, 0);
+		}
+
+		// ---- internals ---------------------------------------------------------------------------------
+
+		/// <summary>Test knob: how many buffers the runtime holds for this window (the base, and origin, result
+		/// and compare buffers of operations whose epoch is open).</summary>
+		internal long Holds { get { return MPDirect.WinHolds (handle); } }
+
+		/// <summary>Test knob: buffers of windows pinned (small arrays) and only kept alive (large ones).</summary>
+		internal static void PinCounts (out long taken, out long avoided)
+		{
+			MPDirect.WinCounts (out taken, out avoided);
+		}
+
+		/// <summary>The size in bytes and disp_unit of <paramref name="rank"/>'s window.</summary>
+		internal long Bytes (int rank, out int disp_unit)
+		{
+			long b;
+			Check (MPDirect.WinInfo (Handle ("Bytes"), rank, out b, out disp_unit), "Win", null, rank);
+			return b;
+		}
+
+		internal int Handle (string what)
+		{
+			int h = handle;
+			if (h < 0)
+				throw new ObjectDisposedException ("Win", "Win." + what + ": the window has been freed");
+			return h;
+		}
+
+		static int Length (Array a, string name)
+		{
+			if (a == null)
+				throw new ArgumentNullException (name);
+			long n = a.LongLength;
+			if (n > int.MaxValue)
+				throw new ArgumentException ("the array has more than int.MaxValue elements: pass offset and count", name);
+			return (int) n;
+		}
+
+		void Range (Array a, string name, int offset, int count)
+		{
+			if (a == null)
+				throw new ArgumentNullException (name);
+			if (offset < 0 || (long) offset > a.LongLength)
+				throw new ArgumentOutOfRangeException (name == "origin" ? "offset" : name + "_offset", offset,
+					"the offset is outside " + name + " (length " + a.LongLength + ")");
+			if (count < 0 || count > a.LongLength - offset)
+				throw new ArgumentOutOfRangeException ("count", count, "offset + count runs past the end of " + name +
+					" (length " + a.LongLength + ")");
+			Type t = a.GetType ().GetElementType ();
+			if (t != elementType)
+				throw new ArgumentException (name + " has elements of " + t.FullName + " but the window holds " +
+					elementType.FullName + ": pass an array of the window's element type (Motor does not reinterpret " +
+					"one type's bytes as another's)", name);
+		}
+
+		static int OpHandle (Op op, string what)
+		{
+			if (op == null)
+				throw new ArgumentNullException ("op");
+			if (op.IsUser)
+				throw new ArgumentException ("Win." + what + ": MPI forbids user-defined operators in one-sided " +
+					"accumulations; use a built-in one (SUM, PROD, MIN, MAX, LAND, LOR, LXOR, BAND, BOR, BXOR) or " +
+					"Win.REPLACE / Win.NO_OP", "op");
+			return op.handle;
+		}
+
+		void Rma (string what, int kind, Array origin, int ooff, int ocount, Array result, int roff, Array compare, int coff,
+		          int target, long disp, int op)
+		{
+			int rc = MPDirect.WinRma (Handle (what), kind, origin, ooff, ocount, result, roff, compare, coff, target, disp, op);
+			if (rc != 0)
+				throw Error (rc, "Win." + what, origin ?? result, target, disp, this);
+		}
+
+		void Sync (string what, int kind, int arg, int lockType)
+		{
+			int rc = MPDirect.WinSync (Handle (what), kind, arg, lockType);
+			if (rc != 0)
+				throw Error (rc, "Win." + what, null, arg, 0, this);
+		}
+
+		static void Check (int rc, string what, object buf, int rank)
+		{
+			if (rc != 0)
+				throw Error (rc, what, buf, rank);
+		}
+
+		internal static Exception NotBlittable (Type t)
+		{
+			return new ArgumentException (t.FullName + " cannot be a window's element type: only primitive types and " +
+				"structs without references can be exposed to one-sided communication", "T");
+		}
+
+		internal static Exception Error (int rc, string what, object buf, int rank, long disp = 0, Win win = null)
+		{
+			switch (rc) {
+			case EWIN:
+				return new ObjectDisposedException ("Win", what + ": the window has been freed");
+			case EWINRANGE: {
+				string size = "";
+				if (win != null) {
+					try {
+						int du;
+						long b = win.Bytes (rank, out du);
+						size = " (rank " + rank + "'s window holds " + b + " bytes, disp_unit " + du + ")";
+					} catch (Exception) {
+					}
+				}
+				return new ArgumentOutOfRangeException ("target_disp", disp, what + ": target displacement " + disp +
+					" and count lie outside the target's window" + size + "; nothing was sent");
+			}
+			case EOPUSER:
+				return new ArgumentException (what + ": MPI forbids user-defined operators in one-sided accumulations", "op");
+			case EWINSYNC:
+				return new InvalidOperationException (what + ": the call does not fit the window's epoch on this rank " +
+					"(an operation needs an access epoch that covers its target: Fence, Lock of the target, Lock_all, or " +
+					"Start with a group holding it; Unlock, Flush, Unlock_all, Complete and Wait need the matching " +
+					"Lock, Lock_all, Start or Post; Fence and Free need every lock, Start and Post epoch closed)");
+			case EWINTYPE:
+				return new ArgumentException (what + ": the ranks' windows have different element types; every rank " +
+					"must expose the same element type");
+			case Coll.ETYPE:
+				return new ArgumentException (what + ": the buffers' element type is not the window's", "origin");
+			case Coll.EOPTYPE:
+				return new ArgumentException (what + ": the operator is not defined on this element type (SUM PROD MIN " +
+					"MAX: integer and floating-point types; LAND LOR LXOR: integer types and bool; BAND BOR BXOR: integer " +
+					"types; NO_OP only where something is read back; Compare_and_swap: integer types, char and bool)", "op");
+			case Coll.EOP:
+				return new ObjectDisposedException ("Op", "the operator has been freed");
+			case Errors.ERANK:
+				return new ArgumentOutOfRangeException ("target_rank", rank, what + ": rank " + rank + " is not in the window's group");
+			case Errors.EBUFTYPE:
+				return new ArgumentException (what + ": " + Errors.TypeName (buf) + " cannot be exposed or transferred: " +
+					"only arrays of primitive types or of structs without references", "base");
+			case Errors.EGROUP:
+				return new ObjectDisposedException ("Group", what + ": the group has been freed");
+			default:
+				if (rc <= Coll.EPEER_BASE)
+					return new InvalidOperationException (what + ": " + Coll.Peer (rc) + " refused its arguments (the " +
+						"exception there says why), so no rank carried it out");
+				return Errors.Make (rc, null, buf, rank, 0, "target_rank");
+			}
+		}
+	}
+
+	/// <summary>A window over memory the MPI library allocated (<see cref="Win.Allocate{T}"/>): this rank's part is
+	/// read and written through the indexer, <see cref="CopyTo"/> and <see cref="CopyFrom"/>, each bounds-checked.
+	/// </summary>
+	/// <typeparam name="T">The element type.</typeparam>
+	public sealed class Win<T> : Win where T : struct
+	{
+		readonly long length;
+
+		internal Win (int handle, long length) : base (handle, typeof (T))
+		{
+			this.length = length;
+		}
+
+		/// <summary>Elements of this rank's part of the window.</summary>
+		public long Length { get { return length; } }
+
+		/// <summary>Element <paramref name="index"/> of this rank's part (one copy each way; use
+		/// <see cref="CopyTo"/>/<see cref="CopyFrom"/> for runs).</summary>
+		/// <param name="index">0 to <see cref="Length"/> - 1.</param>
+		/// <returns>The element.</returns>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="index"/> is outside this rank's part.</exception>
+		/// <exception cref="ObjectDisposedException">The window has been freed.</exception>
+		public T this[long index] {
+			get {
+				var one = new T[1];
+				CopyTo (index, one, 0, 1);
+				return one[0];
+			}
+			set {
+				var one = new T[1] { value };
+				CopyFrom (one, 0, 1, index);
+			}
+		}
+
+		/// <summary>Copies <paramref name="count"/> elements of this rank's part from <paramref name="index"/> into
+		/// <paramref name="dest"/> from <paramref name="offset"/>.</summary>
+		/// <param name="index">First element of the window.</param>
+		/// <param name="dest">Receives the elements.</param>
+		/// <param name="offset">First element of <paramref name="dest"/>.</param>
+		/// <param name="count">Elements to copy.</param>
+		/// <exception cref="ArgumentNullException"><paramref name="dest"/> is null.</exception>
+		/// <exception cref="ArgumentOutOfRangeException">A range outside <paramref name="dest"/> or the window.</exception>
+		/// <exception cref="ObjectDisposedException">The window has been freed.</exception>
+		public void CopyTo (long index, T[] dest, int offset, int count)
+		{
+			Copy (index, dest, offset, count, 0, "CopyTo");
+		}
+
+		/// <summary>Copies <paramref name="count"/> elements of <paramref name="src"/> from <paramref name="offset"/>
+		/// into this rank's part from <paramref name="index"/>.</summary>
+		/// <param name="src">The elements.</param>
+		/// <param name="offset">First element of <paramref name="src"/>.</param>
+		/// <param name="count">Elements to copy.</param>
+		/// <param name="index">First element of the window.</param>
+		/// <exception cref="ArgumentNullException"><paramref name="src"/> is null.</exception>
+		/// <exception cref="ArgumentOutOfRangeException">A range outside <paramref name="src"/> or the window.</exception>
+		/// <exception cref="ObjectDisposedException">The window has been freed.</exception>
+		public void CopyFrom (T[] src, int offset, int count, long index)
+		{
+			Copy (index, src, offset, count, 1, "CopyFrom");
+		}
+
+		void Copy (long index, T[] arr, int offset, int count, int toWindow, string what)
+		{
+			if (arr == null)
+				throw new ArgumentNullException (toWindow != 0 ? "src" : "dest");
+			if (offset < 0 || count < 0 || count > arr.Length - offset)
+				throw new ArgumentOutOfRangeException ("offset", "Win." + what + ": offset and count lie outside the array (length " + arr.Length + ")");
+			if (index < 0 || count > length - index)
+				throw new ArgumentOutOfRangeException ("index", index, "Win." + what + ": index and count lie outside this rank's part of the window (" + length + " elements)");
+			int rc = MPDirect.WinCopy (Handle (what), index, arr, offset, count, toWindow);
+			if (rc != 0)
+				throw Error (rc, "Win." + what, arr, 0);
+		}
+	}
+}
