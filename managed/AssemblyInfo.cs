@@ -22,3 +22,4 @@ using System.Runtime.CompilerServices;
 [assembly: InternalsVisibleTo ("RefusalTests")]
 [assembly: InternalsVisibleTo ("TopologyTests")]
 [assembly: InternalsVisibleTo ("PersistentTests")]
+[assembly: InternalsVisibleTo ("WinTests")]

@@ -395,4 +395,13 @@ static inline int motor_compat_done_at_post(MPI_Request r)
 }
 #endif
 
+/* MPICH 4.0.2 (ch4:ucx) lands an MPI_Put into a window made by MPI_Win_create at (base rounded down to 16
+ * bytes) + displacement, while MPI_Accumulate and MPI_Get use the base as given: a Put into a window whose
+ * base is 8 bytes past a 16-byte boundary writes 8 bytes early.  Reproduced with a C program that exposes
+ * malloc'd memory at offsets 32, 36, 40 and 56 and Puts at displacement 10: offsets 36, 40 and 56 shifted
+ * the data by 4, 8 and 8 bytes; Open MPI 4.1 did not.  Managed arrays start 8 bytes past a 16-byte boundary
+ * as often as not, so every window is made over memory from a boundary of this many bytes, with disp_unit 1,
+ * and win.c adds the distance to the real base to every displacement (in every library: one path). */
+#define MOTOR_COMPAT_WIN_ALIGN 16
+
 #endif /* MOTOR_MPI_COMPAT_H */

@@ -34,6 +34,7 @@ struct win {
 	struct motor_comm agree;
 	int size, rank;
 	int64_t *bytes; /* per rank */
+	int64_t *shift; /* per rank: bytes from the MPI window's base to the memory's (mpi-compat.h) */
 	int *disp_unit; /* per rank */
 	int dt;
 	size_t elem;
@@ -78,6 +79,7 @@ static void destroy(struct win *w)
 	if (!w)
 		return;
 	free(w->bytes);
+	free(w->shift);
 	free(w->disp_unit);
 	free(w->locked);
 	free(w->group);
@@ -92,10 +94,11 @@ static struct win *make(int size)
 		return NULL;
 	pthread_mutex_init(&w->lock, NULL);
 	w->bytes = calloc((size_t)size, sizeof *w->bytes);
+	w->shift = calloc((size_t)size, sizeof *w->shift);
 	w->disp_unit = calloc((size_t)size, sizeof *w->disp_unit);
 	w->locked = calloc((size_t)size, 1);
 	w->group = calloc((size_t)size, 1);
-	if (!w->bytes || !w->disp_unit || !w->locked || !w->group) {
+	if (!w->bytes || !w->shift || !w->disp_unit || !w->locked || !w->group) {
 		destroy(w);
 		return NULL;
 	}
@@ -114,17 +117,18 @@ static int create(struct win *w, const struct motor_comm *c, void **base, int64_
                   int allocate)
 {
 	struct motor_block b;
+	int64_t shift = allocate ? 0 : (int64_t)((uintptr_t)*base % MOTOR_COMPAT_WIN_ALIGN);
 	int rc;
 
+	/* Displacements are bytes from an aligned base (mpi-compat.h, MOTOR_COMPAT_WIN_ALIGN). */
 	motor_mpi__block_begin(&b);
 	rc = MPI_Comm_dup(c->comm, &w->comm);
 	if (rc == MPI_SUCCESS) {
 		if (allocate)
-			rc = MPI_Win_allocate((MPI_Aint)bytes, disp_unit, MPI_INFO_NULL, w->comm, base,
-			                      &w->win);
+			rc = MPI_Win_allocate((MPI_Aint)bytes, 1, MPI_INFO_NULL, w->comm, base, &w->win);
 		else
-			rc = MPI_Win_create(*base, (MPI_Aint)bytes, disp_unit, MPI_INFO_NULL, w->comm,
-			                    &w->win);
+			rc = MPI_Win_create((char *)*base - shift, (MPI_Aint)(bytes + shift), 1,
+			                    MPI_INFO_NULL, w->comm, &w->win);
 		if (rc != MPI_SUCCESS)
 			MPI_Comm_free(&w->comm);
 	}
@@ -134,18 +138,19 @@ static int create(struct win *w, const struct motor_comm *c, void **base, int64_
 	MPI_Comm_set_errhandler(w->comm, MPI_ERRORS_RETURN);
 	MPI_Win_set_errhandler(w->win, MPI_ERRORS_RETURN);
 
-	int64_t mine[3] = {bytes, disp_unit, elem_key(w->dt, w->elem)};
-	int64_t *all = malloc(sizeof(int64_t) * 3 * (size_t)w->size);
+	int64_t mine[4] = {bytes, disp_unit, elem_key(w->dt, w->elem), shift};
+	int64_t *all = malloc(sizeof(int64_t) * 4 * (size_t)w->size);
 	rc = all ? MPI_SUCCESS : MOTOR_ENOMEM;
 	/* Every rank must take part in the exchange even if its malloc failed. */
 	motor_mpi__block_begin(&b);
 	if (all)
-		rc = MPI_Allgather(mine, 3, MPI_INT64_T, all, 3, MPI_INT64_T, w->comm);
+		rc = MPI_Allgather(mine, 4, MPI_INT64_T, all, 4, MPI_INT64_T, w->comm);
 	motor_mpi__block_end(&b);
 	for (int r = 0; rc == MPI_SUCCESS && r < w->size; r++) {
-		w->bytes[r] = all[3 * r];
-		w->disp_unit[r] = (int)all[3 * r + 1];
-		if (all[3 * r + 2] != mine[2])
+		w->bytes[r] = all[4 * r];
+		w->disp_unit[r] = (int)all[4 * r + 1];
+		w->shift[r] = all[4 * r + 3];
+		if (all[4 * r + 2] != mine[2])
 			rc = MOTOR_EWINTYPE;
 	}
 	free(all);
@@ -301,7 +306,7 @@ int motor_mpi_rma(const struct motor_rma_args *a, int handle)
 
 	MPI_Datatype t = motor_mpi__type(a->dt);
 	int n = (int)a->count;
-	MPI_Aint d = (MPI_Aint)a->disp;
+	MPI_Aint d = (MPI_Aint)(w->shift[a->target] + a->disp * unit);
 	switch (a->kind) {
 	case MOTOR_RMA_PUT:
 		return MPI_Put(a->origin, n, t, a->target, d, n, t, w->win);

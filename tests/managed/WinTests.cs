@@ -1,0 +1,450 @@
+// WinTests: one-sided communication (System.MP.Win).  Every operation with known results, every element
+// checked; each synchronisation mode; a multi-dimensional base; Allocate; collections while windows and epochs
+// are open (window and origin memory must not move, data must arrive intact); dropped windows (this program
+// ends with windows it never freed: MPI finalisation must free them without a crash); and every refusal.
+// Runs at 1, 2, 3 and 4 ranks.
+using System;
+using System.Linq;
+using System.MP;
+
+public static class WinTests
+{
+	static int Main (string[] args) { return TestRunner.Run (typeof (WinTests), args); }
+
+	static Intracomm World { get { return MPI.COMM_WORLD; } }
+	static int Rank { get { return World.Get_rank (); } }
+	static int Size { get { return World.Get_size (); } }
+	static int Next { get { return (Rank + 1) % Size; } }
+	static int Prev { get { return (Rank + Size - 1) % Size; } }
+
+	static int V (int r, int i) { return r * 1000 + i; }
+	static int[] Block (int r, int n) { return Enumerable.Range (0, n).Select (i => V (r, i)).ToArray (); }
+
+	/// <summary>Makes this rank's own window memory consistent with what others wrote (separate memory model):
+	/// a lock and unlock of its own window after every rank's epoch has ended.</summary>
+	static void SyncLocal (Win w)
+	{
+		World.Barrier ();
+		w.Lock (MPI.LOCK_EXCLUSIVE, Rank);
+		w.Unlock (Rank);
+	}
+
+	public static void PutUnderFenceWritesEveryElementAtTheNextRank ()
+	{
+		var mem = new int[50];
+		var w = Win.Create (mem, sizeof (int), World);
+		w.Fence ();
+		var block = Block (Rank, 40);
+		w.Put (block, 5, 30, Next, 10);
+		w.Fence ();
+		for (int i = 0; i < 50; i++)
+			Assert.Equal (i >= 10 && i < 40 ? V (Prev, i - 5) : 0, mem[i], "element " + i);
+		w.Free ();
+	}
+
+	public static void GetUnderFenceReadsEveryElementOfThePreviousRank ()
+	{
+		var mem = Block (Rank, 64);
+		var w = Win.Create (mem, sizeof (int), World);
+		var got = new int[70];
+		w.Fence ();
+		w.Get (got, 3, 60, Prev, 4);
+		w.Fence ();
+		for (int i = 0; i < 70; i++)
+			Assert.Equal (i >= 3 && i < 63 ? V (Prev, i + 1) : 0, got[i], "element " + i);
+		w.Free ();
+	}
+
+	public static void AccumulateSumFromEveryRankUnderLockAll ()
+	{
+		var mem = new long[32];
+		var w = Win.Create (mem, sizeof (long), World);
+		w.Lock_all ();
+		var contrib = Enumerable.Range (0, 32).Select (i => (long) (Rank + 1) * (i + 1)).ToArray ();
+		for (int t = 0; t < Size; t++)
+			w.Accumulate (contrib, 0, 32, t, 0, Op.SUM);
+		w.Unlock_all ();
+		SyncLocal (w);
+		long ranks = (long) Size * (Size + 1) / 2;
+		for (int i = 0; i < 32; i++)
+			Assert.Equal (ranks * (i + 1), mem[i], "element " + i);
+		w.Free ();
+	}
+
+	public static void AccumulateMaxAndReplaceUnderFence ()
+	{
+		var mem = Enumerable.Repeat (-1, 16).ToArray ();
+		var w = Win.Create (mem, sizeof (int), World);
+		w.Fence ();
+		var mine = Enumerable.Range (0, 8).Select (i => Rank * 10 + i).ToArray ();
+		w.Accumulate (mine, 0, 8, 0, 0, Op.MAX);
+		if (Rank == Size - 1)
+			w.Accumulate (new[] { 7, 7, 7 }, 0, 3, 0, 8, Win.REPLACE);
+		w.Fence ();
+		if (Rank == 0)
+			for (int i = 0; i < 16; i++)
+				Assert.Equal (i < 8 ? (Size - 1) * 10 + i : i < 11 ? 7 : -1, mem[i], "element " + i);
+		w.Free ();
+	}
+
+	public static void FetchAndOpHandsOutEveryTicketOnce ()
+	{
+		var counter = new long[1];
+		var w = Win.Create (counter, sizeof (long), World);
+		var one = new long[] { 1 };
+		var old = new long[1];
+		w.Lock (MPI.LOCK_SHARED, 0);
+		w.Fetch_and_op (one, 0, old, 0, 0, 0, Op.SUM);
+		w.Unlock (0);
+		var all = new long[Size];
+		World.Allgather (old, all);
+		Assert.SequenceEqual (Enumerable.Range (0, Size).Select (i => (long) i), all.OrderBy (x => x), "tickets");
+		SyncLocal (w);
+		if (Rank == 0)
+			Assert.Equal ((long) Size, counter[0], "counter");
+		// NO_OP reads atomically, REPLACE swaps.
+		var read = new long[1];
+		w.Lock (MPI.LOCK_EXCLUSIVE, 0);
+		w.Fetch_and_op (one, 0, read, 0, 0, 0, Win.NO_OP);
+		w.Flush (0);
+		long seen = read[0];
+		w.Unlock (0);
+		Assert.True (seen >= Size, "NO_OP read " + seen);
+		w.Free ();
+	}
+
+	public static void GetAccumulateReturnsTheOldValues ()
+	{
+		var mem = Block (Rank, 20);
+		var w = Win.Create (mem, sizeof (int), World);
+		var add = Enumerable.Repeat (1, 20).ToArray ();
+		var old = new int[25];
+		w.Fence ();
+		w.Get_accumulate (add, 0, 20, old, 5, Next, 0, Op.SUM);
+		w.Fence ();
+		for (int i = 0; i < 25; i++)
+			Assert.Equal (i < 5 ? 0 : V (Next, i - 5), old[i], "old element " + i);
+		for (int i = 0; i < 20; i++)
+			Assert.Equal (V (Rank, i) + 1, mem[i], "updated element " + i);
+		w.Free ();
+	}
+
+	public static void CompareAndSwapHasExactlyOneWinner ()
+	{
+		var mem = new int[] { -1, -1 };
+		var w = Win.Create (mem, sizeof (int), World);
+		var result = new int[1];
+		w.Lock (MPI.LOCK_SHARED, 0);
+		w.Compare_and_swap (new[] { Rank }, 0, new[] { -1 }, 0, result, 0, 0, 1);
+		w.Unlock (0);
+		var all = new int[Size];
+		World.Allgather (result, all);
+		int winners = all.Count (x => x == -1);
+		Assert.Equal (1, winners, "ranks that saw -1");
+		int winner = Array.IndexOf (all, -1);
+		for (int r = 0; r < Size; r++)
+			Assert.Equal (r == winner ? -1 : winner, all[r], "rank " + r + " saw");
+		SyncLocal (w);
+		if (Rank == 0)
+			Assert.SequenceEqual (new[] { -1, winner }, mem, "window");
+		w.Free ();
+	}
+
+	public static void PostStartCompleteWaitMoveARing ()
+	{
+		var mem = new int[10];
+		var w = Win.Create (mem, sizeof (int), World);
+		var wg = World.Get_group ();
+		var from = wg.Incl (new[] { Prev });
+		var to = wg.Incl (new[] { Next });
+		w.Post (from);
+		w.Start (to);
+		w.Put (Block (Rank, 10), Next, 0);
+		w.Complete ();
+		w.Wait ();
+		Assert.SequenceEqual (Block (Prev, 10), mem, "ring");
+		w.Free ();
+	}
+
+	public static void LockPutFlushGetSeesTheData ()
+	{
+		var mem = new double[8];
+		var w = Win.Create (mem, sizeof (double), World);
+		World.Barrier ();
+		var data = Enumerable.Range (0, 8).Select (i => Rank + i / 8.0).ToArray ();
+		var back = new double[8];
+		w.Lock (MPI.LOCK_EXCLUSIVE, Next);
+		w.Put (data, Next, 0);
+		w.Flush (Next);
+		w.Get (back, Next, 0);
+		w.Unlock (Next);
+		// Every rank Puts to its next, and then reads it back; another rank writes the same window only
+		// when Size == 1 (itself), so what comes back is this rank's data.
+		Assert.SequenceEqual (data, back, "read back");
+		SyncLocal (w);
+		Assert.SequenceEqual (Enumerable.Range (0, 8).Select (i => Prev + i / 8.0), mem, "window");
+		w.Free ();
+	}
+
+	public static void MultiDimensionalBaseIsOneWindow ()
+	{
+		var mem = new int[4, 5];
+		var w = Win.Create (mem, sizeof (int), World);
+		w.Fence ();
+		w.Put (Block (Rank, 7), 0, 7, Next, 6); // row 1 from column 1, into row 2
+		w.Fence ();
+		for (int i = 0; i < 4; i++)
+			for (int j = 0; j < 5; j++) {
+				int k = i * 5 + j;
+				Assert.Equal (k >= 6 && k < 13 ? V (Prev, k - 6) : 0, mem[i, j], "element [" + i + "," + j + "]");
+			}
+		w.Free ();
+	}
+
+	public static void AllocateIndexerAndCopiesAreBoundsChecked ()
+	{
+		var w = Win.Allocate<long> (100, World);
+		Assert.Equal (100L, w.Length, "length");
+		var init = Enumerable.Range (0, 100).Select (i => (long) V (Rank, i)).ToArray ();
+		w.Fence ();
+		w.CopyFrom (init, 0, 100, 0);
+		w[99] = -7;
+		Assert.Equal (-7L, w[99], "indexer");
+		w.Fence ();
+		var got = new long[50];
+		w.Get (got, 0, 50, Prev, 50);
+		w.Fence ();
+		for (int i = 0; i < 50; i++)
+			Assert.Equal (i == 49 ? -7L : V (Prev, 50 + i), got[i], "got " + i);
+		var copy = new long[10];
+		w.CopyTo (90, copy, 0, 10);
+		Assert.Equal (V (Rank, 90), copy[0], "CopyTo");
+		Assert.Throws<ArgumentOutOfRangeException> (() => { var x = w[100]; }, "index 100");
+		Assert.Throws<ArgumentOutOfRangeException> (() => w.CopyTo (95, copy, 0, 10), "CopyTo past the end");
+		Assert.Throws<ArgumentOutOfRangeException> (() => w.CopyFrom (copy, 5, 10, 0), "CopyFrom past the array");
+		w.Free ();
+		Assert.Throws<ObjectDisposedException> (() => { var x = w[0]; }, "freed");
+	}
+
+	static void Garbage (int rounds)
+	{
+		for (int k = 0; k < rounds; k++) {
+			object[] junk = new object[200];
+			for (int i = 0; i < junk.Length; i++)
+				junk[i] = new byte[i % 7 * 50 + 16];
+			GC.Collect (k % 3 == 2 ? 2 : 0);
+		}
+	}
+
+	public static void GcStormWithOpenEpochsMovesNothing ()
+	{
+		var mem = new int[64]; // small: in the nursery, it would move without its pin
+		var w = Win.Create (mem, sizeof (int), World);
+		long baseAddr = MPDirect.AddressOf (mem);
+		World.Barrier ();
+		w.Lock_all ();
+		var origins = new int[10][];
+		var addrs = new long[10];
+		for (int k = 0; k < 10; k++) {
+			origins[k] = Enumerable.Range (0, 6).Select (i => V (Rank, k * 6 + i)).ToArray ();
+			addrs[k] = MPDirect.AddressOf (origins[k]);
+			w.Put (origins[k], 0, 6, Next, k * 6);
+			Garbage (3);
+		}
+		Assert.Equal (11L, w.Holds, "base and ten origins held until the epoch ends");
+		Garbage (20);
+		for (int k = 0; k < 10; k++)
+			Assert.Equal (addrs[k], MPDirect.AddressOf (origins[k]), "origin " + k + " did not move");
+		w.Flush_all ();
+		Assert.Equal (1L, w.Holds, "origins released at Flush_all");
+		w.Unlock_all ();
+		Garbage (20);
+		SyncLocal (w);
+		Assert.Equal (baseAddr, MPDirect.AddressOf (mem), "window did not move");
+		for (int i = 0; i < 60; i++)
+			Assert.Equal (V (Prev, i), mem[i], "element " + i);
+		w.Free ();
+		Assert.Equal (-1L, w.Holds, "nothing held after Free (a freed window has no handle)");
+	}
+
+	public static void SmallBasesArePinnedLargeOnesOnlyKeptAlive ()
+	{
+		long t0, a0, t1, a1, t2, a2;
+		Win.PinCounts (out t0, out a0);
+		var small = Win.Create (new byte[100], 1, World);
+		Win.PinCounts (out t1, out a1);
+		var large = Win.Create (new byte[100000], 1, World);
+		Win.PinCounts (out t2, out a2);
+		Assert.Equal (t0 + 1, t1, "small base pinned");
+		Assert.Equal (a0, a1, "small base: no pin avoided");
+		Assert.Equal (t1, t2, "large base not pinned");
+		Assert.Equal (a1 + 1, a2, "large base: pin avoided");
+		small.Free ();
+		large.Free ();
+	}
+
+	static WeakReference dropped;
+
+	static void DropAWindow ()
+	{
+		var mem = Block (Rank, 16);
+		dropped = new WeakReference (mem);
+		Win.Create (mem, sizeof (int), World);
+		Win.Allocate<int> (16, World);
+	}
+
+	public static void DroppedWindowKeepsItsArrayUntilFinalize ()
+	{
+		DropAWindow ();
+		for (int i = 0; i < 5; i++) {
+			Garbage (5);
+			GC.Collect ();
+			GC.WaitForPendingFinalizers ();
+		}
+		var mem = dropped.Target as int[];
+		Assert.True (mem != null, "the base of a dropped window is still alive");
+		Assert.SequenceEqual (Block (Rank, 16), mem, "and intact");
+		// Both windows stay alive: MPI finalisation at exit frees them (this program must end cleanly).
+	}
+
+	// ---- refusals ----
+
+	public static void OutOfRangeTargetIsRefusedOnTheOrigin ()
+	{
+		var mem = new int[10];
+		var w = Win.Create (mem, sizeof (int), World);
+		w.Fence ();
+		var src = Block (Rank, 20);
+		Assert.Throws<ArgumentOutOfRangeException> (() => w.Put (src, 0, 11, Next, 0), "count past the end");
+		Assert.Throws<ArgumentOutOfRangeException> (() => w.Put (src, 0, 2, Next, 9), "last element past the end");
+		Assert.Throws<ArgumentOutOfRangeException> (() => w.Put (src, 0, 1, Next, 10), "displacement at the end");
+		Assert.Throws<ArgumentOutOfRangeException> (() => w.Put (src, 0, 1, Next, -1), "negative displacement");
+		Assert.Throws<ArgumentOutOfRangeException> (() => w.Get (src, 0, 1, Next, long.MaxValue), "huge displacement");
+		Assert.Throws<ArgumentOutOfRangeException> (() => w.Accumulate (src, 0, 20, Next, 0, Op.SUM), "accumulate past the end");
+		Assert.Throws<ArgumentOutOfRangeException> (() => w.Put (src, 0, 1, Size, 0), "rank outside");
+		Assert.Throws<ArgumentOutOfRangeException> (() => w.Put (src, 15, 6, Next, 0), "origin range");
+		w.Put (src, 0, 10, Next, 0); // the whole window is fine
+		w.Fence ();
+		Assert.SequenceEqual (Block (Prev, 10), mem, "window holds exactly the valid Put");
+		w.Free ();
+	}
+
+	public static void FreedWindowIsRefused ()
+	{
+		var w = Win.Create (new int[4], sizeof (int), World);
+		w.Free ();
+		Assert.Throws<ObjectDisposedException> (() => w.Fence (), "Fence");
+		Assert.Throws<ObjectDisposedException> (() => w.Put (new int[1], 0, 0), "Put");
+		Assert.Throws<ObjectDisposedException> (() => w.Free (), "Free");
+	}
+
+	public static void CallsOutsideTheirEpochAreRefused ()
+	{
+		var mem = new int[4];
+		var w = Win.Create (mem, sizeof (int), World);
+		Assert.Throws<InvalidOperationException> (() => w.Put (new int[1], Next, 0), "Put with no epoch");
+		Assert.Throws<InvalidOperationException> (() => w.Unlock (Next), "Unlock without Lock");
+		Assert.Throws<InvalidOperationException> (() => w.Flush (Next), "Flush without Lock");
+		Assert.Throws<InvalidOperationException> (() => w.Flush_all (), "Flush_all without Lock");
+		Assert.Throws<InvalidOperationException> (() => w.Unlock_all (), "Unlock_all without Lock_all");
+		Assert.Throws<InvalidOperationException> (() => w.Complete (), "Complete without Start");
+		Assert.Throws<InvalidOperationException> (() => w.Wait (), "Wait without Post");
+		Assert.Throws<ArgumentException> (() => w.Lock (7, Next), "bad lock type");
+		w.Lock (MPI.LOCK_SHARED, Next);
+		Assert.Throws<InvalidOperationException> (() => w.Lock (MPI.LOCK_SHARED, Next), "Lock twice");
+		Assert.Throws<InvalidOperationException> (() => w.Lock_all (), "Lock_all inside Lock");
+		Assert.Throws<InvalidOperationException> (() => w.Fence (), "Fence inside Lock");
+		if (Size > 1)
+			Assert.Throws<InvalidOperationException> (() => w.Put (new int[1], Rank, 0), "Put to a rank not locked");
+		w.Unlock (Next);
+		w.Lock_all ();
+		Assert.Throws<InvalidOperationException> (() => w.Free (), "Free inside Lock_all");
+		w.Unlock_all ();
+		World.Barrier ();
+		w.Free ();
+	}
+
+	public static void FreeRefusedOnOneRankIsRefusedEverywhere ()
+	{
+		var w = Win.Create (new int[4], sizeof (int), World);
+		int last = Size - 1;
+		if (Rank == last)
+			w.Lock_all ();
+		var e = Assert.Throws<InvalidOperationException> (() => w.Free (), "Free");
+		if (Rank != last)
+			Assert.Contains ("rank " + last + " refused", e.Message, "names the refusing rank");
+		if (Rank == last)
+			w.Unlock_all ();
+		w.Free ();
+	}
+
+	public static void UserDefinedOperatorIsRefused ()
+	{
+		var mem = new int[4];
+		var w = Win.Create (mem, sizeof (int), World);
+		var op = Op.Create<int> ((a, b) => a + b, true);
+		w.Fence ();
+		var e = Assert.Throws<ArgumentException> (() => w.Accumulate (new int[4], 0, 4, Next, 0, op), "Accumulate");
+		Assert.Contains ("user-defined", e.Message, "message");
+		Assert.Throws<ArgumentException> (() => w.Fetch_and_op (new int[1], 0, new int[1], 0, Next, 0, op), "Fetch_and_op");
+		Assert.Throws<ArgumentException> (() => w.Accumulate (new int[1], 0, 1, Next, 0, Win.NO_OP), "NO_OP in Accumulate");
+		Assert.Throws<ArgumentException> (() => World.Allreduce (new int[1], new int[1], Win.REPLACE), "REPLACE in a reduction");
+		Assert.Throws<ArgumentException> (() => w.Accumulate (new bool[1], 0, 1, Next, 0, Op.SUM), "type mismatch");
+		w.Fence ();
+		Assert.SequenceEqual (new int[4], mem, "window unchanged");
+		op.Free ();
+		w.Free ();
+		var d = new double[2];
+		var wd = Win.Create (d, sizeof (double), World);
+		wd.Fence ();
+		Assert.Throws<ArgumentException> (() => wd.Compare_and_swap (new double[1], 0, new double[1], 0, new double[1], 0, Next, 0), "CAS on double");
+		wd.Fence ();
+		wd.Free ();
+	}
+
+	public static void OriginOfAnotherElementTypeIsRefused ()
+	{
+		var w = Win.Create (new int[4], sizeof (int), World);
+		w.Fence ();
+		var e = Assert.Throws<ArgumentException> (() => w.Put (new float[2], Next, 0), "float into int");
+		Assert.Contains ("System.Single", e.Message, "names the type");
+		Assert.Throws<ArgumentException> (() => w.Get (new uint[2], Next, 0), "uint from int");
+		w.Fence ();
+		w.Free ();
+	}
+
+	struct WithRef { public int A; public string S; }
+
+	public static void NonBlittableBaseIsRefusedOnItsRankAndAgreedOnTheOthers ()
+	{
+		int last = Size - 1;
+		Array mem = Rank == last ? (Array) new string[4] : new int[4];
+		if (Rank == last)
+			Assert.Throws<ArgumentException> (() => Win.Create (mem, 4, World), "string[] base");
+		else {
+			var e = Assert.Throws<InvalidOperationException> (() => Win.Create (mem, 4, World), "others");
+			Assert.Contains ("rank " + last + " refused", e.Message, "names the refusing rank");
+		}
+		if (Rank == last)
+			Assert.Throws<ArgumentOutOfRangeException> (() => Win.Create (mem, 0, World), "disp_unit 0");
+		else
+			Assert.Throws<InvalidOperationException> (() => Win.Create (mem, 4, World), "others, disp_unit");
+		Assert.Throws<ArgumentException> (() => Win.Allocate<WithRef> (4, World), "struct with a reference");
+		// Every rank still works: a good window after the refusals.
+		var w = Win.Create (new int[4], 4, World);
+		w.Fence ();
+		w.Put (new[] { Rank }, Next, 1);
+		w.Fence ();
+		w.Free ();
+	}
+
+	public static void WindowsOfDifferentElementTypesAreRefused ()
+	{
+		if (Size == 1)
+			return;
+		Array mem = Rank == 0 ? (Array) new int[4] : new float[4];
+		Assert.Throws<ArgumentException> (() => Win.Create (mem, 4, World), "int and float windows");
+		var w = Win.Create (new int[4], 4, World);
+		w.Free ();
+	}
+}
