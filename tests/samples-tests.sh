@@ -25,6 +25,9 @@ done
 for np in 1 2 3; do
 	check matmul "$np" 'result checked' "$BUILDDIR/samples/MatMul.exe" 150
 done
+for np in 1 2 3 4; do
+	check histogram "$np" 'bins different from the serial count: 0$' "$BUILDDIR/samples/Histogram.exe" 37 20000
+done
 check hello 3 'rank 2 of 3' "$BUILDDIR/samples/Hello.exe"
 # The benchmarks' programs, briefly: every payload that comes back is checked.
 check pingpong 2 '^4096,' "$BUILDDIR/samples/PingPong.exe" --csv 4096 0.01
