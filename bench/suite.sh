@@ -17,8 +17,10 @@
 #   halo         halo exchange on a ring of 2 ranks, 8 B - 64 KiB per neighbour: Isend/Irecv + Waitall every
 #                iteration against persistent requests (Send_init/Recv_init once, Startall + Waitall), interleaved in
 #                the same motor run; no C variant, the ratio is persistent/isend (bench/run-halo.sh)
+#   rma          one-sided Put + Flush and Get + Flush (8 B - 1 MiB) under Lock_all at 2 ranks, against the same in
+#                C (bench/run-rma.sh)
 # --only LIST runs only the experiments named in the comma-separated LIST (pingpong, pingpong-nb, objects, coll,
-# halo), for trying the suite out; like --quick, it writes no doc/benchmarks-latest.md unless --doc asks for it.
+# halo, rma), for trying the suite out; like --quick, it writes no doc/benchmarks-latest.md unless --doc asks for it.
 # Then it draws PNG plots with gnuplot (if installed: apt-get install gnuplot-nox) and writes summary.md.
 # A full run (not --quick) also writes its tables, the machine (lscpu, MPI and Mono versions) and the command to
 # doc/benchmarks-latest.md in the source tree (--doc FILE writes them elsewhere, --no-doc nowhere); doc/benchmarks.md
@@ -46,8 +48,8 @@ done
 [ "${MPI_FLAVOUR:-mpich}" = mpich ] || pp=(--no-pinvoke)
 for name in ${only//,/ }; do
 	case $name in
-	pingpong|pingpong-nb|objects|coll|halo) ;;
-	*) echo "suite.sh: --only: unknown experiment '$name' (pingpong, pingpong-nb, objects, coll, halo)" >&2; exit 2 ;;
+	pingpong|pingpong-nb|objects|coll|halo|rma) ;;
+	*) echo "suite.sh: --only: unknown experiment '$name' (pingpong, pingpong-nb, objects, coll, halo, rma)" >&2; exit 2 ;;
 	esac
 done
 # selected NAME: whether the experiment NAME runs (all of them without --only).
@@ -126,6 +128,16 @@ if selected halo; then
 		bash "$here/run-halo.sh" --reps 3 --rounds 5 --np 2 --out "$out"
 	fi
 	tables+=(halo)
+	echo
+fi
+if selected rma; then
+	echo "=== (g) one-sided communication"
+	if [ ${#quick[@]} -gt 0 ]; then
+		bash "$here/run-rma.sh" --quick --out "$out"
+	else
+		bash "$here/run-rma.sh" --reps 5 --out "$out"
+	fi
+	tables+=(rma)
 	echo
 fi
 
@@ -236,7 +248,8 @@ if [ -n "$doc" ]; then
 		echo '```'
 		for pair in "pingpong:(a) Blocking ping-pong" "pingpong-nb:(b) Non-blocking ping-pong" \
 			"linkedlist:(c) Linked-list ping-pong" "scatter:(d) OScatter against OSend" "coll:(e) Collectives" \
-			"halo:(f) Halo exchange: Isend/Irecv against persistent requests"; do
+			"halo:(f) Halo exchange: Isend/Irecv against persistent requests" \
+			"rma:(g) One-sided Put and Get with Flush under Lock_all"; do
 			name=${pair%%:*}
 			[[ " ${tables[*]} " == *" $name "* ]] && [ -f "$out/$name.md" ] || continue
 			echo
