@@ -342,6 +342,13 @@ static inline void motor_compat_before_init(void)
 #if defined(OPEN_MPI) && OMPI_MAJOR_VERSION < 5 /* 5.x moved single copy to the smsc framework; not checked  \
                                                  */
 	setenv("OMPI_MCA_btl_vader_single_copy_mechanism", "none", 0);
+	/* One-sided windows over memory the program gives (MPI_Win_create, Win.Create): osc/rdma needs the
+	 * single copy that is turned off above, osc/pt2pt refuses MPI_THREAD_MULTIPLE, and Debian's
+	 * openmpi-mca-params.conf excludes osc/ucx ("osc = ^ucx,pt2pt"), so every MPI_Win_create failed with
+	 * MPI_ERR_WIN.  osc/ucx works beside pml ob1: reproduced with Open MPI 4.1.4 (Debian 12), a C program
+	 * at MPI_THREAD_MULTIPLE whose MPI_Win_create returns 53 by default and succeeds with
+	 * OMPI_MCA_osc=^pt2pt. */
+	setenv("OMPI_MCA_osc", "^pt2pt", 0);
 #endif
 }
 
