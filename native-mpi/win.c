@@ -15,6 +15,10 @@
  * per window that is never held across an MPI call: a call is checked and marked under it, made without it,
  * and unmarked if MPI failed.
  *
+ * Blocking.  The synchronisation calls may wait for other ranks and run between the blocking hooks.  The data
+ * movement calls (MPI_Put, MPI_Get, the accumulations) are non-blocking in MPI's terms -- they return without
+ * waiting for remote completion -- so they run without the hooks, like a non-blocking send's post.
+ *
  * Finalize.  MPICH aborts in MPI_Finalize when a window is still alive (UCX asserts on its registered
  * memory), and MPI_Win_free is collective.  Windows still alive at finalize -- a program that dropped them --
  * are freed in creation order, which is the same on every rank that holds the same windows.  Before each,
