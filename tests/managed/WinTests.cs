@@ -283,6 +283,64 @@ public static class WinTests
 		large.Free ();
 	}
 
+	public static void FlushReleasesOnlyTheBuffersOfItsTarget ()
+	{
+		var mem = new int[6000];
+		var w = Win.Create (mem, sizeof (int), World);
+		World.Barrier ();
+		long t0, a0, t1, a1;
+		Win.PinCounts (out t0, out a0);
+		var small = Block (Rank, 10);
+		var large = Block (Rank, 5000); // in the large-object space: kept alive, not pinned
+		w.Lock_all ();
+		w.Put (small, 0, 10, Next, 0);
+		w.Put (large, 0, 5000, Prev, 100);
+		Win.PinCounts (out t1, out a1);
+		Assert.Equal (t0 + 1, t1, "the small origin pinned");
+		Assert.Equal (a0 + 1, a1, "the large origin only kept alive");
+		Assert.Equal (3L, w.Holds, "base and both origins held");
+		w.Flush (Next);
+		Assert.Equal (Next == Prev ? 1L : 2L, w.Holds, "Flush(next) released the buffers to next only");
+		w.Flush_all ();
+		Assert.Equal (1L, w.Holds, "Flush_all released the rest");
+		w.Unlock_all ();
+		SyncLocal (w);
+		int fromPrev = Prev, fromNext = Next; // small came from prev, large from next
+		for (int i = 0; i < 10; i++)
+			Assert.Equal (V (fromPrev, i), mem[i], "small element " + i);
+		for (int i = 0; i < 5000; i++)
+			Assert.Equal (V (fromNext, i), mem[100 + i], "large element " + i);
+		w.Free ();
+	}
+
+	struct Pair { public int A; public double B; }
+
+	public static void StructElementsTravelWhole ()
+	{
+		var mem = new Pair[8];
+		var w = Win.Create (mem, 16, World);
+		var src = Enumerable.Range (0, 4).Select (i => new Pair { A = V (Rank, i), B = Rank + i * 0.5 }).ToArray ();
+		w.Fence ();
+		w.Put (src, 0, 4, Next, 2);
+		w.Fence ();
+		for (int i = 0; i < 8; i++) {
+			bool put = i >= 2 && i < 6;
+			Assert.Equal (put ? V (Prev, i - 2) : 0, mem[i].A, "A of element " + i);
+			Assert.Equal (put ? Prev + (i - 2) * 0.5 : 0.0, mem[i].B, "B of element " + i);
+		}
+		w.Free ();
+		var a = Win.Allocate<Pair> (3, World);
+		a.Fence ();
+		a[1] = new Pair { A = 7, B = 2.5 };
+		a.Fence ();
+		var got = new Pair[3];
+		a.Get (got, 0, 3, Prev, 0);
+		a.Fence ();
+		Assert.Equal (7, got[1].A, "Allocate<Pair>: A");
+		Assert.Equal (2.5, got[1].B, "Allocate<Pair>: B");
+		a.Free ();
+	}
+
 	static WeakReference dropped;
 
 	static void DropAWindow ()
