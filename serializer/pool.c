@@ -31,12 +31,18 @@ static struct {
 static int pooled;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static atomic_uint_fast64_t epoch;
+static uint64_t trimmed_at = UINT64_MAX; /* the epoch of the last trim (under the lock) */
 static atomic_uint_fast64_t n_allocated, n_reused, n_trimmed;
 
 /* Under the lock: frees what a whole collection cycle passed without. */
 static void trim(void)
 {
 	uint64_t now = atomic_load_explicit(&epoch, memory_order_relaxed);
+	/* Every buffer put since the last trim has that trim's epoch or a later one: nothing more to free
+	 * until a collection has counted. */
+	if (now == trimmed_at)
+		return;
+	trimmed_at = now;
 	for (int i = 0; i < pooled;) {
 		if (pool[i].epoch + 2 <= now) {
 			free(pool[i].data);
