@@ -2,23 +2,29 @@
 // Run by bench/run-overhead.sh under bench/overhead-mpi.c (LD_PRELOAD), which makes MPI_Irecv, MPI_Isend,
 // MPI_Send, MPI_Test and MPI_Wait on tag 77 return at once; bench/overhead-c.c is the same loop in C.
 //
-//     mpiexec -n 2 -env LD_PRELOAD overhead-mpi.so motor Overhead.exe [iterations [repetitions]]
+//     mpiexec -n 2 -env LD_PRELOAD overhead-mpi.so motor Overhead.exe [iterations [repetitions [mode]]]
 //
 // Rank 0 times `repetitions` runs of `iterations` x (Irecv + Send + Wait) of one byte and prints the fastest and
 // the median in ns per iteration; rank 1 waits in a barrier (the peer is never contacted: tag 77 never reaches
-// the library).
+// the library).  The other modes send through the stand-in's loopback (tag 78), each iteration one message out
+// and the same message back in, for bench/run-instructions.sh:
+//   bytes4k   Send + Recv of a byte[4096] (the transport floor of an object message of that payload);
+//   olist     OSend + ORecv of the linked list of samples/LinkedList.cs at N = 1 (a node and its byte[4096]);
+//   osmall    OSend + ORecv of a one-node list with a 16-byte payload (the fixed cost of an object message).
+// Built with samples/LinkedList.cs and samples/ListPayload.cs (-main:Overhead), so the list is the sample's.
 using System;
 using System.Globalization;
 using System.MP;
 
 class Overhead
 {
-	const int Tag = 77;
+	const int Tag = 77, LoopTag = 78;
 
 	static int Main (string[] args)
 	{
 		int n = args.Length > 0 ? int.Parse (args[0]) : 1000000;
 		int reps = args.Length > 1 ? int.Parse (args[1]) : 15;
+		string mode = args.Length > 2 ? args[2] : "p2p";
 		Intracomm world = MPI.COMM_WORLD;
 		int rank = world.Get_rank (), peer = world.Get_size () > 1 ? 1 - rank : 0;
 		var sbuf = new byte[16];
@@ -27,10 +33,35 @@ class Overhead
 		if (rank == 0) {
 			for (int k = 0; k < reps; k++) {
 				double t0 = MPI.Wtime ();
-				for (int i = 0; i < n; i++) {
-					Request r = world.Irecv (rbuf, 0, 1, peer, Tag);
-					world.Send (sbuf, 0, 1, peer, Tag);
-					r.Wait ();
+				switch (mode) {
+				case "p2p":
+					for (int i = 0; i < n; i++) {
+						Request r = world.Irecv (rbuf, 0, 1, peer, Tag);
+						world.Send (sbuf, 0, 1, peer, Tag);
+						r.Wait ();
+					}
+					break;
+				case "bytes4k":
+					var s4k = new byte[ListPayload.TotalBytes];
+					var r4k = new byte[ListPayload.TotalBytes];
+					for (int i = 0; i < n; i++) {
+						world.Send (s4k, peer, LoopTag);
+						world.Recv (r4k, peer, LoopTag, null);
+					}
+					break;
+				case "olist":
+				case "osmall":
+					var list = mode == "olist" ? ListPayload.Make (1) : new LinkedList { array = new byte[16] };
+					object got = null;
+					for (int i = 0; i < n; i++) {
+						world.OSend (list, peer, LoopTag);
+						got = world.ORecv (peer, LoopTag, null);
+					}
+					if (mode == "olist" && !ListPayload.Check ((LinkedList) got, 1))
+						throw new Exception ("Overhead: wrong list received");
+					break;
+				default:
+					throw new ArgumentException ("unknown mode " + mode);
 				}
 				t[k] = (MPI.Wtime () - t0) / n * 1e9;
 			}

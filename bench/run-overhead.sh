@@ -27,7 +27,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$mpicc" -O2 -shared -fPIC -o "$work/overhead-mpi.so" "$top/bench/overhead-mpi.c"
 "$mpicc" -O2 -o "$work/overhead-c" "$top/bench/overhead-c.c"
-mcs -nologo -r:"$top/System.MP.dll" -out:"$work/Overhead.exe" "$top/bench/Overhead.cs"
+mcs -nologo -r:"$top/System.MP.dll" -main:Overhead -out:"$work/Overhead.exe" "$top/bench/Overhead.cs" \
+	"$top/samples/LinkedList.cs" "$top/samples/ListPayload.cs"
 for ((r = 1; r <= runs; r++)); do
 	"$mpiexec" -n 2 -bind-to core -env LD_PRELOAD "$work/overhead-mpi.so" "$work/overhead-c" "$iterations"
 	"$mpiexec" -n 2 -bind-to core -env LD_PRELOAD "$work/overhead-mpi.so" "$top/motor" "$work/Overhead.exe" "$iterations"

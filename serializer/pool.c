@@ -12,6 +12,12 @@
  * The pool's mutex is never held across a GC safepoint (only malloc/free and bookkeeping inside), so a thread
  * that the collector stops can never hold it while another waits for it; the end-of-collection hook only
  * tries the mutex, and leaves the trimming to its holder when it is taken.
+ *
+ * In front of the pool sits one *hot* buffer (at most HOT_MAX bytes), guarded by a flag that is only ever
+ * tried, never waited for: a blocking OSend gives its buffer back and the ORecv that follows takes it again,
+ * so a ping-pong of small messages passes one buffer back and forth without the mutex or the best-fit scan.
+ * When the flag is taken (another thread is at the hot buffer) the caller goes to the pool.  The hot buffer
+ * is pooled like the others -- counted, trimmed by the same epochs, by the same hook.
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -31,12 +37,84 @@ static struct {
 static int pooled;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static atomic_uint_fast64_t epoch;
+static uint64_t trimmed_at = UINT64_MAX; /* the epoch of the last trim (under the lock) */
 static atomic_uint_fast64_t n_allocated, n_reused, n_trimmed;
+
+#define HOT_MAX (256u << 10)
+static atomic_flag hot_busy = ATOMIC_FLAG_INIT;
+static struct {
+	void *data;
+	size_t cap;
+	uint64_t epoch;
+} hot;
+
+/* Takes the hot buffer if it is free and at least `min` bytes; frees it if a collection cycle passed
+ * without it.  Returns NULL if there was none to take. */
+static void *hot_get(size_t min, size_t *cap)
+{
+	void *data = NULL, *stale = NULL;
+	if (atomic_flag_test_and_set_explicit(&hot_busy, memory_order_acquire))
+		return NULL;
+	if (hot.data) {
+		if (hot.epoch + 2 <= atomic_load_explicit(&epoch, memory_order_relaxed)) {
+			stale = hot.data;
+			hot.data = NULL;
+		} else if (hot.cap >= min) {
+			data = hot.data;
+			*cap = hot.cap;
+			hot.data = NULL;
+		}
+	}
+	atomic_flag_clear_explicit(&hot_busy, memory_order_release);
+	if (stale) {
+		free(stale);
+		atomic_fetch_add_explicit(&n_trimmed, 1, memory_order_relaxed);
+	}
+	return data;
+}
+
+/* Makes (data, cap) the hot buffer if the place is free.  Returns whether it did. */
+static int hot_put(void *data, size_t cap)
+{
+	int done = 0;
+	if (cap > HOT_MAX || atomic_flag_test_and_set_explicit(&hot_busy, memory_order_acquire))
+		return 0;
+	if (!hot.data) {
+		hot.data = data;
+		hot.cap = cap;
+		hot.epoch = atomic_load_explicit(&epoch, memory_order_relaxed);
+		done = 1;
+	}
+	atomic_flag_clear_explicit(&hot_busy, memory_order_release);
+	return done;
+}
+
+/* Frees the hot buffer if a collection cycle passed without it (unless another thread is at it). */
+static void hot_trim(void)
+{
+	void *stale = NULL;
+	if (atomic_flag_test_and_set_explicit(&hot_busy, memory_order_acquire))
+		return;
+	if (hot.data && hot.epoch + 2 <= atomic_load_explicit(&epoch, memory_order_relaxed)) {
+		stale = hot.data;
+		hot.data = NULL;
+	}
+	atomic_flag_clear_explicit(&hot_busy, memory_order_release);
+	if (stale) {
+		free(stale);
+		atomic_fetch_add_explicit(&n_trimmed, 1, memory_order_relaxed);
+	}
+}
 
 /* Under the lock: frees what a whole collection cycle passed without. */
 static void trim(void)
 {
 	uint64_t now = atomic_load_explicit(&epoch, memory_order_relaxed);
+	/* Every buffer put since the last trim has that trim's epoch or a later one: nothing more to free
+	 * until a collection has counted. */
+	if (now == trimmed_at)
+		return;
+	trimmed_at = now;
 	for (int i = 0; i < pooled;) {
 		if (pool[i].epoch + 2 <= now) {
 			free(pool[i].data);
@@ -53,6 +131,13 @@ int motor_ser_buf_get(struct motor_ser_buf *b, size_t min)
 	int best = -1;
 	if (min < MIN_BUFFER)
 		min = MIN_BUFFER;
+	size_t hot_cap = 0;
+	void *hot_data = hot_get(min, &hot_cap);
+	if (hot_data) {
+		atomic_fetch_add_explicit(&n_reused, 1, memory_order_relaxed);
+		*b = (struct motor_ser_buf){.data = hot_data, .len = 0, .cap = hot_cap};
+		return MOTOR_OK;
+	}
 	pthread_mutex_lock(&lock);
 	trim();
 	/* The smallest pooled buffer that is large enough; else the largest, to be grown. */
@@ -109,7 +194,7 @@ int motor_ser_buf_reserve(struct motor_ser_buf *b, size_t extra)
 
 void motor_ser_pool_put(void *data, size_t cap)
 {
-	if (!data)
+	if (!data || hot_put(data, cap))
 		return;
 	pthread_mutex_lock(&lock);
 	trim();
@@ -151,6 +236,13 @@ void motor_ser_pool_counts(struct motor_ser_pool_counts *c)
 	for (int i = 0; i < pooled; i++)
 		c->pooled_bytes += pool[i].cap;
 	pthread_mutex_unlock(&lock);
+	if (!atomic_flag_test_and_set_explicit(&hot_busy, memory_order_acquire)) {
+		if (hot.data) {
+			c->pooled++;
+			c->pooled_bytes += hot.cap;
+		}
+		atomic_flag_clear_explicit(&hot_busy, memory_order_release);
+	}
 	c->allocated = atomic_load(&n_allocated);
 	c->reused = atomic_load(&n_reused);
 	c->trimmed = atomic_load(&n_trimmed);
@@ -168,10 +260,13 @@ static void gc_event(MonoProfiler *prof, MonoProfilerGCEvent ev, uint32_t genera
 	if (ev == MONO_GC_EVENT_POST_STOP_WORLD) {
 		/* The world is stopped: one atomic add, nothing else. */
 		atomic_fetch_add_explicit(&epoch, 1, memory_order_relaxed);
-	} else if (ev == MONO_GC_EVENT_POST_START_WORLD_UNLOCKED && pthread_mutex_trylock(&lock) == 0) {
+	} else if (ev == MONO_GC_EVENT_POST_START_WORLD_UNLOCKED) {
 		/* The world runs again (the GC mutex is still held: no Mono call here, only free). */
-		trim();
-		pthread_mutex_unlock(&lock);
+		if (pthread_mutex_trylock(&lock) == 0) {
+			trim();
+			pthread_mutex_unlock(&lock);
+		}
+		hot_trim();
 	}
 }
 

@@ -20,6 +20,14 @@
  *      nursery object they are plain (no safepoint lies between the generation test and the store).
  *   2. Store the references to earlier records, in the few objects that have them.
  * A failure in pass 1 or 2 leaves allocated objects that nothing references: garbage, collected as usual.
+ *
+ * Small messages, the common case, take two shortcuts.  A graph of at most LOCAL_TABLE objects keeps them in
+ * a table on this C frame's stack instead of the managed one: thread stacks are scanned conservatively
+ * (doc/design.md, the GC notes), so a collection during pass 1 pins them where they are, which for a few
+ * objects costs less than making the managed table.  And the type table of a message that is byte for byte
+ * the previous message's on this thread -- a program sends the same kinds of graphs again and again -- is not
+ * resolved again: the previous message's plans are taken as they are (plans never change or go away, and the
+ * same bytes resolve to the same plans).
  */
 #include <stdlib.h>
 
@@ -78,7 +86,17 @@ struct reader {
 	uint32_t ntypes, nobjs;
 	struct plan **types;
 	struct rec *recs;
+	MonoObject **local; /* the objects made so far, when they are on the stack (LOCAL_TABLE) */
 };
+
+/* Graphs of at most this many objects keep them on the stack (see the top of this file). */
+#define LOCAL_TABLE 64u
+
+/* Object i of the graph, from whichever table holds them. */
+static inline MonoObject *object_at(const struct reader *r, MonoArray *table, uint32_t i)
+{
+	return r->local ? r->local[i] : *table_slot(table, i);
+}
 
 static int bad(const char *what)
 {
@@ -237,7 +255,7 @@ static int allocate(struct reader *r, MonoArray *table, uint32_t i)
 	const struct plan *p = r->recs[i].plan;
 	const uint8_t *q = r->data + r->recs[i].off;
 	MonoObject *o = NULL;
-	if (i == r->nobjs - 1 || i % TABLE_CHUNK == TABLE_CHUNK - 1) {
+	if (!r->local && (i == r->nobjs - 1 || i % TABLE_CHUNK == TABLE_CHUNK - 1)) {
 		uint32_t n = r->nobjs - i / TABLE_CHUNK * TABLE_CHUNK;
 		if (n > TABLE_CHUNK)
 			n = TABLE_CHUNK;
@@ -292,6 +310,10 @@ static int allocate(struct reader *r, MonoArray *table, uint32_t i)
 	}
 	if (!o)
 		return motor_ser_fail(MOTOR_ENOMEM, "out of memory deserialising an object message");
+	if (r->local) {
+		r->local[i] = o;
+		return MOTOR_OK;
+	}
 	MonoArray *chunk = (MonoArray *)elems(table)[i / TABLE_CHUNK];
 	set_elem(chunk, elems(chunk) + i % TABLE_CHUNK, o);
 	return MOTOR_OK;
@@ -331,10 +353,11 @@ static int resolve_ref(struct reader *r, struct refcheck *c, uint32_t ref, MonoC
 	return MOTOR_OK;
 }
 
-/* Stores table[index] into the reference slot `slot` inside `o` (an array if `array`). */
-static void store(MonoArray *table, MonoObject *o, void **slot, uint32_t index, int array)
+/* Stores object `index` into the reference slot `slot` inside `o` (an array if `array`). */
+static void store(const struct reader *r, MonoArray *table, MonoObject *o, void **slot, uint32_t index,
+                  int array)
 {
-	MonoObject *v = *table_slot(table, index);
+	MonoObject *v = object_at(r, table, index);
 	if (mono_gc_get_generation(o) == 0)
 		*slot = v;
 	else if (array)
@@ -363,7 +386,7 @@ static int link_fields(struct reader *r, struct refcheck *c, MonoArray *table, M
 		if (index == UINT32_MAX)
 			continue;
 		if ((int64_t)index > after)
-			store(table, o, (void **)(base + op->offset), index, 0);
+			store(r, table, o, (void **)(base + op->offset), index, 0);
 		else
 			*skipped = 1;
 	}
@@ -379,11 +402,11 @@ static int link(struct reader *r, struct refcheck *c, MonoArray *table, uint32_t
 	const uint8_t *q = r->data + r->recs[i].off;
 	int rc = MOTOR_OK, skipped = 0;
 	if (p->kind == PLAN_CLASS && p->nrefs) {
-		MonoObject *o = *table_slot(table, i);
+		MonoObject *o = object_at(r, table, i);
 		rc = link_fields(r, c, table, o, p, (char *)o, &q, after, &skipped);
 		KEEP_ALIVE(o);
 	} else if (p->kind == PLAN_ARRAY && p->elem_mode != ELEM_RAW) {
-		MonoObject *o = *table_slot(table, i);
+		MonoObject *o = object_at(r, table, i);
 		uint64_t n = *(const uintptr_t *)((const char *)o + motor_ser__array_length_off);
 		q += p->vector ? 4 : 8 * (size_t)p->rank;
 		for (uint64_t e = 0; e < n && rc == MOTOR_OK; e++) {
@@ -395,7 +418,7 @@ static int link(struct reader *r, struct refcheck *c, MonoArray *table, uint32_t
 				if (rc != MOTOR_OK || index == UINT32_MAX)
 					continue;
 				if ((int64_t)index > after)
-					store(table, o, (void **)(data + e * sizeof(void *)), index, 1);
+					store(r, table, o, (void **)(data + e * sizeof(void *)), index, 1);
 				else
 					skipped = 1;
 			} else {
@@ -450,10 +473,72 @@ static void recs_done(uint32_t n)
 	}
 }
 
+/* The type table of the last message this thread read, and its plans (see the top of this file).  Only
+ * tables up to LAST_TYPES_MAX bytes are kept.  Resolving a name may run managed code (Type.GetType), which
+ * could read another message on this thread: the outer read then owns `types`, and an inner one (depth > 0)
+ * uses an array of its own. */
+#define LAST_TYPES_MAX 4096u
+static __thread uint8_t last_types[LAST_TYPES_MAX];
+static __thread size_t last_types_len; /* 0: nothing kept */
+static __thread uint32_t last_ntypes;
+static __thread struct plan **types;
+static __thread uint32_t types_cap;
+static __thread int depth;
+
+/* Resolves the type table of r (types_len bytes at `at`) into r->types, or takes the last message's. */
+static int resolve_types(struct reader *r, size_t at, size_t types_len)
+{
+	const uint8_t *t = r->data + at;
+	if (depth == 0 && types_len == last_types_len && r->ntypes == last_ntypes &&
+	    memcmp(t, last_types, types_len) == 0) {
+		r->types = types;
+		return MOTOR_OK;
+	}
+	if (depth > 0) {
+		r->types = calloc(r->ntypes ? r->ntypes : 1, sizeof *r->types);
+	} else {
+		last_types_len = 0;
+		if (types_cap < r->ntypes || !types) {
+			uint32_t n = r->ntypes ? r->ntypes : 1;
+			free(types);
+			types_cap = 0;
+			if ((types = malloc(sizeof *types * n)))
+				types_cap = n;
+		}
+		r->types = types;
+	}
+	if (!r->types)
+		return motor_ser_fail(MOTOR_ENOMEM, "out of memory");
+	depth++;
+	int rc = read_types(r, at);
+	depth--;
+	if (rc == MOTOR_OK && depth == 0 && types_len > 0 && types_len <= LAST_TYPES_MAX) {
+		memcpy(last_types, t, types_len);
+		last_types_len = types_len;
+		last_ntypes = r->ntypes;
+	}
+	return rc;
+}
+
+/* Gives back what resolve_types took. */
+static void types_done(struct reader *r)
+{
+	if (r->types != types) {
+		free(r->types);
+	} else if (types_cap > 4096) {
+		/* A message with many types (or a hostile count) does not keep its array. */
+		free(types);
+		types = NULL;
+		types_cap = 0;
+		last_types_len = 0;
+	}
+}
+
 int motor_ser_read(const uint8_t *data, size_t len, MonoObject **result)
 {
 	struct reader r = {.data = data, .len = len};
 	MonoArray *table = NULL;
+	MonoObject *local[LOCAL_TABLE];
 	int rc;
 
 	*result = NULL;
@@ -476,28 +561,31 @@ int motor_ser_read(const uint8_t *data, size_t len, MonoObject **result)
 	if (r.nobjs == 0)
 		return r.ntypes == 0 && types_bytes == 0 ? MOTOR_OK : bad("types without objects");
 
-	r.types = calloc(r.ntypes ? r.ntypes : 1, sizeof *r.types);
-	r.recs = recs_for(r.nobjs);
-	if (!r.types || !r.recs) {
+	if ((rc = resolve_types(&r, MOTOR_SER_HEADER + (size_t)data_bytes, types_bytes)) != MOTOR_OK)
+		goto out;
+	/* After the types: resolving them may run managed code that reads a message on this thread. */
+	if (!(r.recs = recs_for(r.nobjs))) {
 		rc = motor_ser_fail(MOTOR_ENOMEM, "out of memory");
 		goto out;
 	}
-	if ((rc = read_types(&r, MOTOR_SER_HEADER + (size_t)data_bytes)) != MOTOR_OK ||
-	    (rc = check_objects(&r)) != MOTOR_OK)
+	if ((rc = check_objects(&r)) != MOTOR_OK)
 		goto out;
-	table = mono_array_new(motor_ser__domain, motor_ser__object_class,
-	                       (r.nobjs + TABLE_CHUNK - 1) / TABLE_CHUNK);
-	if (!table) {
+	if (r.nobjs <= LOCAL_TABLE) {
+		r.local = local;
+	} else if (!(table = mono_array_new(motor_ser__domain, motor_ser__object_class,
+	                                    (r.nobjs + TABLE_CHUNK - 1) / TABLE_CHUNK))) {
 		rc = motor_ser_fail(MOTOR_ENOMEM, "out of memory deserialising an object message");
 		goto out;
 	}
 	if ((rc = build(&r, table)) != MOTOR_OK)
 		goto out;
-	*result = *table_slot(table, root - 1);
+	*result = object_at(&r, table, root - 1);
 out:
 	KEEP_ALIVE(table);
+	KEEP_ALIVE(local);
 	recs_done(r.nobjs);
-	free(r.types);
+	if (r.types)
+		types_done(&r);
 	return rc;
 }
 

@@ -75,21 +75,32 @@ static int ref_index(struct writer *w, MonoObject *o, uint32_t *out)
 	return rc;
 }
 
+/* A part with at most this many types finds them by scanning the list; beyond, the type map holds them all.
+ */
+#define FEW_TYPES 8u
+
 /* The index of type `p` in this part's table, adding it (element types first) if it is new. */
 static int type_index(struct writer *w, struct plan *p, uint32_t *out)
 {
-	if (typemap.count + 1 > (typemap.mask + 1) / 2 && motor_ser__map_grow(&typemap) != MOTOR_OK)
-		return MOTOR_ENOMEM;
-	size_t s = map_slot(&typemap, (uintptr_t)p);
-	for (;;) {
-		struct ptrmap_entry *e = &typemap.e[s];
-		if (e->stamp != typemap.stamp)
-			break;
-		if (e->key == (uintptr_t)p) {
-			*out = e->val;
+	for (uint32_t i = 0; i < w->ntypes && i < FEW_TYPES; i++)
+		if (tlist[i] == p) {
+			*out = i;
 			return MOTOR_OK;
 		}
-		s = (s + 1) & typemap.mask;
+	if (w->ntypes > FEW_TYPES) {
+		if (typemap.count + 1 > (typemap.mask + 1) / 2 && motor_ser__map_grow(&typemap) != MOTOR_OK)
+			return MOTOR_ENOMEM;
+		size_t s = map_slot(&typemap, (uintptr_t)p);
+		for (;;) {
+			struct ptrmap_entry *e = &typemap.e[s];
+			if (e->stamp != typemap.stamp)
+				break;
+			if (e->key == (uintptr_t)p) {
+				*out = e->val;
+				return MOTOR_OK;
+			}
+			s = (s + 1) & typemap.mask;
+		}
 	}
 	if (p->kind == PLAN_ARRAY) {
 		uint32_t ei;
@@ -106,7 +117,18 @@ static int type_index(struct writer *w, struct plan *p, uint32_t *out)
 		tlist_cap = cap;
 	}
 	tlist[w->ntypes] = p;
-	map_find_or_add(&typemap, (uintptr_t)p, w->ntypes);
+	if (w->ntypes == FEW_TYPES) {
+		/* The list gets too long to scan: the map takes over, with every type so far. */
+		if (motor_ser__map_reset(&typemap, 2 * FEW_TYPES) != MOTOR_OK)
+			return MOTOR_ENOMEM;
+		for (uint32_t i = 0; i < FEW_TYPES; i++)
+			map_find_or_add(&typemap, (uintptr_t)tlist[i], i);
+	}
+	if (w->ntypes >= FEW_TYPES) {
+		if (typemap.count + 1 > (typemap.mask + 1) / 2 && motor_ser__map_grow(&typemap) != MOTOR_OK)
+			return MOTOR_ENOMEM;
+		map_find_or_add(&typemap, (uintptr_t)p, w->ntypes);
+	}
 	*out = w->ntypes++;
 	return MOTOR_OK;
 }
@@ -138,6 +160,8 @@ static int reserve(struct writer *w, uint64_t n)
 {
 	if (n > SIZE_MAX / 2)
 		return motor_ser_fail(MOTOR_SER_ELIMIT, "object too large");
+	if (w->b->cap - w->b->len >= n)
+		return MOTOR_OK;
 	return motor_ser_buf_reserve(w->b, (size_t)n);
 }
 
@@ -322,7 +346,7 @@ static int write_types(struct writer *w)
 {
 	for (uint32_t i = 0; i < w->ntypes; i++) {
 		struct plan *p = tlist[i];
-		int rc = motor_ser_buf_reserve(w->b, 16 + (size_t)p->name_len);
+		int rc = reserve(w, 16 + (uint64_t)p->name_len);
 		if (rc != MOTOR_OK)
 			return rc;
 		uint8_t *q = w->b->data + w->b->len;
@@ -358,8 +382,7 @@ static int write_once(struct writer *w, MonoObject *root, int64_t off, int64_t c
 	w->ntypes = 0;
 	w->last_vt = NULL;
 	if ((rc = motor_ser__map_reset(&visited, 0)) != MOTOR_OK ||
-	    (rc = motor_ser__map_reset(&typemap, 0)) != MOTOR_OK ||
-	    (rc = motor_ser_buf_reserve(w->b, MOTOR_SER_HEADER)) != MOTOR_OK)
+	    (rc = reserve(w, MOTOR_SER_HEADER)) != MOTOR_OK)
 		return rc;
 	w->b->len += MOTOR_SER_HEADER;
 	if (root) {
