@@ -115,8 +115,14 @@ namespace System.MP
 			return provided;
 		}
 
-		/// <summary>Elapsed wall-clock time (MPI_Wtime).</summary>
-		/// <returns>Seconds since an arbitrary moment in the past, fixed for the life of the process.</returns>
+		/// <summary>Elapsed wall-clock time, as MPI_Wtime: subtract two readings to time something.</summary>
+		/// <remarks>Motor reads the system's monotonic clock (CLOCK_MONOTONIC) itself rather than the library's
+		/// MPI_Wtime, whose origin differs between libraries (Open MPI's starts at 0 at MPI_Init): so the clock and
+		/// its origin are the same under MPICH and Open MPI, and it may be read before MPI starts and after
+		/// <see cref="Finalize"/>.  The clocks of different hosts are not synchronised: compare readings taken on
+		/// one host only.</remarks>
+		/// <returns>Seconds since an arbitrary moment in the past (on Linux, the host's boot), fixed for the life
+		/// of the process and the same for every process on the host.</returns>
 		public static double Wtime ()
 		{
 			return MPDirect.Wtime ();

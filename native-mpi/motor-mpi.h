@@ -151,6 +151,7 @@ int motor_mpi_initialized(void);
 int motor_mpi_finalized(void);
 /* The thread level MPI provides, as MOTOR_THREAD_*. */
 int motor_mpi_query_thread(int *provided);
+/* Seconds of CLOCK_MONOTONIC, and its resolution: one clock under every MPI library, callable at any time. */
 double motor_mpi_wtime(void);
 double motor_mpi_wtick(void);
 /* Writes the processor name, NUL-terminated, into buf (at least MOTOR_MAX_PROCESSOR_NAME bytes). */

@@ -345,6 +345,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "motor: MPI initialisation failed: %s\n", msg);
 		return 2;
 	}
+	motor_launch_check();
 	motor_mpi_set_block_hooks(block_enter, block_leave);
 	motor_buffer_init(motor_domain);
 	MonoClass *request = mono_class_from_name(mono_assembly_get_image(system_mp), "System.MP", "Request");

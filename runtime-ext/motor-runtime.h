@@ -78,4 +78,9 @@ extern MonoDomain *motor_domain;
  * (MOTOR_PERF_MAP=1).  MOTOR_EARG if the file cannot be created. */
 int motor_perf_map_start(void);
 
+/* launch-check.c: after MPI_Init, if this process is an MPI singleton while Slurm's or another MPI library's
+ * launcher says the job has several tasks, prints one warning on stderr naming the fix (srun --mpi=..., the
+ * right mpiexec). */
+void motor_launch_check(void);
+
 #endif /* MOTOR_RUNTIME_H */

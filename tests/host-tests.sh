@@ -88,6 +88,29 @@ EOF
 	grep -qF 'InvalidOperationException: System.MP runs inside the motor runtime, not under plain mono: run `motor app.exe` (or `mpiexec -n N motor app.exe`)' "$tmp/err"
 result plain-mono-says-run-under-motor $? "status ${status:-}: $(cat "$tmp/mcs.log" "$tmp/out" "$tmp/err" 2>/dev/null | head -c 600)"
 
+# A singleton whose environment says the job has more tasks -- srun without --mpi= (SLURM_STEP_NUM_TASKS, or
+# SLURM_NTASKS/SLURM_NPROCS in a step), or the other MPI library's mpiexec -- runs, and warns once on stderr with
+# the fix for the library motor is built with.  A singleton in a batch script (step "batch") does not warn.
+if "$MOTOR" --version | grep -q 'Open MPI'; then srun_mpi=--mpi=pmix other=PMI_SIZE; else srun_mpi=--mpi=pmi2 other=OMPI_COMM_WORLD_SIZE; fi
+for vars in "SLURM_STEP_NUM_TASKS=2 SLURM_NTASKS=2 SLURM_STEP_ID=0" "SLURM_NPROCS=3 SLURM_STEP_ID=4"; do
+	run env $vars "$MOTOR" "$exe/ExitCode.exe" 0
+	n=${vars%% *}
+	[ $status -eq 0 ] && grep -qx 'args: 0' "$tmp/out" && [ "$(grep -c 'motor: warning' "$tmp/err")" -eq 1 ] &&
+		grep -qF "MPI singleton (MPI_COMM_WORLD has 1 rank), but $n says the job step has ${n#*=} tasks" "$tmp/err" &&
+		grep -qF "srun $srun_mpi motor app.exe" "$tmp/err"
+	result "singleton-under-srun-warns-${n%%=*}" $? "status $status: $(cat "$tmp/out" "$tmp/err" | head -c 600)"
+done
+run env SLURM_NTASKS=2 SLURM_NPROCS=2 SLURM_STEP_ID=batch "$MOTOR" "$exe/ExitCode.exe" 0
+[ $status -eq 0 ] && grep -qx 'args: 0' "$tmp/out" && ! grep -q 'motor: warning' "$tmp/err"
+result singleton-in-batch-script-does-not-warn $? "status $status: $(cat "$tmp/out" "$tmp/err" | head -c 600)"
+run env $other=2 "$MOTOR" "$exe/ExitCode.exe" 0
+[ $status -eq 0 ] && grep -qx 'args: 0' "$tmp/out" && [ "$(grep -c 'motor: warning' "$tmp/err")" -eq 1 ] &&
+	grep -qF "$other=2 says the job has 2 ranks" "$tmp/err"
+result singleton-under-other-librarys-mpiexec-warns $? "status $status: $(cat "$tmp/out" "$tmp/err" | head -c 600)"
+run "$MPIEXEC" $MPIEXEC_FLAGS -n 2 "$MOTOR" "$exe/ExitCode.exe" 0
+[ $status -eq 0 ] && ! grep -q 'motor: warning' "$tmp/err"
+result no-launch-warning-under-mpiexec $? "status $status: $(cat "$tmp/err" | head -c 600)"
+
 run "$MOTOR" --help
 [ $status -eq 0 ] && grep -q '^Usage: motor' "$tmp/out"
 result help $? "status $status: $(head -c 200 "$tmp/out")"

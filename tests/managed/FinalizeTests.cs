@@ -12,11 +12,16 @@ public static class FinalizeTests
 		int rank = world.Get_rank ();
 		var dup = world.Dup ();
 		world.Barrier ();
+		double before = MPI.Wtime ();
 		MPI.Finalize ();
+		double after = MPI.Wtime ();
 		MPI.Finalize ();
 		int failed = 0;
 		failed += Check (rank, "FinalizeIsIdempotent", MPI.Is_finalized (), "Is_finalized after Finalize");
 		failed += Check (rank, "WtimeWorksAfterFinalize", MPI.Wtime () > 0, "Wtime > 0");
+		// One clock with one origin for the life of the process (Open MPI's MPI_Wtime restarts at 0 at MPI_Init).
+		failed += Check (rank, "WtimeKeepsItsOriginAcrossFinalize", after >= before && after - before < 60,
+			"Wtime " + before + " before Finalize, " + after + " after");
 		failed += Check (rank, "SendAfterFinalizeThrows", Throws<InvalidOperationException> (() => world.Send (new int[1], 0, 0)), "InvalidOperationException");
 		failed += Check (rank, "DupFreedAtFinalize", Throws<InvalidOperationException> (() => dup.Get_rank ()), "InvalidOperationException");
 		failed += Check (rank, "InitAfterFinalizeThrows", Throws<InvalidOperationException> (() => MPI.Init ()), "InvalidOperationException");
