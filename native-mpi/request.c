@@ -80,16 +80,6 @@ int motor_mpi__complete(MPI_Request *reqs, int n, motor_status *st)
 	return finish(rc, n, ms, st);
 }
 
-void motor_mpi_req_null(motor_req *req)
-{
-	motor_mpi__req_set(req, MPI_REQUEST_NULL);
-}
-
-int motor_mpi_req_is_null(const motor_req *req)
-{
-	return motor_mpi__req_get(req) == MPI_REQUEST_NULL;
-}
-
 int motor_mpi_test(motor_req *req, int *flag, motor_status *st)
 {
 	MPI_Request r = motor_mpi__req_get(req);
@@ -121,11 +111,6 @@ int motor_mpi_done_at_post(motor_req *req, motor_status *st)
 	if (st)
 		*st = (motor_status){0};
 	return 1;
-}
-
-int motor_mpi_peek(motor_req *req, int *flag)
-{
-	return MPI_Request_get_status(motor_mpi__req_get(req), flag, MPI_STATUS_IGNORE);
 }
 
 int motor_mpi_cancel(motor_req *req)
