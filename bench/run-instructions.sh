@@ -1,25 +1,31 @@
 #!/bin/bash
 # run-instructions.sh - instructions Motor executes per non-blocking message, counted by callgrind.
 #
-#     bash bench/run-instructions.sh [--top N]
+#     bash bench/run-instructions.sh [--top N] [--loop nonblocking|blocking|object]...
 #
-# Runs the loop of run-overhead.sh (Irecv + Send + Wait of one byte under the stand-in MPI of
-# bench/overhead-mpi.c) on rank 0 under valgrind's callgrind twice, with 20,000 and 120,000 iterations, and
-# prints the difference divided by 100,000: instructions per iteration, by function and in total for Motor's C
-# code, JIT-compiled code (System.MP, the internal-call wrappers, the allocator) and the rest.  Unlike a timing
+# Runs a loop of bench/Overhead.cs on rank 0 under valgrind's callgrind twice, with 20,000 and 120,000
+# iterations, and prints the difference divided by 100,000: instructions per iteration, by function and in
+# total for Motor's C code, JIT-compiled code (System.MP, the internal-call wrappers, the allocator) and the
+# rest.  The loops (all three unless --loop chooses): nonblocking, the loop of run-overhead.sh (Irecv + Send +
+# Wait of one byte under the stand-in MPI of bench/overhead-mpi.c); blocking, Send + Recv of one byte under
+# the same stand-in; object, OSend + ORecv of a small object (an int[4]) to rank 0 itself through the real
+# MPI library, whose instructions are in "other".  Unlike a timing
 # this count does not depend on the machine's load, so it compares two builds exactly; it does not see cache
 # misses or stalls.  glibc's `rep stos` memset counts one instruction per iteration under valgrind, so the
 # nursery clearing it reports is far above its real cost.  Needs valgrind and a built tree (make).
 if [ -z "$BASH_VERSION" ]; then exec bash "$0" "$@"; fi
 set -euo pipefail
 top_n=20
+loops=()
 while [ $# -gt 0 ]; do
 	case $1 in
 	--top) top_n=${2:?--top needs a value}; shift ;;
+	--loop) loops+=("${2:?--loop needs a value}"); shift ;;
 	*) sed -n '2,/^$/{s/^# \{0,1\}//;p}' "$0"; exit 2 ;;
 	esac
 	shift
 done
+[ ${#loops[@]} -gt 0 ] || loops=(nonblocking blocking object)
 command -v valgrind >/dev/null || { echo "run-instructions.sh: needs valgrind (apt-get install valgrind)" >&2; exit 2; }
 top=$(cd "$(dirname "$0")/.." && pwd)
 mpicc=${MPICC:-mpicc} mpiexec=${MPIEXEC:-mpiexec}
@@ -30,16 +36,19 @@ mcs -nologo -r:"$top/System.MP.dll" -out:"$work/Overhead.exe" "$top/bench/Overhe
 cat > "$work/rank.sh" <<EOF
 #!/bin/bash
 if [ "\${PMI_RANK:-\${OMPI_COMM_WORLD_RANK:-0}}" = 0 ]; then
-	exec valgrind -q --tool=callgrind --smc-check=all-non-file --callgrind-out-file="$work/cg.\$1.out" "$top/motor" "$work/Overhead.exe" "\$1" 1
+	exec valgrind -q --tool=callgrind --smc-check=all-non-file --callgrind-out-file="$work/cg.\$1.out" "$top/motor" "$work/Overhead.exe" "\$1" 1 "\$2"
 fi
-exec "$top/motor" "$work/Overhead.exe" "\$1" 1
+exec "$top/motor" "$work/Overhead.exe" "\$1" 1 "\$2"
 EOF
 chmod +x "$work/rank.sh"
-for n in 20000 120000; do
-	"$mpiexec" -n 2 -env LD_PRELOAD "$work/overhead-mpi.so" "$work/rank.sh" "$n" >/dev/null 2>"$work/valgrind.$n.txt"
-	callgrind_annotate --tree=none --threshold=100 --auto=no "$work/cg.$n.out" >"$work/self.$n.txt"
-done
-python3 - "$work/self.20000.txt" "$work/self.120000.txt" "$top_n" <<'PY'
+for loop in "${loops[@]}"; do
+	for n in 20000 120000; do
+		"$mpiexec" -n 2 -env LD_PRELOAD "$work/overhead-mpi.so" "$work/rank.sh" "$n" "$loop" >/dev/null \
+			2>"$work/valgrind.$n.txt"
+		callgrind_annotate --tree=none --threshold=100 --auto=no "$work/cg.$n.out" >"$work/self.$n.txt"
+	done
+	echo "== $loop"
+	python3 - "$work/self.20000.txt" "$work/self.120000.txt" "$top_n" "$loop" <<'PY'
 import re, sys
 def load(path):
     d = {}
@@ -57,6 +66,8 @@ for v, k in rows:
     groups[g] = groups.get(g, 0) + v
 for v, k in rows[:int(sys.argv[3])]:
     print('%8.1f  %s' % (v, k[:110]))
-print('instructions per Irecv + Send + Wait: Motor C %.0f, JIT-compiled %.0f, other %.0f, total %.0f'
-      % (groups.get('motor', 0), groups.get('jit', 0), groups.get('other', 0), sum(groups.values())))
+what = {'nonblocking': 'Irecv + Send + Wait', 'blocking': 'Send + Recv', 'object': 'OSend + ORecv'}
+print('instructions per %s: Motor C %.0f, JIT-compiled %.0f, other %.0f, total %.0f'
+      % (what.get(sys.argv[4], sys.argv[4]), groups.get('motor', 0), groups.get('jit', 0), groups.get('other', 0), sum(groups.values())))
 PY
+done
