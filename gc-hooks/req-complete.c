@@ -22,7 +22,9 @@ static void tell_request(MonoObject *req, int rc, const motor_status *st)
 	atomic_store_explicit((atomic_int *)(base + motor_req__off.done), 1, memory_order_release);
 }
 
-void motor_req__finish(struct slot *sl, int rc, const motor_status *st)
+/* What only some operations need at completion: leaving the list of operations to self, and the end of a
+ * collective whose user-defined operator may run managed code.  Returns the result to tell. */
+static MOTOR_COLD int finish_rare(struct slot *sl, int rc)
 {
 	motor_req__drop_self(sl);
 	if (sl->user_op) {
@@ -32,6 +34,13 @@ void motor_req__finish(struct slot *sl, int rc, const motor_status *st)
 		sl->user_op = 0;
 		motor_pin_user_code_leave();
 	}
+	return rc;
+}
+
+void motor_req__finish(struct slot *sl, int rc, const motor_status *st)
+{
+	if (__builtin_expect(sl->self | sl->user_op, 0))
+		rc = finish_rare(sl, rc);
 	tell_request(sl->request, rc, st);
 	sl->buffer = sl->buffer2 = NULL;
 	sl->request = NULL;

@@ -63,6 +63,9 @@ struct slot {
 	uintptr_t lo, hi; /* set only while `self` */
 };
 
+/* A free slot (UNUSED) always has self == 0, user_op == 0 and buffer, buffer2, request and owned NULL: a new
+ * chunk is zeroed, and motor_req__finish and a failed post leave it so.  Posting relies on it. */
+
 /* The roots are scanned conservatively at every collection: three words per slot. */
 #define ROOTS 3
 struct chunk {
@@ -147,7 +150,8 @@ extern atomic_int motor_req__self_active[2];
  * not overlap one of the other direction in flight (else *refused). */
 int motor_req__self_range(const struct motor_buffer *b, int recv, int peer, int comm, uintptr_t *lo,
                           uintptr_t *hi, int *refused);
-/* Lists a slot whose operation a message to self may match (sl->lo, sl->hi, sl->recv set). */
+/* Lists a slot whose operation a message to self may match (sl->lo, sl->hi, sl->recv set); MOTOR_ENOMEM
+ * leaves it unlisted. */
 int motor_req__add_self(struct slot *sl);
 /* Takes a listed slot off the list. */
 void motor_req__unlist_self(struct slot *sl);

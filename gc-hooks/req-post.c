@@ -41,40 +41,56 @@ static int close_slot(struct slot *sl, MonoObject *req, int rc)
 	return rc;
 }
 
-/* Fills in a slot for an operation on buffer `b` of `obj`; lists it if a message to self may match it. */
-static int fill_buffer(struct slot *sl, MonoObject *obj, const struct motor_buffer *b, int recv, int self,
-                       uintptr_t lo, uintptr_t hi)
+/* Fills in a slot for an operation on buffer `b` of `obj`.  What a free slot already holds (req-internal.h:
+ * not listed, no user operator, no second buffer, nothing owned) is not written again. */
+static void fill_buffer(struct slot *sl, MonoObject *obj, const struct motor_buffer *b, int recv)
 {
-	sl->self = 0;
 	sl->count = (int32_t)b->count; /* at most INT32_MAX: motor_buffer_resolve's count is an int32 */
 	sl->dt = (int16_t)b->dt;
 	sl->recv = (int16_t)recv;
 	sl->buffer = obj;
-	sl->buffer2 = NULL;
-	sl->user_op = 0;
 	sl->movable = b->obj_bytes <= SGEN_MAX_SMALL_OBJ_SIZE;
-	if (!self)
-		return MOTOR_OK;
-	sl->lo = lo;
-	sl->hi = hi;
-	return motor_req__add_self(sl);
+}
+
+/* Lists a slot whose operation on buffer `b` a message to self may match.  Best effort, like the check
+ * itself: without memory for the list the operation goes unlisted. */
+static MOTOR_COLD void list_self(struct slot *sl, const struct motor_buffer *b)
+{
+	sl->lo = (uintptr_t)b->data;
+	sl->hi = sl->lo + (uintptr_t)b->count * motor_mpi_type_size(b->dt);
+	motor_req__add_self(sl);
+}
+
+/* Whether a post of this direction must be checked against the buffers to self in flight before it is made:
+ * only while there are some of the other direction.  A matched receive always is (its source is known only
+ * as the message's). */
+static MOTOR_COLD int refused_self(const struct motor_buffer *b, int recv, int peer, int comm, int *self)
+{
+	uintptr_t lo, hi;
+	int refused;
+	*self = motor_req__self_range(b, recv, peer, comm, &lo, &hi, &refused);
+	return refused;
 }
 
 /* Posting on a managed buffer: a send, a receive, or (msg not NULL) the receive of a matched message, whose
- * peer is the message's source.  Inlined into each caller, so the common forms test no msg. */
+ * peer is the message's source.  Inlined into each caller, so the common forms test no msg.
+ *
+ * An operation that may be a message to self is listed (self-overlap.c) after it is posted -- native-mpi
+ * tells, from the communicator it has looked up anyway -- but while its slot is still BY_USER, so before
+ * anyone else can complete it; and it is checked before it is posted, which costs a communicator lookup of
+ * its own, only while operations to self of the other direction are in flight. */
 static inline int post_buffer(MonoObject *req, MonoObject *obj, const struct motor_buffer *b, int recv,
                               int peer, int tag, int comm, int mode, motor_msg *msg)
 {
-	uintptr_t lo, hi;
-	int refused, self = motor_req__self_range(b, recv, peer, comm, &lo, &hi, &refused);
-	if (refused)
+	int self = 0, to_self = 0;
+	if ((msg || atomic_load(&motor_req__self_active[!recv]) != 0) &&
+	    refused_self(b, recv, peer, comm, &self))
 		return MOTOR_EOVERLAP;
 	struct slot *sl;
 	int rc = motor_req__alloc(&sl);
 	if (rc != MOTOR_OK)
 		return rc;
-	if ((rc = fill_buffer(sl, obj, b, recv, self, lo, hi)) != MOTOR_OK)
-		return close_slot(sl, req, rc);
+	fill_buffer(sl, obj, b, recv);
 	publish(sl, req);
 
 	if (msg) {
@@ -82,27 +98,32 @@ static inline int post_buffer(MonoObject *req, MonoObject *obj, const struct mot
 		 * MPI's status for it. */
 		int no_proc = motor_mpi_msg_is_no_proc(msg);
 		rc = motor_mpi_imrecv(b->data, b->count, b->dt, msg, &sl->req);
+		to_self = self;
 		if (rc == MOTOR_OK && no_proc) {
 			motor_status none = {.source = MOTOR_PROC_NULL, .tag = MOTOR_ANY_TAG};
 			motor_req__finish(sl, MOTOR_OK, &none);
 			return MOTOR_OK;
 		}
 	} else {
-		rc = recv ? motor_mpi_irecv(b->data, b->count, b->dt, peer, tag, comm, &sl->req)
-		          : motor_mpi_isend(b->data, b->count, b->dt, peer, tag, comm, mode, &sl->req);
+		rc = recv ? motor_mpi_irecv(b->data, b->count, b->dt, peer, tag, comm, &sl->req, &to_self)
+		          : motor_mpi_isend(b->data, b->count, b->dt, peer, tag, comm, mode, &sl->req,
+		                            &to_self);
 	}
+	if (rc != MOTOR_OK)
+		return close_slot(sl, req, rc);
 	/* A send the transport finished during the call (an eager message copied out) completes here: no
 	 * collection ever sees its buffer, so no pin was needed -- and Wait finds the result without an MPI
 	 * call. */
 	motor_status st;
-	if (rc == MOTOR_OK && !recv && motor_mpi_done_at_post(&sl->req, &st)) {
+	if (!recv && motor_mpi_done_at_post(&sl->req, &st)) {
 		motor_req__count(&motor_req__pins_avoided);
 		motor_req__finish(sl, MOTOR_OK, &st);
 		return MOTOR_OK;
 	}
-	if (rc == MOTOR_OK)
-		motor_req__count(sl->movable ? &motor_req__pins_taken : &motor_req__pins_avoided);
-	return close_slot(sl, req, rc);
+	if (to_self)
+		list_self(sl, b);
+	motor_req__count(sl->movable ? &motor_req__pins_taken : &motor_req__pins_avoided);
+	return close_slot(sl, req, MOTOR_OK);
 }
 
 int motor_pin_post(MonoObject *req, MonoObject *obj, const struct motor_buffer *b, int recv, int peer,

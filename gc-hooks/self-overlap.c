@@ -5,7 +5,8 @@
  * buffer, and MPICH aborts the process when the two overlap.  MPI forbids touching the buffer of an operation
  * in flight, so such a program is wrong -- but it must get an exception, not lose the rank.  Only operations
  * that may be messages to self are compared, and only while one of the other direction is in flight: the
- * common case costs one atomic load for a blocking operation, a communicator lookup for a post.  (Best effort
+ * common case costs one atomic load (a post learns whether it may be a message to self from native-mpi,
+ * which looks the communicator up anyway).  (Best effort
  * across threads: two threads posting the conflicting operations at the same instant can both pass.)
  */
 #include <pthread.h>
