@@ -2,12 +2,13 @@
 // Run by bench/run-overhead.sh under bench/overhead-mpi.c (LD_PRELOAD), which makes MPI_Irecv, MPI_Isend,
 // MPI_Send, MPI_Test and MPI_Wait on tag 77 return at once; bench/overhead-c.c is the same loop in C.
 //
-//     mpiexec -n 2 -env LD_PRELOAD overhead-mpi.so motor Overhead.exe [iterations [repetitions [mode]]]
+//     mpiexec -n 2 -env LD_PRELOAD overhead-mpi.so motor Overhead.exe [iterations [repetitions [loop]]]
 //
 // Rank 0 times `repetitions` runs of `iterations` x (Irecv + Send + Wait) of one byte and prints the fastest and
 // the median in ns per iteration; rank 1 waits in a barrier (the peer is never contacted: tag 77 never reaches
-// the library).  The other modes send through the stand-in's loopback (tag 78), each iteration one message out
-// and the same message back in, for bench/run-instructions.sh:
+// the library).  `loop` chooses another loop, for bench/run-instructions.sh:
+//   blocking  Send + Recv of one byte on tag 77 (posted and completed at once like the Irecv);
+// and, through the stand-in's loopback (tag 78), each iteration one message out and the same message back in:
 //   bytes4k   Send + Recv of a byte[4096] (the transport floor of an object message of that payload);
 //   olist     OSend + ORecv of the linked list of samples/LinkedList.cs at N = 1 (a node and its byte[4096]);
 //   osmall    OSend + ORecv of a one-node list with a 16-byte payload (the fixed cost of an object message).
@@ -24,7 +25,7 @@ class Overhead
 	{
 		int n = args.Length > 0 ? int.Parse (args[0]) : 1000000;
 		int reps = args.Length > 1 ? int.Parse (args[1]) : 15;
-		string mode = args.Length > 2 ? args[2] : "p2p";
+		string mode = args.Length > 2 ? args[2] : "nonblocking";
 		Intracomm world = MPI.COMM_WORLD;
 		int rank = world.Get_rank (), peer = world.Get_size () > 1 ? 1 - rank : 0;
 		var sbuf = new byte[16];
@@ -34,11 +35,17 @@ class Overhead
 			for (int k = 0; k < reps; k++) {
 				double t0 = MPI.Wtime ();
 				switch (mode) {
-				case "p2p":
+				case "nonblocking":
 					for (int i = 0; i < n; i++) {
 						Request r = world.Irecv (rbuf, 0, 1, peer, Tag);
 						world.Send (sbuf, 0, 1, peer, Tag);
 						r.Wait ();
+					}
+					break;
+				case "blocking":
+					for (int i = 0; i < n; i++) {
+						world.Send (sbuf, 0, 1, peer, Tag);
+						world.Recv (rbuf, 0, 1, peer, Tag, null);
 					}
 					break;
 				case "bytes4k":

@@ -1,32 +1,34 @@
 #!/bin/bash
 # run-instructions.sh - instructions Motor executes per message, counted by callgrind.
 #
-#     bash bench/run-instructions.sh [--top N] [--mode p2p|bytes4k|olist|osmall]
+#     bash bench/run-instructions.sh [--top N] [--loop nonblocking|blocking|bytes4k|olist|osmall]...
 #
-# Runs the loop of run-overhead.sh (by default, --mode p2p: Irecv + Send + Wait of one byte under the stand-in
-# MPI of bench/overhead-mpi.c) on rank 0 under valgrind's callgrind twice, with 20,000 and 120,000 iterations,
-# and prints the difference divided by 100,000: instructions per iteration, by function and in total for Motor's C
-# code, JIT-compiled code (System.MP, the internal-call wrappers, the allocator) and the rest.  Unlike a timing
+# Runs a loop of bench/Overhead.cs on rank 0 under valgrind's callgrind twice, with 20,000 and 120,000
+# iterations, and prints the difference divided by 100,000: instructions per iteration, by function and in
+# total for Motor's C code, JIT-compiled code (System.MP, the internal-call wrappers, the allocator) and the
+# rest.  The loops (nonblocking, blocking and osmall unless --loop chooses): nonblocking, the loop of
+# run-overhead.sh (Irecv + Send + Wait of one byte under the stand-in MPI of bench/overhead-mpi.c); blocking,
+# Send + Recv of one byte under the same stand-in.  The others send a message to the stand-in's loopback (tag 78:
+# the send copies the bytes into a stash, the receive copies them out) and receive it back, so an iteration is a
+# whole send and receive, serialisation included: bytes4k, Send + Recv of a byte[4096], the floor for a message
+# carrying 4 KiB; olist, OSend + ORecv of samples/LinkedList.cs's list at N = 1 (a node holding a byte[4096]);
+# osmall, the same with a 16-byte payload.  Unlike a timing
 # this count does not depend on the machine's load, so it compares two builds exactly; it does not see cache
 # misses or stalls.  glibc's `rep stos` memset counts one instruction per iteration under valgrind, so the
 # nursery clearing it reports is far above its real cost.  Needs valgrind and a built tree (make).
-#
-# The other modes send a message to the stand-in's loopback (tag 78: the send copies the bytes into a stash,
-# the receive copies them out) and receive it back, so an iteration is a whole send and receive, serialisation
-# included, with one memcpy each way for the transport (bench/Overhead.cs): bytes4k, Send + Recv of a
-# byte[4096], the floor for a message carrying 4 KiB; olist, OSend + ORecv of samples/LinkedList.cs's list at
-# N = 1 (a node holding a byte[4096]); osmall, the same with a 16-byte payload.
 if [ -z "$BASH_VERSION" ]; then exec bash "$0" "$@"; fi
 set -euo pipefail
-top_n=20 mode=p2p
+top_n=20
+loops=()
 while [ $# -gt 0 ]; do
 	case $1 in
 	--top) top_n=${2:?--top needs a value}; shift ;;
-	--mode) mode=${2:?--mode needs a value}; shift ;;
+	--loop) loops+=("${2:?--loop needs a value}"); shift ;;
 	*) sed -n '2,/^$/{s/^# \{0,1\}//;p}' "$0"; exit 2 ;;
 	esac
 	shift
 done
+[ ${#loops[@]} -gt 0 ] || loops=(nonblocking blocking osmall)
 command -v valgrind >/dev/null || { echo "run-instructions.sh: needs valgrind (apt-get install valgrind)" >&2; exit 2; }
 top=$(cd "$(dirname "$0")/.." && pwd)
 mpicc=${MPICC:-mpicc} mpiexec=${MPIEXEC:-mpiexec}
@@ -38,16 +40,19 @@ mcs -nologo -r:"$top/System.MP.dll" -main:Overhead -out:"$work/Overhead.exe" "$t
 cat > "$work/rank.sh" <<EOF
 #!/bin/bash
 if [ "\${PMI_RANK:-\${OMPI_COMM_WORLD_RANK:-0}}" = 0 ]; then
-	exec valgrind -q --tool=callgrind --smc-check=all-non-file --callgrind-out-file="$work/cg.\$1.out" "$top/motor" "$work/Overhead.exe" "\$1" 1 $mode
+	exec valgrind -q --tool=callgrind --smc-check=all-non-file --callgrind-out-file="$work/cg.\$1.out" "$top/motor" "$work/Overhead.exe" "\$1" 1 "\$2"
 fi
-exec "$top/motor" "$work/Overhead.exe" "\$1" 1 $mode
+exec "$top/motor" "$work/Overhead.exe" "\$1" 1 "\$2"
 EOF
 chmod +x "$work/rank.sh"
-for n in 20000 120000; do
-	"$mpiexec" -n 2 -env LD_PRELOAD "$work/overhead-mpi.so" "$work/rank.sh" "$n" >/dev/null 2>"$work/valgrind.$n.txt"
-	callgrind_annotate --tree=none --threshold=100 --auto=no "$work/cg.$n.out" >"$work/self.$n.txt"
-done
-python3 - "$work/self.20000.txt" "$work/self.120000.txt" "$top_n" "$mode" <<'PY'
+for loop in "${loops[@]}"; do
+	for n in 20000 120000; do
+		"$mpiexec" -n 2 -env LD_PRELOAD "$work/overhead-mpi.so" "$work/rank.sh" "$n" "$loop" >/dev/null \
+			2>"$work/valgrind.$n.txt"
+		callgrind_annotate --tree=none --threshold=100 --auto=no "$work/cg.$n.out" >"$work/self.$n.txt"
+	done
+	echo "== $loop"
+	python3 - "$work/self.20000.txt" "$work/self.120000.txt" "$top_n" "$loop" <<'PY'
 import re, sys
 def load(path):
     d = {}
@@ -65,8 +70,9 @@ for v, k in rows:
     groups[g] = groups.get(g, 0) + v
 for v, k in rows[:int(sys.argv[3])]:
     print('%8.1f  %s' % (v, k[:110]))
-what = {'p2p': 'Irecv + Send + Wait', 'bytes4k': 'Send + Recv of byte[4096]', 'olist': 'OSend + ORecv of the N = 1 list',
-        'osmall': 'OSend + ORecv of a 16-byte list node'}.get(sys.argv[4], sys.argv[4])
-print('instructions per ' + what + ': Motor C %.0f, JIT-compiled %.0f, other %.0f, total %.0f'
-      % (groups.get('motor', 0), groups.get('jit', 0), groups.get('other', 0), sum(groups.values())))
+what = {'nonblocking': 'Irecv + Send + Wait', 'blocking': 'Send + Recv', 'bytes4k': 'Send + Recv of byte[4096]',
+        'olist': 'OSend + ORecv of the N = 1 list', 'osmall': 'OSend + ORecv of a 16-byte list node'}
+print('instructions per %s: Motor C %.0f, JIT-compiled %.0f, other %.0f, total %.0f'
+      % (what.get(sys.argv[4], sys.argv[4]), groups.get('motor', 0), groups.get('jit', 0), groups.get('other', 0), sum(groups.values())))
 PY
+done

@@ -12,6 +12,10 @@
  *
  * Ownership: a slot belongs to the runtime from post until completion; the Request object is only told the
  * result.  Slots are never freed, only reused (chunks of 1024, allocated when all are in use).
+ *
+ * This is the whole contract of the request layer (gc-hooks/req-*.c, gc-hook.c, self-overlap.c; how the
+ * files divide it is in req-internal.h) and of nursery.c.  It needs nothing from the layers above: the buffer
+ * it is handed is a struct motor_buffer (motor-object.h), which runtime-ext/ fills in.
  */
 #ifndef MOTOR_PIN_H
 #define MOTOR_PIN_H
@@ -21,8 +25,7 @@
 #include <mono/metadata/object.h>
 
 #include "motor-mpi.h"
-
-struct motor_buffer;
+#include "motor-object.h"
 
 /* Sets up the slot table and the GC event hook.  `request_class` is System.MP.Request, whose fields `done`,
  * `rc` and `result` receive completions.  `harvest` enables completing requests from the GC hook (it calls

@@ -26,8 +26,8 @@
 #include <mono/metadata/mono-gc.h>
 #include <mono/metadata/object.h>
 
+#include "motor-object.h"
 #include "motor-pin.h"
-#include "motor-runtime.h"
 
 #ifndef MADV_POPULATE_WRITE
 #define MADV_POPULATE_WRITE 23

@@ -212,12 +212,13 @@ namespace System.MP
 		[MethodImpl (MethodImplOptions.AggressiveInlining)]
 		public void Recv (object buf, int source, int tag, Status status)
 		{
-			StatusData st = default (StatusData);
-			int rc = MPDirect.Recv (buf, 0, -1, source, tag, handle, status == null ? null : &st);
-			if (status != null)
-				status.data = st;
+			if (status != null) {
+				RecvWithStatus (buf, 0, -1, source, tag, status);
+				return;
+			}
+			int rc = MPDirect.Recv (buf, 0, -1, source, tag, handle, null);
 			if (rc != 0)
-				throw RecvFailed (rc, "Recv", st, buf, -1, source, tag);
+				throw RecvFailed (rc, buf, -1, source, tag);
 		}
 
 		/// <summary>Receives into elements [offset, offset + count) of the array <paramref name="buf"/> (MPI_Recv); the
@@ -255,12 +256,32 @@ namespace System.MP
 		{
 			if ((offset | count) < 0)
 				throw Errors.BadRange (offset, count);
+			if (status != null) {
+				RecvWithStatus (buf, offset, count, source, tag, status);
+				return;
+			}
+			int rc = MPDirect.Recv (buf, offset, count, source, tag, handle, null);
+			if (rc != 0)
+				throw RecvFailed (rc, buf, count, source, tag);
+		}
+
+		// The inlined Recv is the form without a status, which passes no status to fill: a status struct local and
+		// the choice of its address made Mono's JIT zero it twice and copy every argument once more.  A Recv that
+		// wants the status calls this.
+		[MethodImpl (MethodImplOptions.NoInlining)]
+		void RecvWithStatus (object buf, int offset, int count, int source, int tag, Status status)
+		{
 			StatusData st = default (StatusData);
-			int rc = MPDirect.Recv (buf, offset, count, source, tag, handle, status == null ? null : &st);
-			if (status != null)
-				status.data = st;
+			int rc = MPDirect.Recv (buf, offset, count, source, tag, handle, &st);
+			status.data = st;
 			if (rc != 0)
 				throw RecvFailed (rc, "Recv", st, buf, count, source, tag);
+		}
+
+		[MethodImpl (MethodImplOptions.NoInlining)]
+		Exception RecvFailed (int rc, object buf, int count, int source, int tag)
+		{
+			return RecvFailed (rc, "Recv", default (StatusData), buf, count, source, tag);
 		}
 
 		// The exception for a receive that failed; built out of line, like PostFailed.  st is the status if one

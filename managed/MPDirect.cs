@@ -58,7 +58,7 @@ namespace System.MP
 		[MethodImpl (MethodImplOptions.InternalCall)]
 		internal static extern int Iprobe (int source, int tag, int comm, out int flag, StatusData* st);
 
-		// non-blocking operations and requests (runtime-ext/icall-request.c, gc-hooks/pin.c)
+		// non-blocking operations and requests (runtime-ext/icall-request.c, gc-hooks/req-*.c)
 		[MethodImpl (MethodImplOptions.InternalCall)]
 		internal static extern int Isend (object buf, int offset, int count, int dest, int tag, int comm, int mode, Request req);
 		[MethodImpl (MethodImplOptions.InternalCall)]

@@ -21,7 +21,7 @@ namespace System.MP
 	/// <see cref="Comm.Isend(object,int,int)"/> and the like cannot be created directly.</remarks>
 	public partial class Request
 	{
-		// Written by the runtime (gc-hooks/pin.c looks the fields up by name).
+		// Written by the runtime (gc-hooks/req-slots.c looks the fields up by name).
 		internal int slot = -1, gen;
 		internal int done;            // 1 once rc and result hold the completion
 		internal int rc;

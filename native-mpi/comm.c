@@ -5,6 +5,7 @@
  * bounds and validity check instead of reaching MPI.  Lookups take no lock; creation and freeing take one,
  * never across a blocking MPI call.
  */
+#include <limits.h>
 #include <pthread.h>
 #include <stdlib.h>
 
@@ -28,6 +29,7 @@ static int fill(struct motor_comm *c, MPI_Comm comm)
 		return rc;
 	c->remote_size = c->size;
 	c->inter = inter;
+	c->self_peer = inter ? INT_MIN : c->rank;
 	if (inter)
 		rc = MPI_Comm_remote_size(comm, &c->remote_size);
 	return rc;

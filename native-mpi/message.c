@@ -323,9 +323,9 @@ int motor_mpi_exchange_i64(int op, int64_t *mine, int64_t *all, int root, int co
 
 /* ---- matched receives of typed buffers (Comm.Mprobe, Message.Recv/Irecv) --------------------------- */
 
-int motor_mpi_msg_is_null(const motor_msg *msg)
+int motor_mpi_msg_is_no_proc(const motor_msg *msg)
 {
-	return motor_mpi__msg_get(msg) == MPI_MESSAGE_NULL;
+	return motor_mpi__msg_get(msg) == MPI_MESSAGE_NO_PROC;
 }
 
 /* Checks the buffer and takes the message out of *msg, which is null from then on whatever happens: a message
@@ -366,10 +366,11 @@ int motor_mpi_imrecv(void *buf, int64_t count, int dt, motor_msg *msg, motor_req
 int motor_mpi_mrecv(void *buf, int64_t count, int dt, motor_msg *msg, motor_status *st)
 {
 	motor_req req;
+	int no_proc = motor_mpi_msg_is_no_proc(msg);
 	int rc = motor_mpi_imrecv(buf, count, dt, msg, &req);
 	if (rc != MOTOR_OK)
 		return rc;
-	if (motor_mpi_req_is_null(&req)) {
+	if (no_proc) {
 		if (st)
 			*st = (motor_status){.source = MOTOR_PROC_NULL, .tag = MOTOR_ANY_TAG};
 		return MOTOR_OK;

@@ -19,6 +19,8 @@ struct motor_comm {
 	int size;        /* local group size */
 	int remote_size; /* remote group size for intercommunicators, else size */
 	int inter;       /* an intercommunicator */
+	int self_peer;   /* the peer that names this rank itself: its rank, or INT_MIN on an intercommunicator
+	                  */
 	atomic_int valid;
 };
 
@@ -116,7 +118,7 @@ static inline int motor_mpi__dest(const struct motor_comm *c, int rank, int *out
 		*out = MPI_PROC_NULL;
 		return MOTOR_OK;
 	}
-	if (rank < 0 || rank >= c->remote_size)
+	if ((unsigned)rank >= (unsigned)c->remote_size) /* a negative rank too */
 		return MOTOR_ERANK;
 	*out = rank;
 	return MOTOR_OK;
@@ -133,7 +135,7 @@ static inline int motor_mpi__source(const struct motor_comm *c, int rank, int *o
 
 static inline int motor_mpi__send_tag(int tag)
 {
-	return tag < 0 || tag > motor_mpi__tag_ub ? MOTOR_ETAG : MOTOR_OK;
+	return (unsigned)tag > (unsigned)motor_mpi__tag_ub ? MOTOR_ETAG : MOTOR_OK; /* a negative tag too */
 }
 
 static inline int motor_mpi__recv_tag(int tag, int *out)

@@ -317,17 +317,17 @@ int motor_mpi_probe(int source, int tag, int comm, motor_status *st);
 int motor_mpi_iprobe(int source, int tag, int comm, int *flag, motor_status *st);
 
 /* Non-blocking forms.  On success *req is an active request that the caller must complete with
- * motor_mpi_test/wait/waitany (which free it); on failure nothing was posted.  The buffer must stay where it
- * is until then: the caller (gc-hooks/) keeps it pinned or alive. */
+ * motor_mpi_test/wait/waitany (which free it), and *to_self tells whether it may be a message of this rank
+ * to itself (as motor_mpi_peer_may_be_self would, without looking the communicator up again); on failure
+ * nothing was posted.  The buffer must stay where it is until then: the caller (gc-hooks/) keeps it pinned
+ * or alive. */
 int motor_mpi_isend(const void *buf, int64_t count, int dt, int dest, int tag, int comm, int mode,
-                    motor_req *req);
-int motor_mpi_irecv(void *buf, int64_t count, int dt, int source, int tag, int comm, motor_req *req);
+                    motor_req *req, int *to_self);
+int motor_mpi_irecv(void *buf, int64_t count, int dt, int source, int tag, int comm, motor_req *req,
+                    int *to_self);
 
 /* ---- request.c ------------------------------------------------------------------------------------ */
 
-/* A request that is not active (never posted, or completed and freed). */
-void motor_mpi_req_null(motor_req *req);
-int motor_mpi_req_is_null(const motor_req *req);
 /* MPI_Test: *flag set on completion, when the request is freed and made null and `st` (may be NULL) filled.
  */
 int motor_mpi_test(motor_req *req, int *flag, motor_status *st);
@@ -339,10 +339,6 @@ int motor_mpi_wait(motor_req *req, motor_status *st);
  * gets the status MPI gives a completed send (all zero); 0 means "not known", and the request must be
  * completed as usual. */
 int motor_mpi_done_at_post(motor_req *req, motor_status *st);
-/* MPI_Request_get_status: whether the request has completed, without freeing it.  Safe to call from a thread
- * other than the one that owns the request only under MPI_THREAD_MULTIPLE and only when no other thread is
- * completing that request at the same time. */
-int motor_mpi_peek(motor_req *req, int *flag);
 /* Completes one of `n` requests (null ones are skipped): polls, then waits between the hooks.  *index is the
  * completed one (that request is freed and made null), or -1 when all are null. */
 int motor_mpi_waitany(int n, motor_req *reqs, int *index, motor_status *st);
@@ -570,11 +566,12 @@ int motor_mpi_sendrecv_replace(void *buf, int64_t count, int dt, int dest, int s
  * (motor_mpi_mrecv) or posted (motor_mpi_imrecv, which makes *req an active request to complete as an
  * Irecv's).  Either consumes the message (*msg becomes null) whatever the result.  The "no process" message
  * of a probe from PROC_NULL receives nothing: motor_mpi_mrecv fills the PROC_NULL status, motor_mpi_imrecv
- * leaves *req null (the caller completes it at once with that status). */
+ * posts nothing (the caller, having asked motor_mpi_msg_is_no_proc before, completes it at once with that
+ * status). */
 int motor_mpi_mrecv(void *buf, int64_t count, int dt, motor_msg *msg, motor_status *st);
 int motor_mpi_imrecv(void *buf, int64_t count, int dt, motor_msg *msg, motor_req *req);
-/* Whether *msg is null (never matched, or received already). */
-int motor_mpi_msg_is_null(const motor_msg *msg);
+/* Whether *msg is the "no process" message of a probe from PROC_NULL, whose receive receives nothing. */
+int motor_mpi_msg_is_no_proc(const motor_msg *msg);
 
 /* MPI_Comm_split_type (collective, agreeing first like motor_mpi_comm_split): `type` MOTOR_COMM_TYPE_SHARED
  * groups the ranks that share memory (a node); MOTOR_UNDEFINED gives this rank no communicator (-1); any

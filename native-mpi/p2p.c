@@ -11,6 +11,7 @@
 
 /* One side of a transfer with every argument checked and mapped to the MPI library's values. */
 struct side {
+	const struct motor_comm *c;
 	MPI_Comm comm;
 	MPI_Datatype type;
 	int count, peer, tag;
@@ -25,6 +26,7 @@ static int resolve(int comm, int dt, int64_t count, struct motor_comm **c, struc
 	/* Managed arrays hold at most INT32_MAX elements, so counts always fit MPI's int. */
 	if (count < 0 || count > INT_MAX)
 		return MOTOR_ECOUNT;
+	s->c = *c;
 	s->comm = (*c)->comm;
 	s->count = (int)count;
 	return MOTOR_OK;
@@ -114,23 +116,28 @@ int motor_mpi_recv(void *buf, int64_t count, int dt, int source, int tag, int co
 }
 
 int motor_mpi_isend(const void *buf, int64_t count, int dt, int dest, int tag, int comm, int mode,
-                    motor_req *req)
+                    motor_req *req, int *to_self)
 {
 	struct side s;
 	MPI_Request r;
 	int rc = send_side(count, dt, dest, tag, comm, &s);
-	if (rc == MOTOR_OK && (rc = isend_side(buf, mode, &s, &r)) == MPI_SUCCESS)
+	if (rc == MOTOR_OK && (rc = isend_side(buf, mode, &s, &r)) == MPI_SUCCESS) {
 		motor_mpi__req_set(req, r);
+		*to_self = dest == s.c->self_peer;
+	}
 	return rc;
 }
 
-int motor_mpi_irecv(void *buf, int64_t count, int dt, int source, int tag, int comm, motor_req *req)
+int motor_mpi_irecv(void *buf, int64_t count, int dt, int source, int tag, int comm, motor_req *req,
+                    int *to_self)
 {
 	struct side s;
 	MPI_Request r;
 	int rc = recv_side(count, dt, source, tag, comm, &s);
-	if (rc == MOTOR_OK && (rc = irecv_side(buf, &s, &r)) == MPI_SUCCESS)
+	if (rc == MOTOR_OK && (rc = irecv_side(buf, &s, &r)) == MPI_SUCCESS) {
 		motor_mpi__req_set(req, r);
+		*to_self = source == s.c->self_peer || (source == MOTOR_ANY_SOURCE && !s.c->inter);
+	}
 	return rc;
 }
 

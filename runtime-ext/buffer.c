@@ -233,43 +233,40 @@ static MOTOR_COLD const struct desc *learn(MonoObject *obj, const void *vt, stru
 	return scratch;
 }
 
+/* The entry this thread found last: a message loop resolves buffers of one or two classes over and over, so
+ * most lookups end here, without hashing.  Entries never change once published, and a thread only ever points
+ * at one it has found published. */
+static const struct entry no_entry;
+static __thread const struct entry *last_entry = &no_entry;
+
 static const struct desc *lookup(MonoObject *obj, struct desc *scratch)
 {
 	const void *vt = *(void *const *)obj;
+	if (atomic_load_explicit(&last_entry->vtable, memory_order_relaxed) == vt)
+		return &last_entry->d;
 	unsigned s = slot_of(vt);
-
 	for (;;) {
 		const void *key = atomic_load_explicit(&cache[s].vtable, memory_order_acquire);
-		if (key == vt)
+		if (key == vt) {
+			last_entry = &cache[s];
 			return &cache[s].d;
+		}
 		if (!key)
 			return learn(obj, vt, scratch);
 		s = (s + 1) & (CACHE_SIZE - 1);
 	}
 }
 
-int motor_buffer_resolve(MonoObject *obj, int32_t offset, int32_t count, struct motor_buffer *b)
+/* Which bound of a range motor_buffer_resolve refused is wrong: the offset, or else the count. */
+static MOTOR_COLD int bad_range(uint64_t len, int32_t offset)
 {
-	struct desc scratch;
+	return offset < 0 || (uint64_t)offset > len ? MOTOR_EOFFSET : MOTOR_ECOUNT;
+}
 
-	if (!obj)
-		return MOTOR_ENULL;
-	const struct desc *d = lookup(obj, &scratch);
+static MOTOR_COLD int resolve_other(MonoObject *obj, const struct desc *d, int32_t offset, int32_t count,
+                                    struct motor_buffer *b)
+{
 	switch (d->kind) {
-	case KIND_ARRAY: {
-		uint64_t len = array_length(obj);
-		if (count == -1 && offset == 0)
-			count = (int32_t)len;
-		else if (offset < 0 || (uint64_t)offset > len)
-			return MOTOR_EOFFSET;
-		else if (count < 0 || (uint64_t)count > len - (uint64_t)offset)
-			return MOTOR_ECOUNT;
-		b->data = (char *)obj + d->data_offset + (size_t)offset * d->elem_size;
-		b->count = count;
-		b->dt = d->dt;
-		b->obj_bytes = d->data_offset + len * d->elem_size;
-		return MOTOR_OK;
-	}
 	case KIND_OBJECT:
 		if (count != -1 || offset != 0)
 			return MOTOR_ENOTARRAY;
@@ -283,6 +280,30 @@ int motor_buffer_resolve(MonoObject *obj, int32_t offset, int32_t count, struct 
 	default:
 		return MOTOR_EBUFTYPE;
 	}
+}
+
+/* The per-message path: an array (the common buffer) is tested first and its range with one comparison per
+ * bound; objects, refusals and bad ranges go out of line. */
+int motor_buffer_resolve(MonoObject *obj, int32_t offset, int32_t count, struct motor_buffer *b)
+{
+	struct desc scratch;
+
+	if (!obj)
+		return MOTOR_ENULL;
+	const struct desc *d = lookup(obj, &scratch);
+	if (__builtin_expect(d->kind != KIND_ARRAY, 0))
+		return resolve_other(obj, d, offset, count, b);
+	uint64_t len = array_length(obj);
+	if (count == -1 && offset == 0)
+		count = (int32_t)len;
+	/* Negative values become huge as unsigned 32-bit numbers and fail the comparisons. */
+	else if ((uint32_t)offset > len || (uint32_t)count > len - (uint32_t)offset)
+		return bad_range(len, offset);
+	b->data = (char *)obj + d->data_offset + (size_t)(uint32_t)offset * d->elem_size;
+	b->count = count;
+	b->dt = d->dt;
+	b->obj_bytes = d->data_offset + len * d->elem_size;
+	return MOTOR_OK;
 }
 
 int motor_buffer_is_in_place(MonoObject *obj)

@@ -1,6 +1,6 @@
 /*
  * icall-request.c - internal calls for non-blocking operations and requests.  The pinning policy and the slot
- * table are in gc-hooks/pin.c; these only resolve buffers and pass handles along.
+ * table are the request layer of gc-hooks/ (motor-pin.h); these only resolve buffers and pass handles along.
  */
 #include "icalls.h"
 #include "motor-pin.h"

@@ -10,6 +10,7 @@
 #include <mono/metadata/object.h>
 
 #include "motor-mpi.h"
+#include "motor-object.h"
 
 /* Exported by libmonosgen-2.0 but missing from the headers Debian installs (see shared/notes/mono-runtime.md
  * §1-§2).  Entering and leaving a GC-safe region costs about 45 ns together. */
@@ -17,28 +18,7 @@ extern void *mono_threads_enter_gc_safe_region_unbalanced(void **stackdata);
 extern void mono_threads_exit_gc_safe_region_unbalanced(void *cookie, void **stackdata);
 extern void mono_dangerous_add_raw_internal_call(const char *name, const void *method);
 
-/* Keeps `p` in a register or stack slot up to this point, so that the conservative stack scan sees it -- and
- * so pins and keeps alive the object it points into -- for as long as a blocking call before it runs. */
-#define MOTOR_KEEP_ALIVE(p) __asm__ volatile("" : : "g"(p) : "memory")
-
-/* The internal calls of the per-message path (Send, Recv, Isend, Irecv, completing a request) are compiled as
- * one function each: every call they make into Motor's own C code, across files (link-time optimisation), is
- * inlined, which took Motor's C code per Irecv + Send + Wait from 805 to 513 instructions
- * (bench/run-instructions.sh).  What only the first use or an error reaches is marked MOTOR_COLD and stays a
- * call. */
-#define MOTOR_HOT_PATH __attribute__((flatten))
-#define MOTOR_COLD __attribute__((noinline, cold))
-
 /* ---- buffer.c ------------------------------------------------------------------------------------- */
-
-/* A managed object resolved into the memory MPI reads or writes.  `data` points into the object, so the
- * object must stay reachable from the C stack (MOTOR_KEEP_ALIVE) while MPI uses it. */
-struct motor_buffer {
-	void *data;
-	int64_t count;      /* elements of `dt` */
-	int dt;             /* motor-mpi datatype handle */
-	uint64_t obj_bytes; /* size of the whole object, header included (what decides whether it can move) */
-};
 
 /* Resolves `obj` as an MPI buffer: the whole object when count == -1 (offset must be 0), else elements
  * [offset, offset + count) of an array.  Returns MOTOR_OK or a MOTOR_E* code: ENULL, EBUFTYPE (reference

@@ -1,7 +1,7 @@
 #!/bin/bash
 # race-tests.sh - the GC hook and user threads on the same request slots, with the race windows held open.
 # MOTOR_TEST_RACE_DELAY_US=50 makes the hook pause up to 50 us between finding an active slot and taking it,
-# and again after taking it (gc-hooks/pin.c), so that a user thread often completes the slot's operation and
+# and again after taking it (gc-hooks/gc-hook.c), so that a user thread often completes the slot's operation and
 # posts another into it meanwhile.  Before free slots were kept out of the hook's reach (state UNUSED), the
 # hook could then finish an operation the user thread was posting: 9 of 10 GC-storm runs here failed this way
 # (MPICH's request reference count went negative), and once, without the pauses, a receive buffer was lost.

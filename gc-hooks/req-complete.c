@@ -1,0 +1,135 @@
+/*
+ * req-complete.c - completing the operation of a slot: Wait and Test (motor_pin_complete), MPI_Cancel, and
+ * what a completed receive posted (for the message of its error).
+ *
+ * Whoever completes an operation -- a Wait or Test, Waitany, the GC hook before the world stops, shutdown --
+ * holds its slot (BY_USER or BY_GC) and ends in motor_req__finish: the result is written into the Request,
+ * the buffers stop being held, native memory the operation owned is released, and the slot is freed.  A
+ * Request whose slot a collection has already finished holds its result; its stale handle finds the slot's
+ * generation changed and returns at once.
+ */
+#include "req-internal.h"
+
+/* Writes a completion into the Request object: scalars only, so no write barrier is needed; `done` last.
+ * Without a status (st NULL: a Wait or Test that wants none consumes the completion, so nobody will read it)
+ * the Request's result keeps the zeros it was made with. */
+static void tell_request(MonoObject *req, int rc, const motor_status *st)
+{
+	char *base = (char *)req;
+	*(int32_t *)(base + motor_req__off.rc) = rc;
+	if (st)
+		memcpy(base + motor_req__off.result, st, sizeof *st);
+	atomic_store_explicit((atomic_int *)(base + motor_req__off.done), 1, memory_order_release);
+}
+
+/* What only some operations need at completion: leaving the list of operations to self, and the end of a
+ * collective whose user-defined operator may run managed code.  Returns the result to tell. */
+static MOTOR_COLD int finish_rare(struct slot *sl, int rc)
+{
+	motor_req__drop_self(sl);
+	if (sl->user_op) {
+		/* Tells managed code to look for an exception the operator threw (Op.Reduced). */
+		if (rc == MOTOR_OK)
+			rc = MOTOR_PIN_USER_OP_RAN;
+		sl->user_op = 0;
+		motor_pin_user_code_leave();
+	}
+	return rc;
+}
+
+void motor_req__finish(struct slot *sl, int rc, const motor_status *st)
+{
+	if (__builtin_expect(sl->self | sl->user_op, 0))
+		rc = finish_rare(sl, rc);
+	tell_request(sl->request, rc, st);
+	sl->buffer = sl->buffer2 = NULL;
+	sl->request = NULL;
+	if (sl->owned) {
+		/* Runs from Wait/Test or from the GC hook before the world stops: never with the world
+		 * stopped. */
+		sl->release(sl->owned, sl->owned_cap);
+		sl->owned = NULL;
+	}
+	motor_req__free(sl);
+}
+
+int motor_req__finish_if_done(struct slot *sl)
+{
+	motor_status st = {0};
+	int flag = 0;
+	int rc = motor_mpi_test(&sl->req, &flag, &st);
+	if (!flag) {
+		motor_req__unclaim(sl);
+		return 0;
+	}
+	motor_req__finish(sl, rc, &st);
+	return 1;
+}
+
+int motor_pin_complete(MonoObject *req, int32_t index, int32_t gen, int how, int32_t *flag)
+{
+	struct slot *sl = motor_req__slot_at(index);
+	motor_status st;
+	int rc, f = 1;
+
+	if (!sl)
+		return MOTOR_EARG;
+	/* Completed by a collection in the meantime: the result is already in the Request.  (Or a handle
+	 * forged by reflection: nothing to tell.) */
+	if ((rc = motor_req__claim(sl, gen)) != MOTOR_OK && rc != MOTOR_REQ_GONE)
+		return rc;
+	if (rc == MOTOR_REQ_GONE || sl->request != req) {
+		if (rc == MOTOR_OK)
+			motor_req__unclaim(sl);
+		*flag = 1;
+		return MOTOR_OK;
+	}
+	/* Converting the status costs two more MPI calls: only when someone will read it. */
+	motor_status *stp = (how & MOTOR_PIN_STATUS) ? &st : NULL;
+	if (how & MOTOR_PIN_WAIT)
+		rc = motor_mpi_wait(&sl->req, stp);
+	else
+		rc = motor_mpi_test(&sl->req, &f, stp);
+	if (f)
+		motor_req__finish(sl, rc, stp);
+	else
+		motor_req__unclaim(sl);
+	*flag = f;
+	/* The error, if any, is in the Request with the status. */
+	return MOTOR_OK;
+}
+
+int motor_pin_posted(int32_t index, int32_t gen, int64_t *count, int *dt)
+{
+	struct slot *sl = motor_req__slot_at(index);
+	if (!sl)
+		return MOTOR_EARG;
+	/* Freed exactly once since the operation was posted (free bumps gen), and not taken again: a post
+	 * would have made it BY_USER before writing count and dt, and its completion would have bumped gen
+	 * again.  Checked before and after reading, so what is read is what the operation posted. */
+	int32_t freed = gen + 1;
+	if (atomic_load(&sl->busy) != UNUSED || atomic_load(&sl->gen) != freed)
+		return MOTOR_EARG;
+	int32_t c = __atomic_load_n(&sl->count, __ATOMIC_RELAXED);
+	int d = __atomic_load_n(&sl->dt, __ATOMIC_RELAXED);
+	atomic_thread_fence(memory_order_acquire);
+	if (atomic_load(&sl->busy) != UNUSED || atomic_load(&sl->gen) != freed)
+		return MOTOR_EARG;
+	*count = c;
+	*dt = d;
+	return MOTOR_OK;
+}
+
+int motor_pin_cancel(int32_t index, int32_t gen)
+{
+	struct slot *sl = motor_req__slot_at(index);
+	int rc;
+
+	if (!sl)
+		return MOTOR_EARG;
+	if ((rc = motor_req__claim(sl, gen)) != MOTOR_OK)
+		return rc == MOTOR_REQ_GONE ? MOTOR_OK : rc; /* over: nothing to cancel */
+	rc = motor_mpi_cancel(&sl->req);
+	motor_req__unclaim(sl);
+	return rc;
+}

@@ -1,0 +1,178 @@
+/*
+ * req-internal.h - what the files of the request layer share (gc-hooks/req-*.c, gc-hook.c, self-overlap.c).
+ * The public contract is motor-pin.h; this is the slot table it is built on.  Never installed.
+ *
+ * The layer, file by file:
+ *   req-slots.c     the slot table: chunks, the free lists, claiming a slot, the Request's fields, init
+ *   req-post.c      posting an operation into a slot (Isend/Irecv, Imrecv, Idup, object sends, collectives)
+ *   req-complete.c  completing one: Wait/Test, cancel, what a completed receive posted
+ *   gc-hook.c       the collector's side: harvesting completions before the world stops, the root table
+ *   self-overlap.c  refusing a message to self whose buffers overlap (MPICH aborts on it)
+ *   req-waitany.c   waiting for any of several requests
+ *   req-shutdown.c  completing what is left before MPI_Finalize, and the counters
+ *
+ * Slot ownership is a small state machine in `busy`: IDLE (an operation in flight that nobody is touching),
+ * BY_GC (the hook is testing it), BY_USER (a thread is posting or completing it), UNUSED (free: only the
+ * thread that takes it from a free list touches it).  A slot is touched only by whoever moved it out of IDLE,
+ * and a free slot is never IDLE: so the hook can never take a slot that has just been freed and is being
+ * posted again (it once could, and then both finished the same slot).
+ */
+#ifndef MOTOR_REQ_INTERNAL_H
+#define MOTOR_REQ_INTERNAL_H
+
+#include <stdatomic.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <mono/metadata/object.h>
+
+#include "motor-mpi.h"
+#include "motor-object.h"
+#include "motor-pin.h"
+
+/* SGen sends objects larger than this to the large-object space, which never moves (sgen-conf.h). */
+#define SGEN_MAX_SMALL_OBJ_SIZE 8000
+
+#define CHUNK 1024
+#define MAX_CHUNKS 1024
+
+enum { FREE, ACTIVE };
+enum { UNUSED, IDLE, BY_GC, BY_USER }; /* UNUSED is 0: a new chunk's slots are free */
+
+struct slot {
+	atomic_int state;
+	atomic_int busy;
+	atomic_int gen; /* bumped when the slot is freed: stale handles are detected */
+	int16_t recv;
+	int16_t dt;         /* the datatype and count motor_pin_post posted, kept after completion */
+	motor_req req;      /* (motor_pin_posted); both fill padding, so that a slot stays the same size */
+	MonoObject *buffer; /* the buffer object, held by the root table while ACTIVE */
+	MonoObject
+	    *buffer2; /* a collective's second buffer (its receive buffer), or NULL; held the same way */
+	int movable;  /* whether holding it pins something that could move */
+	int user_op;  /* a collective whose user-defined operator may run managed code inside MPI */
+	int32_t count;
+	MonoObject *request; /* the Request object, kept in place while ACTIVE so its result can be written */
+	void *owned;         /* native memory the operation owns (a serialised object message), or NULL */
+	size_t owned_cap;
+	void (*release)(void *data, size_t cap);
+	int next_free;
+	int32_t index;    /* its own handle, set once when its chunk is added */
+	int self;         /* a message of this rank to itself may match it: [lo, hi) is its buffer */
+	int self_pos;     /* its place in the self list while `self` */
+	uintptr_t lo, hi; /* set only while `self` */
+};
+
+/* A free slot (UNUSED) always has self == 0, user_op == 0 and buffer, buffer2, request and owned NULL: a new
+ * chunk is zeroed, and motor_req__finish and a failed post leave it so.  Posting relies on it. */
+
+/* The roots are scanned conservatively at every collection: three words per slot. */
+#define ROOTS 3
+struct chunk {
+	struct slot slots[CHUNK];
+	void *roots[ROOTS * CHUNK];
+};
+
+/* ---- req-slots.c ------------------------------------------------------------------------------------ */
+
+extern _Atomic(struct chunk *) motor_req__chunks[MAX_CHUNKS];
+extern atomic_int motor_req__n_chunks;
+
+/* Offsets of System.MP.Request's fields. */
+struct motor_req__fields {
+	uint32_t slot, gen, done, rc, result, send;
+};
+extern struct motor_req__fields motor_req__off;
+
+/* The slot of a handle from a Request (checked: a handle may be stale or forged by reflection), or NULL. */
+static inline struct slot *motor_req__slot_at(int32_t index)
+{
+	if (index < 0 || index >= MAX_CHUNKS * CHUNK)
+		return NULL;
+	uint32_t i = (uint32_t)index; /* non-negative here: the division becomes a shift */
+	struct chunk *c = atomic_load_explicit(&motor_req__chunks[i / CHUNK], memory_order_acquire);
+	return c ? &c->slots[i % CHUNK] : NULL;
+}
+
+/* The slot of an index from a free list or the self list, which always names a slot of an existing chunk. */
+static inline struct slot *motor_req__slot_ref(int32_t index)
+{
+	uint32_t i = (uint32_t)index;
+	return &atomic_load_explicit(&motor_req__chunks[i / CHUNK], memory_order_acquire)->slots[i % CHUNK];
+}
+
+/* Takes a free slot for this thread, already BY_USER (*sl), or returns MOTOR_ENOMEM. */
+int motor_req__alloc(struct slot **sl);
+/* Frees a slot this thread holds: bumps its generation (stale handles see it), makes it FREE and UNUSED.
+ * The holder lets go of the slot here: it must not touch it afterwards. */
+void motor_req__free(struct slot *sl);
+
+/* What motor_req__claim returns when the handle's operation is over: its slot has been freed since (and
+ * perhaps reused). */
+#define MOTOR_REQ_GONE 1
+/* Takes the slot of generation `gen` for this thread (BY_USER): MOTOR_OK, MOTOR_REQ_GONE, or MOTOR_EBUSY when
+ * another user thread holds it. */
+int motor_req__claim(struct slot *sl, int32_t gen);
+
+/* Lets go of a slot whose operation is still in flight: IDLE, for Wait/Test and the hook to take. */
+static inline void motor_req__unclaim(struct slot *sl)
+{
+	atomic_store_explicit(&sl->busy, IDLE, memory_order_release);
+}
+
+/* Writes the slot's handle into the Request and clears its `done`. */
+void motor_req__set_handle(MonoObject *req, int32_t index, int32_t gen);
+
+/* Calls visit(chunk, index, ctx) for every slot of every chunk allocated so far; the slot is
+ * ch->slots[index % CHUNK].  A chunk still being added is skipped. */
+void motor_req__each_slot(void (*visit)(struct chunk *ch, int32_t index, void *ctx), void *ctx);
+
+/* ---- req-complete.c --------------------------------------------------------------------------------- */
+
+/* The operation of a slot this thread holds has completed: tell its Request (`st` may be NULL: nobody will
+ * read the status), drop what kept the buffer in place, free the slot (which lets go of it). */
+void motor_req__finish(struct slot *sl, int rc, const motor_status *st);
+/* Tests the operation of a slot this thread has claimed: finishes it if it has completed (returns 1), else
+ * lets go of the slot (returns 0). */
+int motor_req__finish_if_done(struct slot *sl);
+
+/* ---- gc-hook.c -------------------------------------------------------------------------------------- */
+
+/* Registers the GC event callback; `harvest` enables completing requests before the world stops. */
+void motor_req__gc_hook_init(int harvest);
+
+/* ---- self-overlap.c --------------------------------------------------------------------------------- */
+
+/* In-flight sends (0) and receives (1) that a message of this rank to itself may match. */
+extern atomic_int motor_req__self_active[2];
+
+/* Whether the operation may be a message to self; if so, [*lo, *hi) is its buffer's byte range, which must
+ * not overlap one of the other direction in flight (else *refused). */
+int motor_req__self_range(const struct motor_buffer *b, int recv, int peer, int comm, uintptr_t *lo,
+                          uintptr_t *hi, int *refused);
+/* Lists a slot whose operation a message to self may match (sl->lo, sl->hi, sl->recv set); MOTOR_ENOMEM
+ * leaves it unlisted. */
+int motor_req__add_self(struct slot *sl);
+/* Takes a listed slot off the list. */
+void motor_req__unlist_self(struct slot *sl);
+
+/* The slot no longer holds an operation a message to self may match. */
+static inline void motor_req__drop_self(struct slot *sl)
+{
+	if (sl->self)
+		motor_req__unlist_self(sl);
+}
+
+/* ---- req-shutdown.c (counters) ---------------------------------------------------------------------- */
+
+extern atomic_uint_fast64_t motor_req__pins_taken, motor_req__pins_avoided, motor_req__gc_released,
+    motor_req__gc_completed;
+
+/* Statistics on the hot path: a relaxed load and store, not an atomic add (increments can be lost when
+ * threads race). */
+static inline void motor_req__count(atomic_uint_fast64_t *c)
+{
+	atomic_store_explicit(c, atomic_load_explicit(c, memory_order_relaxed) + 1, memory_order_relaxed);
+}
+
+#endif /* MOTOR_REQ_INTERNAL_H */

@@ -1,0 +1,230 @@
+/*
+ * req-post.c - posting a non-blocking operation into a slot: Isend/Irecv and the receive of a matched
+ * message on a managed buffer, an operation without a buffer (Comm.Idup), a serialised object message, a
+ * non-blocking collective.
+ *
+ * Every post goes the same way: take a free slot (it is BY_USER, invisible to the hook), fill in what it
+ * holds, publish it (the Request learns its handle and the slot becomes ACTIVE, so the roots hold its
+ * buffers from the next collection on), post the MPI operation, then close: a failed post gives everything
+ * back and leaves nothing behind; a posted operation becomes IDLE, for Wait/Test and the hook to take.
+ *
+ * The policy: pin what can move; keep alive what cannot.  Both go through the root table: for a large object,
+ * which SGen never moves, being held by a root only keeps it alive -- at the cost of one word, where a GC
+ * handle would cost ~40 ns per operation.
+ */
+#include <stdlib.h>
+
+#include <mono/metadata/object.h>
+
+#include "req-internal.h"
+
+static void publish(struct slot *sl, MonoObject *req)
+{
+	sl->request = req;
+	motor_req__set_handle(req, sl->index, atomic_load_explicit(&sl->gen, memory_order_relaxed));
+	/* Request.Cancel refuses sends whatever their state, so the kind must outlive the slot. */
+	*(int32_t *)((char *)req + motor_req__off.send) = !sl->recv;
+	atomic_store_explicit(&sl->state, ACTIVE, memory_order_release);
+}
+
+static int close_slot(struct slot *sl, MonoObject *req, int rc)
+{
+	if (rc != MOTOR_OK) {
+		motor_req__drop_self(sl);
+		sl->buffer = sl->buffer2 = sl->request = NULL;
+		sl->owned = NULL;
+		motor_req__set_handle(req, -1, 0);
+		motor_req__free(sl);
+	} else {
+		motor_req__unclaim(sl);
+	}
+	return rc;
+}
+
+/* Fills in a slot for an operation on buffer `b` of `obj`.  What a free slot already holds (req-internal.h:
+ * not listed, no user operator, no second buffer, nothing owned) is not written again. */
+static void fill_buffer(struct slot *sl, MonoObject *obj, const struct motor_buffer *b, int recv)
+{
+	sl->count = (int32_t)b->count; /* at most INT32_MAX: motor_buffer_resolve's count is an int32 */
+	sl->dt = (int16_t)b->dt;
+	sl->recv = (int16_t)recv;
+	sl->buffer = obj;
+	sl->movable = b->obj_bytes <= SGEN_MAX_SMALL_OBJ_SIZE;
+}
+
+/* Lists a slot whose operation on buffer `b` a message to self may match.  Best effort, like the check
+ * itself: without memory for the list the operation goes unlisted. */
+static MOTOR_COLD void list_self(struct slot *sl, const struct motor_buffer *b)
+{
+	sl->lo = (uintptr_t)b->data;
+	sl->hi = sl->lo + (uintptr_t)b->count * motor_mpi_type_size(b->dt);
+	motor_req__add_self(sl);
+}
+
+/* Whether a post of this direction must be checked against the buffers to self in flight before it is made:
+ * only while there are some of the other direction.  A matched receive always is (its source is known only
+ * as the message's). */
+static MOTOR_COLD int refused_self(const struct motor_buffer *b, int recv, int peer, int comm, int *self)
+{
+	uintptr_t lo, hi;
+	int refused;
+	*self = motor_req__self_range(b, recv, peer, comm, &lo, &hi, &refused);
+	return refused;
+}
+
+/* Posting on a managed buffer: a send, a receive, or (msg not NULL) the receive of a matched message, whose
+ * peer is the message's source.  Inlined into each caller, so the common forms test no msg.
+ *
+ * An operation that may be a message to self is listed (self-overlap.c) after it is posted -- native-mpi
+ * tells, from the communicator it has looked up anyway -- but while its slot is still BY_USER, so before
+ * anyone else can complete it; and it is checked before it is posted, which costs a communicator lookup of
+ * its own, only while operations to self of the other direction are in flight. */
+static inline int post_buffer(MonoObject *req, MonoObject *obj, const struct motor_buffer *b, int recv,
+                              int peer, int tag, int comm, int mode, motor_msg *msg)
+{
+	int self = 0, to_self = 0;
+	if ((msg || atomic_load(&motor_req__self_active[!recv]) != 0) &&
+	    refused_self(b, recv, peer, comm, &self))
+		return MOTOR_EOVERLAP;
+	struct slot *sl;
+	int rc = motor_req__alloc(&sl);
+	if (rc != MOTOR_OK)
+		return rc;
+	fill_buffer(sl, obj, b, recv);
+	publish(sl, req);
+
+	if (msg) {
+		/* The "no process" message of a probe from PROC_NULL posts nothing: complete at once, with
+		 * MPI's status for it. */
+		int no_proc = motor_mpi_msg_is_no_proc(msg);
+		rc = motor_mpi_imrecv(b->data, b->count, b->dt, msg, &sl->req);
+		to_self = self;
+		if (rc == MOTOR_OK && no_proc) {
+			motor_status none = {.source = MOTOR_PROC_NULL, .tag = MOTOR_ANY_TAG};
+			motor_req__finish(sl, MOTOR_OK, &none);
+			return MOTOR_OK;
+		}
+	} else {
+		rc = recv ? motor_mpi_irecv(b->data, b->count, b->dt, peer, tag, comm, &sl->req, &to_self)
+		          : motor_mpi_isend(b->data, b->count, b->dt, peer, tag, comm, mode, &sl->req,
+		                            &to_self);
+	}
+	if (rc != MOTOR_OK)
+		return close_slot(sl, req, rc);
+	/* A send the transport finished during the call (an eager message copied out) completes here: no
+	 * collection ever sees its buffer, so no pin was needed -- and Wait finds the result without an MPI
+	 * call. */
+	motor_status st;
+	if (!recv && motor_mpi_done_at_post(&sl->req, &st)) {
+		motor_req__count(&motor_req__pins_avoided);
+		motor_req__finish(sl, MOTOR_OK, &st);
+		return MOTOR_OK;
+	}
+	if (to_self)
+		list_self(sl, b);
+	motor_req__count(sl->movable ? &motor_req__pins_taken : &motor_req__pins_avoided);
+	return close_slot(sl, req, MOTOR_OK);
+}
+
+int motor_pin_post(MonoObject *req, MonoObject *obj, const struct motor_buffer *b, int recv, int peer,
+                   int tag, int comm, int mode)
+{
+	return post_buffer(req, obj, b, recv, peer, tag, comm, mode, NULL);
+}
+
+int motor_pin_post_mrecv(MonoObject *req, MonoObject *obj, const struct motor_buffer *b, motor_msg *msg,
+                         int source, int comm)
+{
+	return post_buffer(req, obj, b, 1, source, 0, comm, MOTOR_SEND_STANDARD, msg);
+}
+
+/* Fills in a slot for an operation without a managed buffer: nothing to pin, nothing a message to self could
+ * overlap. */
+static void fill_native(struct slot *sl, int recv, void *owned, size_t cap, void (*release)(void *, size_t))
+{
+	sl->self = 0;
+	sl->buffer = sl->buffer2 = NULL;
+	sl->user_op = 0;
+	sl->movable = 0;
+	sl->recv = (int16_t)recv;
+	sl->owned = owned;
+	sl->owned_cap = cap;
+	sl->release = release;
+}
+
+int motor_pin_post_op(MonoObject *req, void *ctx, int (*post)(void *ctx, motor_req *r),
+                      void (*release)(void *ctx, size_t unused))
+{
+	struct slot *sl;
+	int rc = motor_req__alloc(&sl);
+	if (rc != MOTOR_OK)
+		return rc;
+	fill_native(sl, 1, NULL, 0, release);
+	publish(sl, req);
+	rc = post(ctx, &sl->req);
+	if (rc == MOTOR_OK)
+		sl->owned = ctx; /* owned only once posted: a failed post leaves ctx to the caller */
+	return close_slot(sl, req, rc);
+}
+
+int motor_pin_post_bytes(MonoObject *req, void *data, int64_t n, size_t cap, void (*release)(void *, size_t),
+                         int dest, int tag, int comm)
+{
+	struct slot *sl;
+	int rc = motor_req__alloc(&sl);
+	if (rc != MOTOR_OK)
+		return rc;
+	/* Native memory never moves: nothing to pin, only to free at completion. */
+	fill_native(sl, 0, data, cap, release);
+	publish(sl, req);
+	rc = motor_mpi_isend_bytes(data, n, dest, tag, comm, &sl->req);
+	return close_slot(sl, req, rc);
+}
+
+static int movable(MonoObject *obj)
+{
+	return obj && mono_object_get_size(obj) <= SGEN_MAX_SMALL_OBJ_SIZE;
+}
+
+/* A non-blocking collective.  Its buffers are held by the slot's two roots from before the agreement (this
+ * frame holds them too, while it waits in the agreement) until completion.  A user-defined operator may run
+ * managed code inside any MPI call until the collective completes -- the hook's MPI_Test of any other request
+ * included, since MPI progresses every request in any call -- so the harvest stays off from here until then
+ * (motor_req__finish). */
+int motor_pin_post_coll(MonoObject *req, const struct motor_coll_args *a, MonoObject *sobj, MonoObject *robj,
+                        void *owned, int comm)
+{
+	struct slot *sl;
+	int rc = motor_req__alloc(&sl);
+	if (rc != MOTOR_OK)
+		return motor_mpi_coll_refuse(comm, rc);
+	fill_native(sl, 0, owned, 0, owned ? motor_pin_release_malloc : NULL);
+	sl->count = 0;
+	sl->dt = -1;
+	sl->buffer = sobj;
+	sl->buffer2 = robj;
+	sl->movable = movable(sobj) || movable(robj);
+	sl->user_op = a->op >= MOTOR_OP_PREDEFINED;
+	if (sl->user_op)
+		motor_pin_user_code_enter();
+	publish(sl, req);
+	*(int32_t *)((char *)req + motor_req__off.send) = MOTOR_PIN_COLLECTIVE;
+	rc = motor_mpi_icoll(a, MOTOR_OK, comm, &sl->req);
+	if (rc != MOTOR_OK && sl->user_op) {
+		sl->user_op = 0;
+		motor_pin_user_code_leave();
+	}
+	if (rc == MOTOR_OK) {
+		if (sobj)
+			motor_req__count(movable(sobj) ? &motor_req__pins_taken : &motor_req__pins_avoided);
+		if (robj)
+			motor_req__count(movable(robj) ? &motor_req__pins_taken : &motor_req__pins_avoided);
+	}
+	return close_slot(sl, req, rc);
+}
+
+void motor_pin_release_malloc(void *data, size_t cap)
+{
+	(void)cap;
+	free(data);
+}

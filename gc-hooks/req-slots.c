@@ -1,0 +1,180 @@
+/*
+ * req-slots.c - the slot table of the request layer: chunks of slots, the free lists, claiming a slot, and
+ * the Request fields a slot's handle is written into.
+ *
+ * Every non-blocking operation owns a slot from post until completion.  Slots are never freed, only reused:
+ * they come in chunks of CHUNK, added when all are in use, each with the conservative roots that pin or keep
+ * alive its slots' buffers (gc-hook.c rewrites them).  A handle is a slot's index plus its generation, which
+ * free bumps, so a stale handle (its operation completed, perhaps by a collection) is told apart from the
+ * operation now in the slot.
+ */
+#include <pthread.h>
+#include <sched.h>
+#include <stdlib.h>
+
+#include <mono/metadata/class.h>
+#include <mono/metadata/mono-gc.h>
+
+#include "req-internal.h"
+
+/* Exported by libmonosgen-2.0 but not in the installed headers (mono-runtime.md §3). */
+extern int mono_gc_register_root(char *start, size_t size, void *descr, MonoGCRootSource source, void *key,
+                                 const char *msg);
+
+_Atomic(struct chunk *) motor_req__chunks[MAX_CHUNKS];
+atomic_int motor_req__n_chunks;
+struct motor_req__fields motor_req__off;
+
+static int free_head = -1;
+static pthread_mutex_t free_lock = PTHREAD_MUTEX_INITIALIZER; /* never held across a safepoint */
+
+/* Each thread keeps a few free slots of its own, so that posting and completing take no lock: the global list
+ * is touched once per TCACHE/2 operations.  Slots cached by a thread that exits stay there (at most TCACHE).
+ */
+#define TCACHE 32
+static __thread struct {
+	int n;
+	struct slot *sl[TCACHE]; /* pointers, not handles: posting looks no chunk up */
+} tcache;
+
+/* Adds a chunk of slots.  No lock is held while registering its roots: registration takes the GC lock, which
+ * may wait for a collection, and a collection may wait for any thread blocked on a lock of ours. */
+static MOTOR_COLD int grow(void)
+{
+	struct chunk *c = calloc(1, sizeof *c);
+	if (!c)
+		return MOTOR_ENOMEM;
+	int index = atomic_fetch_add(&motor_req__n_chunks, 1);
+	if (index >= MAX_CHUNKS) {
+		atomic_fetch_sub(&motor_req__n_chunks, 1);
+		free(c);
+		return MOTOR_ENOMEM;
+	}
+	mono_gc_register_root((char *)c->roots, sizeof c->roots, NULL, MONO_ROOT_SOURCE_EXTERNAL, NULL,
+	                      "motor: buffers of in-flight requests");
+	atomic_store_explicit(&motor_req__chunks[index], c, memory_order_release);
+	pthread_mutex_lock(&free_lock);
+	for (int i = CHUNK - 1; i >= 0; i--) {
+		c->slots[i].index = index * CHUNK + i;
+		c->slots[i].next_free = free_head;
+		free_head = index * CHUNK + i;
+	}
+	pthread_mutex_unlock(&free_lock);
+	return MOTOR_OK;
+}
+
+/* Refills this thread's cache from the global list (half of it), growing the table if that is empty. */
+static MOTOR_COLD int refill(void)
+{
+	while (tcache.n == 0) {
+		pthread_mutex_lock(&free_lock);
+		while (free_head >= 0 && tcache.n < TCACHE / 2) {
+			struct slot *s = motor_req__slot_ref(free_head);
+			tcache.sl[tcache.n++] = s;
+			free_head = s->next_free;
+		}
+		pthread_mutex_unlock(&free_lock);
+		if (tcache.n == 0) {
+			int rc = grow();
+			if (rc != MOTOR_OK)
+				return rc;
+		}
+	}
+	return MOTOR_OK;
+}
+
+int motor_req__alloc(struct slot **sl)
+{
+	if (tcache.n == 0) {
+		int rc = refill();
+		if (rc != MOTOR_OK)
+			return rc;
+	}
+	*sl = tcache.sl[--tcache.n];
+	atomic_store_explicit(&(*sl)->busy, BY_USER, memory_order_relaxed);
+	return MOTOR_OK;
+}
+
+/* Gives half of this thread's cache back to the global list. */
+static MOTOR_COLD void spill(void)
+{
+	pthread_mutex_lock(&free_lock);
+	while (tcache.n > TCACHE / 2) {
+		struct slot *s = tcache.sl[--tcache.n];
+		s->next_free = free_head;
+		free_head = s->index;
+	}
+	pthread_mutex_unlock(&free_lock);
+}
+
+/* Only the slot's holder frees it, so the generation needs no atomic add.  A new generation tells a stale
+ * handle that its operation is over (its result already in its Request). */
+void motor_req__free(struct slot *sl)
+{
+	atomic_store_explicit(&sl->gen, atomic_load_explicit(&sl->gen, memory_order_relaxed) + 1,
+	                      memory_order_release);
+	atomic_store_explicit(&sl->state, FREE, memory_order_release);
+	atomic_store_explicit(&sl->busy, UNUSED, memory_order_release);
+	if (tcache.n == TCACHE)
+		spill();
+	tcache.sl[tcache.n++] = sl;
+}
+
+/* The GC hook holds slots only briefly, and never across a stop of the world, so waiting for it is bounded; a
+ * slot held by another user thread means the program completes one request from two threads at once, which
+ * MPI forbids. */
+int motor_req__claim(struct slot *sl, int32_t gen)
+{
+	for (;;) {
+		int expected = IDLE;
+		if (atomic_compare_exchange_weak(&sl->busy, &expected, BY_USER)) {
+			if (atomic_load_explicit(&sl->gen, memory_order_acquire) == gen)
+				return MOTOR_OK;
+			motor_req__unclaim(sl);
+			return MOTOR_REQ_GONE;
+		}
+		if (expected == UNUSED || atomic_load_explicit(&sl->gen, memory_order_acquire) != gen)
+			return MOTOR_REQ_GONE;
+		if (expected == BY_USER)
+			return MOTOR_EBUSY;
+		sched_yield();
+	}
+}
+
+void motor_req__set_handle(MonoObject *req, int32_t index, int32_t gen)
+{
+	*(int32_t *)((char *)req + motor_req__off.slot) = index;
+	*(int32_t *)((char *)req + motor_req__off.gen) = gen;
+	*(int32_t *)((char *)req + motor_req__off.done) = 0;
+}
+
+void motor_req__each_slot(void (*visit)(struct chunk *ch, int32_t index, void *ctx), void *ctx)
+{
+	int n = atomic_load(&motor_req__n_chunks);
+	for (int c = 0; c < n; c++) {
+		struct chunk *ch = atomic_load_explicit(&motor_req__chunks[c], memory_order_acquire);
+		for (int i = 0; ch && i < CHUNK; i++)
+			visit(ch, c * CHUNK + i, ctx);
+	}
+}
+
+static uint32_t field_offset(MonoClass *k, const char *name)
+{
+	MonoClassField *f = mono_class_get_field_from_name(k, name);
+	return f ? mono_field_get_offset(f) : 0;
+}
+
+int motor_pin_init(MonoClass *request_class, int harvest)
+{
+	struct motor_req__fields *o = &motor_req__off;
+	o->slot = field_offset(request_class, "slot");
+	o->gen = field_offset(request_class, "gen");
+	o->done = field_offset(request_class, "done");
+	o->rc = field_offset(request_class, "rc");
+	o->result = field_offset(request_class, "result");
+	o->send = field_offset(request_class, "send");
+	if (!o->slot || !o->gen || !o->done || !o->rc || !o->result || !o->send)
+		return MOTOR_EARG;
+	motor_req__gc_hook_init(harvest);
+	return grow();
+}
