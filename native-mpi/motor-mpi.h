@@ -59,21 +59,11 @@ enum {
 	MOTOR_THREAD_MULTIPLE = 3
 };
 
-/* Predefined element datatypes: one per managed primitive type.  Handles >= MOTOR_DT_PREDEFINED are
- * contiguous runs of bytes made by motor_mpi_type_bytes() for blittable structs. */
+/* Predefined element datatypes: one per managed primitive type, listed in datatypes.def.  Handles >=
+ * MOTOR_DT_PREDEFINED are contiguous runs of bytes made by motor_mpi_type_bytes() for blittable structs. */
 enum motor_dt {
-	MOTOR_DT_U8,
-	MOTOR_DT_I8,
-	MOTOR_DT_I16,
-	MOTOR_DT_U16,
-	MOTOR_DT_I32,
-	MOTOR_DT_U32,
-	MOTOR_DT_I64,
-	MOTOR_DT_U64,
-	MOTOR_DT_F32,
-	MOTOR_DT_F64,
-	MOTOR_DT_CHAR16, /* C# char: a UTF-16 code unit, not wchar_t */
-	MOTOR_DT_BOOL,   /* C# bool: one byte */
+#define MOTOR_DT(name, mono, mpi, size, group) MOTOR_DT_##name,
+#include "datatypes.def"
 	MOTOR_DT_PREDEFINED
 };
 
