@@ -705,12 +705,10 @@ namespace System.MP
 	/// <summary>Argument handling shared by the collectives.</summary>
 	internal static partial class Coll
 	{
-		// Codes of native-mpi/motor-mpi.h for collectives and operators.
-		internal const int EOP = -30, EOPTYPE = -31, ESIZE = -32, ETYPE = -33;
-		// MOTOR_EPEER(r) = EPEER_BASE - r: rank r refused its arguments to the same collective.
-		internal const int EPEER_BASE = -1000;
-		// MOTOR_EPEER_REMOTE(r) = EPEER_REMOTE_BASE - r: on an intercommunicator, rank r of the remote group refused.
-		internal const int EPEER_REMOTE_BASE = -(1 << 30);
+		// MOTOR_EPEER(r) = Errors.EPEER_BASE - r: rank r refused its arguments to the same collective.
+		// MOTOR_EPEER_REMOTE(r) = Errors.EPEER_REMOTE_BASE - r: on an intercommunicator, rank r of the remote group
+		// refused (native-mpi/errors.def).
+		const int EPEER_BASE = Errors.EPEER_BASE, EPEER_REMOTE_BASE = Errors.EPEER_REMOTE_BASE;
 
 		/// <summary>The message for a peer's refusal code (<paramref name="rc"/> &lt;= EPEER_BASE).</summary>
 		internal static string Peer (int rc)
@@ -778,23 +776,22 @@ namespace System.MP
 					"(the exception there says why), so no rank moved any data; this rank's buffers are unchanged and " +
 					"the communicator can be used again");
 			switch (rc) {
-			case ESIZE:
-				return new ArgumentException (what + ": the buffer sizes do not fit: " + sizeRule);
-			case ETYPE:
-				return new ArgumentException (what + ": sendbuf and recvbuf must have the same element type");
-			case EOPTYPE:
-				return new ArgumentException (what + ": " + (op != null ? op.TypeRefusal (buf) : "operator not defined for the element type"), "op");
-			case EOP:
-				return new ObjectDisposedException ("Op", "the operator has been freed");
+			case Errors.ESIZE:
+				return Errors.New (rc, what + ": the buffer sizes do not fit: " + sizeRule);
+			case Errors.ETYPE:
+				return Errors.New (rc, what + ": sendbuf and recvbuf must have the same element type");
+			case Errors.EOPTYPE:
+				return Errors.New (rc, what + ": " + (op != null ? op.TypeRefusal (buf) : "operator not defined for the element type"), "op");
+			case Errors.EOP:
+				return Errors.New (rc, "the operator has been freed", "Op");
 			case Errors.ENULL:
-				return new ArgumentNullException ("buf", what + ": a buffer this rank needs is null");
+				return Errors.New (rc, what + ": a buffer this rank needs is null", "buf");
 			case Errors.ERANK:
-				return new ArgumentOutOfRangeException ("root", what + ": root is not a rank of the communicator (on an " +
+				return Errors.New (rc, what + ": root is not a rank of the communicator (on an " +
 					"intercommunicator: MPI.ROOT at the root, MPI.PROC_NULL on the rest of its group, the root's rank in " +
-					"the remote group on the other group)");
-
+					"the remote group on the other group)", "root");
 			case Errors.EALIAS:
-				return new ArgumentException (what + ": sendbuf and recvbuf are the same array; pass MPI.IN_PLACE as the " +
+				return Errors.New (rc, what + ": sendbuf and recvbuf are the same array; pass MPI.IN_PLACE as the " +
 					"send buffer for the in-place form", "recvbuf");
 			default:
 				return Errors.Make (rc, null, buf, 0, 0, null);

@@ -1,13 +1,10 @@
 // Errors: the one place where a code returned by an internal call becomes an exception.
 namespace System.MP
 {
-	internal static class Errors
+	internal static partial class Errors
 	{
-		// Motor's own codes (native-mpi/motor-mpi.h).
-		internal const int ENULL = -1, EBUFTYPE = -2, EOFFSET = -3, ECOUNT = -4, ERANK = -5, ETAG = -6,
-			ECOMM = -7, ENOTARRAY = -8, EFINALIZED = -9, ENOMEM = -10, EALIAS = -11, EARG = -12, ECOMMFREE = -13,
-			EBUSY = -14, EOVERLAP = -15, EINPLACE = -16, ECOMMLIMIT = -17, EGROUP = -40, EINTER = -41, EINTRA = -42, ETOPO = -43, EDIMS = -44, ECOORDS = -45, EREMOTE = -46,
-			EGRAPH = -47, EMISMATCH = -48;
+		// Motor's own codes, their messages and the exception kind of each come from native-mpi/errors.def, through
+		// the generated ErrorCodes.g.cs (Errors.ENULL ..., Errors.Message, Errors.New).
 
 		internal static void Check (int rc)
 		{
@@ -114,82 +111,72 @@ namespace System.MP
 		{
 			switch (rc) {
 			case ENULL:
-				return new ArgumentNullException ("buf", "the buffer is null");
+				return New (rc, "the buffer is null", "buf");
 			case EBUFTYPE:
-				return new ArgumentException (TypeName (buf) + " cannot be an MPI buffer: only arrays of primitive types or of " +
+				return New (rc, TypeName (buf) + " cannot be an MPI buffer: only arrays of primitive types or of " +
 					"structs without references, and objects without reference fields, can be sent or received in place; " +
 					"process-local handles (GCHandle, SafeHandle, RuntimeTypeHandle, ...) never travel, in any field. " +
 					"Use the O-operations (OSend, ORecv, ...) to transport object graphs.", "buf");
 			case EOFFSET:
-				return new ArgumentOutOfRangeException ("offset", "offset is outside the buffer (" + TypeName (buf) + ")");
+				return New (rc, "offset is outside the buffer (" + TypeName (buf) + ")", "offset");
 			case ECOUNT:
-				return new ArgumentOutOfRangeException ("count", "offset + count runs past the end of the buffer (" + TypeName (buf) + ")");
+				return New (rc, "offset + count runs past the end of the buffer (" + TypeName (buf) + ")", "count");
 			case ERANK:
-				return new ArgumentOutOfRangeException (rankName ?? "rank", rank, "rank " + rank + " is not in the communicator" +
-					(comm != null && comm.IsValid ? " (size " + comm.RemoteSizeForChecks + ")" : ""));
+				return New (rc, "rank " + rank + " is not in the communicator" +
+					(comm != null && comm.IsValid ? " (size " + comm.RemoteSizeForChecks + ")" : ""), rankName ?? "rank", rank);
 			case ETAG:
-				return new ArgumentOutOfRangeException ("tag", tag, "tag " + tag + " is outside 0.." + MPI.TAG_UB +
-					(rankName == "source" ? " (or ANY_TAG)" : ""));
+				return New (rc, "tag " + tag + " is outside 0.." + MPI.TAG_UB + (rankName == "source" ? " (or ANY_TAG)" : ""),
+					"tag", tag);
 			case ECOMM:
 				if (MPI.Is_finalized ())
-					return new InvalidOperationException ("MPI has been finalized");
+					return New (EFINALIZED, Message (EFINALIZED));
 				if (comm != null && comm.IdupNotUsable () != null)
 					return comm.IdupNotUsable ();
 				if (comm == null && Comm.IdupsMade > 0) // the collectives do not say which communicator
-					return new ObjectDisposedException ("Comm", "the communicator has been freed, or it was made by " +
-						"Idup and the request Idup returned has not completed yet (Wait for it first)");
-				return new ObjectDisposedException ("Comm", "the communicator has been freed");
+					return New (rc, "the communicator has been freed, or it was made by Idup and the request Idup " +
+						"returned has not completed yet (Wait for it first)", "Comm");
+				return New (rc, "the communicator has been freed", "Comm");
 			case ENOTARRAY:
-				return new ArgumentException ("the offset/count form needs an array; " + TypeName (buf) + " is not one", "buf");
-			case EFINALIZED:
-				return new InvalidOperationException ("MPI has been finalized");
+				return New (rc, "the offset/count form needs an array; " + TypeName (buf) + " is not one", "buf");
 			case ENOMEM:
-				return new OutOfMemoryException ("Motor runtime: " + MPDirect.ErrorString (rc));
+				return New (rc, "Motor runtime: " + MPDirect.ErrorString (rc));
 			case EALIAS:
-				return new ArgumentException ("the send and receive buffers overlap", "recvbuf");
-			case ECOMMFREE:
-				return new InvalidOperationException ("COMM_WORLD and COMM_SELF cannot be freed");
+				return New (rc, "the send and receive buffers overlap", "recvbuf");
 			case EBUSY:
-				return new InvalidOperationException ("the request is being completed by another thread (MPI forbids completing one request from two threads at once)");
+				return New (rc, "the request is being completed by another thread (MPI forbids completing one request " +
+					"from two threads at once)");
 			case EOVERLAP:
-				return new ArgumentException ("the buffer overlaps the buffer of a non-blocking operation still in flight on " +
+				return New (rc, "the buffer overlaps the buffer of a non-blocking operation still in flight on " +
 					"this rank that this one may match (a message of the rank to itself); MPI forbids touching that buffer " +
 					"until the operation completes: Wait for it first, or use disjoint buffers", "buf");
 			case EINPLACE:
 				return InPlaceRefused ("buf");
 			case ECOMMLIMIT:
-				return new InvalidOperationException ("too many communicators: free the ones you no longer need " +
+				return New (rc, "too many communicators: free the ones you no longer need " +
 					"(Comm.Free).  Only so many can exist per process at once (MPICH: 2,048, Open MPI: 4,096 in " +
 					"Motor's table, each counting COMM_WORLD and COMM_SELF).");
 			case EGROUP:
 				if (MPI.Is_finalized ())
-					return new InvalidOperationException ("MPI has been finalized");
-				return new ObjectDisposedException ("Group", "the group has been freed");
+					return New (EFINALIZED, Message (EFINALIZED));
+				return New (rc, "the group has been freed", "Group");
 			case EINTER:
-				return new InvalidOperationException ("the operation needs an intracommunicator, not an intercommunicator");
-			case EINTRA:
-				return new InvalidOperationException ("the operation needs an intercommunicator");
-			case ETOPO:
-				return new InvalidOperationException ("the communicator has no topology of the kind the operation needs");
+				return New (rc, "the operation needs an intracommunicator, not an intercommunicator");
 			case EDIMS:
-				return new ArgumentException ("the dimensions do not fit the communicator");
+				return New (rc, "the dimensions do not fit the communicator");
 			case ECOORDS:
-				return new ArgumentOutOfRangeException ("coords", "a coordinate is outside a non-periodic dimension");
-			case EGRAPH:
-				return new ArgumentException ("the index, edges, sources, destinations or weights do not describe a graph");
-			case EMISMATCH:
-				return new ArgumentException ("the ranks passed arguments that do not fit together");
+				return New (rc, "a coordinate is outside a non-periodic dimension", "coords");
 			case EREMOTE:
-				return new InvalidOperationException ("the root of the collective operation refused its arguments (it raised the reason)");
+				return New (rc, "the root of the collective operation refused its arguments (it raised the reason)");
 			default:
-				if (rc <= Coll.EPEER_BASE)
+				if (rc <= EPEER_BASE)
 					return new InvalidOperationException (Coll.Peer (rc) + " refused its arguments to " +
 						"this collective operation (the exception there says why), so no rank carried it out; the " +
 						"communicator can be used again");
-				if (rc <= ObjectErrors.First && rc >= ObjectErrors.Last)
-					return ObjectErrors.Make (rc, MPDirect.OErrorMessage ());
+				if (IsSerializer (rc))
+					return New (rc, MPDirect.OErrorMessage () ?? Message (rc), rc == SER_ECOUNT ? "counts" : null);
+				// The codes whose message here is native-mpi's (errors.def) and codes of no kind yet.
 				if (rc < 0)
-					return new ArgumentException (MPDirect.ErrorString (rc));
+					return New (rc, Message (rc)) ?? new ArgumentException (MPDirect.ErrorString (rc));
 				return new MPIException (rc, MPDirect.ErrorClass (rc), MPDirect.ErrorString (rc));
 			}
 		}

@@ -389,25 +389,6 @@ namespace System.MP
 		public static long BytesPooled { get { return Count (4); } }
 	}
 
-	// The codes of the serializer (serializer/motor-ser.h) and their exceptions.
-	internal static class ObjectErrors
-	{
-		internal const int First = -50, Last = -59;
-		internal const int ETYPE = -50, EDATA = -51, EUNKNOWN = -52, ELAYOUT = -53, ELIMIT = -54, ECOUNT = -55, EREMOTE = -56;
-
-		internal static Exception Make (int rc, string message)
-		{
-			switch (rc) {
-			case ETYPE:
-				return new ArgumentException (message);
-			case ECOUNT:
-				return new ArgumentException (message, "counts");
-			default:
-				return new SerializationException (message);
-			}
-		}
-	}
-
 	// Called by the runtime (serializer/plan.c), once per class: the name a type travels under, and the type a
 	// received name stands for.
 	internal static class ObjectSupport

@@ -44,8 +44,6 @@ namespace System.MP
 		const int PUT = 0, GET = 1, ACC = 2, GET_ACC = 3, FETCH_OP = 4, CAS = 5;
 		const int FENCE = 0, LOCK = 1, UNLOCK = 2, LOCK_ALL = 3, UNLOCK_ALL = 4, FLUSH = 5, FLUSH_ALL = 6, START = 7,
 			COMPLETE = 8, POST = 9, WAIT = 10;
-		// Codes of native-mpi/motor-mpi.h for windows.
-		internal const int EWIN = -70, EWINRANGE = -71, EOPUSER = -72, EWINSYNC = -73, EWINTYPE = -74;
 		// Operators of one-sided accumulations only (MOTOR_OP_REPLACE, MOTOR_OP_NO_OP); Op.Handle refuses them.
 		internal const int RmaOnlyHandle = -64;
 
@@ -553,9 +551,9 @@ namespace System.MP
 		internal static Exception Error (int rc, string what, object buf, int rank, long disp = 0, Win win = null)
 		{
 			switch (rc) {
-			case EWIN:
-				return new ObjectDisposedException ("Win", what + ": the window has been freed");
-			case EWINRANGE: {
+			case Errors.EWIN:
+				return Errors.New (rc, what + ": the window has been freed", "Win");
+			case Errors.EWINRANGE: {
 				string size = "";
 				if (win != null) {
 					try {
@@ -565,36 +563,36 @@ namespace System.MP
 					} catch (Exception) {
 					}
 				}
-				return new ArgumentOutOfRangeException ("target_disp", disp, what + ": target displacement " + disp +
-					" and count lie outside the target's window" + size + "; nothing was sent");
+				return Errors.New (rc, what + ": target displacement " + disp + " and count lie outside the target's window" +
+					size + "; nothing was sent", "target_disp", disp);
 			}
-			case EOPUSER:
-				return new ArgumentException (what + ": MPI forbids user-defined operators in one-sided accumulations", "op");
-			case EWINSYNC:
-				return new InvalidOperationException (what + ": the call does not fit the window's epoch on this rank " +
+			case Errors.EOPUSER:
+				return Errors.New (rc, what + ": MPI forbids user-defined operators in one-sided accumulations", "op");
+			case Errors.EWINSYNC:
+				return Errors.New (rc, what + ": the call does not fit the window's epoch on this rank " +
 					"(an operation needs an access epoch that covers its target: Fence, Lock of the target, Lock_all, or " +
 					"Start with a group holding it; Unlock, Flush, Unlock_all, Complete and Wait need the matching " +
 					"Lock, Lock_all, Start or Post; Fence and Free need every lock, Start and Post epoch closed)");
-			case EWINTYPE:
-				return new ArgumentException (what + ": the ranks' windows have different element types; every rank " +
+			case Errors.EWINTYPE:
+				return Errors.New (rc, what + ": the ranks' windows have different element types; every rank " +
 					"must expose the same element type");
-			case Coll.ETYPE:
-				return new ArgumentException (what + ": the buffers' element type is not the window's", "origin");
-			case Coll.EOPTYPE:
-				return new ArgumentException (what + ": the operator is not defined on this element type (SUM PROD MIN " +
+			case Errors.ETYPE:
+				return Errors.New (rc, what + ": the buffers' element type is not the window's", "origin");
+			case Errors.EOPTYPE:
+				return Errors.New (rc, what + ": the operator is not defined on this element type (SUM PROD MIN " +
 					"MAX: integer and floating-point types; LAND LOR LXOR: integer types and bool; BAND BOR BXOR: integer " +
 					"types; NO_OP only where something is read back; Compare_and_swap: integer types, char and bool)", "op");
-			case Coll.EOP:
-				return new ObjectDisposedException ("Op", "the operator has been freed");
+			case Errors.EOP:
+				return Errors.New (rc, "the operator has been freed", "Op");
 			case Errors.ERANK:
-				return new ArgumentOutOfRangeException ("target_rank", rank, what + ": rank " + rank + " is not in the window's group");
+				return Errors.New (rc, what + ": rank " + rank + " is not in the window's group", "target_rank", rank);
 			case Errors.EBUFTYPE:
-				return new ArgumentException (what + ": " + Errors.TypeName (buf) + " cannot be exposed or transferred: " +
+				return Errors.New (rc, what + ": " + Errors.TypeName (buf) + " cannot be exposed or transferred: " +
 					"only arrays of primitive types or of structs without references", "base");
 			case Errors.EGROUP:
-				return new ObjectDisposedException ("Group", what + ": the group has been freed");
+				return Errors.New (rc, what + ": the group has been freed", "Group");
 			default:
-				if (rc <= Coll.EPEER_BASE)
+				if (rc <= Errors.EPEER_BASE)
 					return new InvalidOperationException (what + ": " + Coll.Peer (rc) + " refused its arguments (the " +
 						"exception there says why), so no rank carried it out");
 				return Errors.Make (rc, null, buf, rank, 0, "target_rank");

@@ -15,12 +15,8 @@ static const struct {
 	MPI_Datatype type;
 	size_t size;
 } predefined[MOTOR_DT_PREDEFINED] = {
-    [MOTOR_DT_U8] = {MPI_UINT8_T, 1},          [MOTOR_DT_I8] = {MPI_INT8_T, 1},
-    [MOTOR_DT_I16] = {MPI_INT16_T, 2},         [MOTOR_DT_U16] = {MPI_UINT16_T, 2},
-    [MOTOR_DT_I32] = {MPI_INT32_T, 4},         [MOTOR_DT_U32] = {MPI_UINT32_T, 4},
-    [MOTOR_DT_I64] = {MPI_INT64_T, 8},         [MOTOR_DT_U64] = {MPI_UINT64_T, 8},
-    [MOTOR_DT_F32] = {MPI_FLOAT, 4},           [MOTOR_DT_F64] = {MPI_DOUBLE, 8},
-    [MOTOR_DT_CHAR16] = {MOTOR_MPI_CHAR16, 2}, [MOTOR_DT_BOOL] = {MOTOR_MPI_BOOL, 1},
+#define MOTOR_DT(name, mono, mpi, size, group) [MOTOR_DT_##name] = {mpi, size},
+#include "datatypes.def"
 };
 
 #define MAX_DERIVED 1024

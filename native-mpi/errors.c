@@ -5,80 +5,15 @@
 
 #include "motor-mpi-internal.h"
 
+/* The messages of errors.def, by code. */
 static const char *motor_message(int code)
 {
 	switch (code) {
-	case MOTOR_ENULL:
-		return "buffer is null";
-	case MOTOR_EBUFTYPE:
-		return "object cannot be an MPI buffer";
-	case MOTOR_EOFFSET:
-		return "offset is outside the buffer";
-	case MOTOR_ECOUNT:
-		return "count is negative or runs past the end of the buffer";
-	case MOTOR_ERANK:
-		return "rank is not in the communicator";
-	case MOTOR_ETAG:
-		return "tag is out of range";
-	case MOTOR_ECOMM:
-		return "communicator is not valid (freed, or MPI finalized)";
-	case MOTOR_ENOTARRAY:
-		return "offset/count given for an object that is not an array";
-	case MOTOR_EFINALIZED:
-		return "MPI has been finalized";
-	case MOTOR_ENOMEM:
-		return "out of memory";
-	case MOTOR_EALIAS:
-		return "send and receive buffers must be distinct objects";
-	case MOTOR_EARG:
-		return "invalid argument";
-	case MOTOR_ECOMMFREE:
-		return "COMM_WORLD and COMM_SELF cannot be freed";
-	case MOTOR_EBUSY:
-		return "the request is being completed by another thread";
-	case MOTOR_EOVERLAP:
-		return "the buffer overlaps that of an operation in flight it may match (a message to "
-		       "itself)";
-	case MOTOR_EINPLACE:
-		return "MPI.IN_PLACE is not a buffer: only the collectives with an in-place form take it";
-	case MOTOR_ECOMMLIMIT:
-		return "too many communicators: free the ones you no longer need (Comm.Free)";
-	case MOTOR_EGROUP:
-		return "group is not valid (freed, or MPI finalized)";
-	case MOTOR_EINTER:
-		return "the operation needs an intracommunicator";
-	case MOTOR_EINTRA:
-		return "the operation needs an intercommunicator";
-	case MOTOR_ETOPO:
-		return "the communicator has no topology of the kind the operation needs";
-	case MOTOR_EDIMS:
-		return "dimensions do not fit the communicator";
-	case MOTOR_ECOORDS:
-		return "coordinate outside a non-periodic dimension";
-	case MOTOR_EGRAPH:
-		return "the index, edges, sources, destinations or weights do not describe a graph";
-	case MOTOR_EMISMATCH:
-		return "the ranks passed arguments that do not fit together";
-	case MOTOR_EREMOTE:
-		return "the root (or leader) of the collective operation refused its arguments";
-	case MOTOR_EOP:
-		return "reduction operator is not valid (freed, or never created)";
-	case MOTOR_EOPTYPE:
-		return "reduction operator is not defined for the element type";
-	case MOTOR_ESIZE:
-		return "buffer sizes do not fit the collective operation";
-	case MOTOR_ETYPE:
-		return "send and receive buffers have different element types";
-	case MOTOR_EWIN:
-		return "window is not valid (freed, or never created)";
-	case MOTOR_EWINRANGE:
-		return "target displacement and count lie outside the target rank's window";
-	case MOTOR_EOPUSER:
-		return "one-sided accumulations take only built-in operators (MPI forbids user-defined ones)";
-	case MOTOR_EWINSYNC:
-		return "the call does not fit the window's synchronisation epoch";
-	case MOTOR_EWINTYPE:
-		return "the ranks' windows have different element types";
+#define MOTOR_ERROR(name, value, kind, message)                                                              \
+	case (value):                                                                                        \
+		return message;
+#define MOTOR_SER_ERROR(name, value, kind, message) MOTOR_ERROR(name, value, kind, message)
+#include "errors.def"
 	default:
 		return "unknown Motor error";
 	}

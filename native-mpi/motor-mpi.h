@@ -27,55 +27,17 @@
 extern "C" {
 #endif
 
-/* Error codes of this layer.  Positive codes are the MPI library's. */
+/* Error codes of this layer.  Positive codes are the MPI library's.  The negative ones, their messages and
+ * the exceptions managed code raises for them are listed once, in errors.def (adding a code is one line
+ * there). MOTOR_EPEER(r): rank r of the communicator refused its arguments to the same collective, so no rank
+ * moved any data (coll.c); codes at or below MOTOR_EPEER_BASE, the rank is MOTOR_EPEER_BASE - code.
+ * MOTOR_EPEER_REMOTE(r): on an intercommunicator, rank r of the remote group refused; codes at or below
+ * MOTOR_EPEER_REMOTE_BASE. */
 enum {
 	MOTOR_OK = 0,
-	MOTOR_ENULL = -1,      /* a required buffer is null */
-	MOTOR_EBUFTYPE = -2,   /* the object cannot be an MPI buffer (reference fields, string, object[]) */
-	MOTOR_EOFFSET = -3,    /* offset outside the buffer */
-	MOTOR_ECOUNT = -4,     /* negative count, or offset + count past the end */
-	MOTOR_ERANK = -5,      /* destination or source rank not in the communicator */
-	MOTOR_ETAG = -6,       /* tag negative or above MPI_TAG_UB (ANY_TAG only where receiving) */
-	MOTOR_ECOMM = -7,      /* communicator handle freed or never valid */
-	MOTOR_ENOTARRAY = -8,  /* an offset/count form was given an object that is not an array */
-	MOTOR_EFINALIZED = -9, /* MPI has been finalized */
-	MOTOR_ENOMEM = -10,    /* out of memory or out of handles */
-	MOTOR_EALIAS = -11,    /* the same buffer passed where MPI requires distinct ones */
-	MOTOR_EARG = -12,      /* any other invalid argument */
-	MOTOR_ECOMMFREE = -13, /* COMM_WORLD and COMM_SELF cannot be freed */
-	MOTOR_EBUSY = -14,     /* the request is being completed by another thread */
-	MOTOR_EOVERLAP =
-	    -15, /* a message to itself whose buffer overlaps one of an operation in flight it may match */
-	MOTOR_EINPLACE = -16, /* MPI.IN_PLACE given where MPI takes no MPI_IN_PLACE */
-	MOTOR_ECOMMLIMIT =
-	    -17, /* the MPI library (or the handle table) has no room for another communicator */
-	/* communicators, groups and topologies */
-	MOTOR_EGROUP = -40, /* group handle freed or never valid */
-	MOTOR_EINTER = -41, /* the operation needs an intracommunicator */
-	MOTOR_EINTRA = -42, /* the operation needs an intercommunicator */
-	MOTOR_ETOPO = -43,  /* the communicator has no topology of the kind the operation needs */
-	MOTOR_EDIMS =
-	    -44, /* dimensions do not fit (count, a size <= 0, a grid larger than the communicator) */
-	MOTOR_ECOORDS = -45, /* a coordinate outside a non-periodic dimension */
-	MOTOR_EREMOTE =
-	    -46, /* the root or leader of a collective refused its arguments (it raised the reason) */
-	MOTOR_EGRAPH =
-	    -47, /* a graph's index, edges, sources, destinations or weights do not describe a graph */
-	MOTOR_EMISMATCH =
-	    -48, /* ranks passed different arguments where MPI needs the same (or edges that do not fit) */
-	/* Collectives and reduction operators (coll.c, op.c). */
-	MOTOR_EOP = -30, /* operator freed or never valid */
-	MOTOR_EOPTYPE =
-	    -31, /* operator not defined for the element type (MPI's rules, or a user operator's type) */
-	MOTOR_ESIZE = -32, /* buffer sizes do not fit the collective (e.g. recvbuf not size x sendbuf) */
-	MOTOR_ETYPE = -33, /* send and receive buffers have different element types */
-	/* MOTOR_EPEER(r): rank r of the communicator refused its arguments to the same collective, so no rank
-	 * moved any data (coll.c).  Codes at or below MOTOR_EPEER_BASE; the rank is MOTOR_EPEER_BASE - code.
-	 */
-	MOTOR_EPEER_BASE = -1000,
-	/* MOTOR_EPEER_REMOTE(r): on an intercommunicator, rank r of the remote group refused.  Codes at or
-	 * below MOTOR_EPEER_REMOTE_BASE (so MOTOR_EPEER covers ranks below 2^30 - 1000). */
-	MOTOR_EPEER_REMOTE_BASE = -(1 << 30),
+#define MOTOR_ERROR(name, value, kind, message) MOTOR_##name = (value),
+#define MOTOR_ERROR_BASE(name, value) MOTOR_##name = (value),
+#include "errors.def"
 };
 #define MOTOR_EPEER(rank) (MOTOR_EPEER_BASE - (rank))
 #define MOTOR_EPEER_REMOTE(rank) (MOTOR_EPEER_REMOTE_BASE - (rank))
@@ -97,21 +59,11 @@ enum {
 	MOTOR_THREAD_MULTIPLE = 3
 };
 
-/* Predefined element datatypes: one per managed primitive type.  Handles >= MOTOR_DT_PREDEFINED are
- * contiguous runs of bytes made by motor_mpi_type_bytes() for blittable structs. */
+/* Predefined element datatypes: one per managed primitive type, listed in datatypes.def.  Handles >=
+ * MOTOR_DT_PREDEFINED are contiguous runs of bytes made by motor_mpi_type_bytes() for blittable structs. */
 enum motor_dt {
-	MOTOR_DT_U8,
-	MOTOR_DT_I8,
-	MOTOR_DT_I16,
-	MOTOR_DT_U16,
-	MOTOR_DT_I32,
-	MOTOR_DT_U32,
-	MOTOR_DT_I64,
-	MOTOR_DT_U64,
-	MOTOR_DT_F32,
-	MOTOR_DT_F64,
-	MOTOR_DT_CHAR16, /* C# char: a UTF-16 code unit, not wchar_t */
-	MOTOR_DT_BOOL,   /* C# bool: one byte */
+#define MOTOR_DT(name, mono, mpi, size, group) MOTOR_DT_##name,
+#include "datatypes.def"
 	MOTOR_DT_PREDEFINED
 };
 
@@ -605,13 +557,7 @@ void motor_mpi_comm_idup_abandon(void *ctx);
  * Windows still alive at motor_mpi_finalize are freed then, in creation order (MPI_Win_free is collective;
  * see win.c for a window freed on some ranks and dropped on others). */
 #define MOTOR_MAX_WINS 4096
-enum {
-	MOTOR_EWIN = -70,      /* window freed or never valid */
-	MOTOR_EWINRANGE = -71, /* target displacement or count outside the target's window */
-	MOTOR_EOPUSER = -72,   /* a user-defined operator given to a one-sided operation (MPI forbids it) */
-	MOTOR_EWINSYNC = -73, /* the call does not fit the window's epoch (no access epoch, lock held, ...) */
-	MOTOR_EWINTYPE = -74, /* the ranks' windows have different element types */
-};
+/* Its error codes (MOTOR_EWIN ... MOTOR_EWINTYPE) are in errors.def. */
 enum { MOTOR_LOCK_EXCLUSIVE = 1, MOTOR_LOCK_SHARED = 2 };
 /* Operators only one-sided accumulations take (MPI_REPLACE, MPI_NO_OP), beside the built-in ones. */
 enum { MOTOR_OP_REPLACE = -64, MOTOR_OP_NO_OP = -65 };

@@ -43,21 +43,10 @@ static const struct {
 static unsigned group_of(int dt)
 {
 	switch (dt) {
-	case MOTOR_DT_U8:
-	case MOTOR_DT_I8:
-	case MOTOR_DT_I16:
-	case MOTOR_DT_U16:
-	case MOTOR_DT_I32:
-	case MOTOR_DT_U32:
-	case MOTOR_DT_I64:
-	case MOTOR_DT_U64:
-	case MOTOR_DT_CHAR16:
-		return G_INTEGER;
-	case MOTOR_DT_F32:
-	case MOTOR_DT_F64:
-		return G_FLOAT;
-	case MOTOR_DT_BOOL:
-		return G_LOGICAL;
+#define MOTOR_DT(name, mono, mpi, size, group)                                                               \
+	case MOTOR_DT_##name:                                                                                \
+		return G_##group;
+#include "datatypes.def"
 	default:
 		return 0;
 	}

@@ -91,30 +91,10 @@ static uint64_t array_length(MonoObject *obj)
 static int primitive_dt(MonoType *t)
 {
 	switch (mono_type_get_type(t)) {
-	case MONO_TYPE_U1:
-		return MOTOR_DT_U8;
-	case MONO_TYPE_I1:
-		return MOTOR_DT_I8;
-	case MONO_TYPE_I2:
-		return MOTOR_DT_I16;
-	case MONO_TYPE_U2:
-		return MOTOR_DT_U16;
-	case MONO_TYPE_I4:
-		return MOTOR_DT_I32;
-	case MONO_TYPE_U4:
-		return MOTOR_DT_U32;
-	case MONO_TYPE_I8:
-		return MOTOR_DT_I64;
-	case MONO_TYPE_U8:
-		return MOTOR_DT_U64;
-	case MONO_TYPE_R4:
-		return MOTOR_DT_F32;
-	case MONO_TYPE_R8:
-		return MOTOR_DT_F64;
-	case MONO_TYPE_CHAR:
-		return MOTOR_DT_CHAR16;
-	case MONO_TYPE_BOOLEAN:
-		return MOTOR_DT_BOOL;
+#define MOTOR_DT(name, mono, mpi, size, group)                                                               \
+	case MONO_TYPE_##mono:                                                                               \
+		return MOTOR_DT_##name;
+#include "datatypes.def"
 	case MONO_TYPE_VALUETYPE: {
 		MonoClass *k = mono_class_from_mono_type(t);
 		if (mono_class_is_enum(k))

@@ -30,15 +30,10 @@
 #include <mono/metadata/image.h>
 #include <mono/metadata/object.h>
 
+/* The serializer's error codes, MOTOR_SER_E*, listed with all of Motor's in native-mpi/errors.def. */
 enum {
-	MOTOR_SER_ETYPE =
-	    -50, /* sender: a type that cannot travel (delegate, pointer, process-local handle) */
-	MOTOR_SER_EDATA = -51,    /* receiver: malformed, truncated or inconsistent data */
-	MOTOR_SER_EUNKNOWN = -52, /* receiver: a type it does not have, or that cannot be instantiated */
-	MOTOR_SER_ELAYOUT = -53,  /* receiver: a type whose field layout differs from the sender's */
-	MOTOR_SER_ELIMIT = -54,   /* the message would allocate more than the limit */
-	MOTOR_SER_ECOUNT = -55,   /* a slice receive got a different number of elements than asked for */
-	MOTOR_SER_EREMOTE = -56,  /* a collective failed on another rank (it could not serialise its part) */
+#define MOTOR_SER_ERROR(name, value, kind, message) MOTOR_SER_##name = (value),
+#include "errors.def"
 };
 
 /* A growable native buffer, taken from the pool (pool.c).  Owned by whoever holds it; give it back with

@@ -246,26 +246,11 @@ static int add_field(struct builder *b, MonoClass *declaring, MonoClassField *f,
 	uint32_t size = 0;
 
 	switch (tt) {
-	case MONO_TYPE_BOOLEAN:
-	case MONO_TYPE_I1:
-	case MONO_TYPE_U1:
-		size = 1;
+#define MOTOR_DT(name, mono, mpi, size_, group)                                                              \
+	case MONO_TYPE_##mono:                                                                               \
+		size = size_;                                                                                \
 		break;
-	case MONO_TYPE_CHAR:
-	case MONO_TYPE_I2:
-	case MONO_TYPE_U2:
-		size = 2;
-		break;
-	case MONO_TYPE_I4:
-	case MONO_TYPE_U4:
-	case MONO_TYPE_R4:
-		size = 4;
-		break;
-	case MONO_TYPE_I8:
-	case MONO_TYPE_U8:
-	case MONO_TYPE_R8:
-		size = 8;
-		break;
+#include "datatypes.def"
 	default:
 		break;
 	}

@@ -177,4 +177,24 @@ public static class EnvTests
 		Assert.True (declared.Length > 10, "found the declarations");
 		Assert.SequenceEqual (registered, declared, "registered vs declared internal calls");
 	}
+
+	// native-mpi/errors.def is the one list of error codes: C's messages and C#'s constants, messages and exception
+	// kinds are all made from it, and the translators word messages for their context but never change the kind.
+	public static void ErrorCodesHaveNativeMessagesAndTheKindsErrorsDefGives ()
+	{
+		Assert.True (Errors.Codes.Length > 40, "errors.def lists the codes");
+		foreach (int rc in Errors.Codes) {
+			Assert.Equal (MPDirect.ErrorString (rc), Errors.Message (rc), "message of code " + rc + ", C vs C#");
+			Assert.True (rc < 0 && rc > Errors.EPEER_BASE, "code " + rc + " lies above the peer range");
+			Type kind = Errors.New (rc, "m").GetType ();
+			Assert.Equal (kind, Errors.Make (rc, null, null, 0, 0, null).GetType (), "Errors.Make of code " + rc);
+			Assert.Equal (kind, Coll.Error (rc, "X", "rule", null, null).GetType (), "Coll.Error of code " + rc);
+			Assert.Equal (kind, Win.Error (rc, "X", null, 0).GetType (), "Win.Error of code " + rc);
+		}
+		Assert.Equal (typeof (ArgumentOutOfRangeException), Errors.New (Errors.ERANK, "m").GetType (), "ERANK's kind");
+		Assert.Equal (typeof (System.Runtime.Serialization.SerializationException), Errors.New (Errors.SER_EDATA, "m").GetType (),
+			"SER_EDATA's kind");
+		Assert.Equal (null, Errors.New (-18, "m"), "a code errors.def does not list");
+		Assert.Equal ("MPI has been finalized", Errors.Message (Errors.EFINALIZED), "EFINALIZED's message");
+	}
 }

@@ -525,10 +525,12 @@ CHECK_TEST(datatype_bytes)
 
 CHECK_TEST(error_strings)
 {
+	/* Every code errors.def lists (native-mpi's and the serializer's). */
 	static const int codes[] = {
-	    MOTOR_ENULL,     MOTOR_EBUFTYPE,  MOTOR_EOFFSET,    MOTOR_ECOUNT,   MOTOR_ERANK,     MOTOR_ETAG,
-	    MOTOR_ECOMM,     MOTOR_ENOTARRAY, MOTOR_EFINALIZED, MOTOR_ENOMEM,   MOTOR_EALIAS,    MOTOR_EARG,
-	    MOTOR_ECOMMFREE, MOTOR_EBUSY,     MOTOR_EOVERLAP,   MOTOR_EINPLACE, MOTOR_ECOMMLIMIT};
+#define MOTOR_ERROR(name, value, kind, message) value,
+#define MOTOR_SER_ERROR(name, value, kind, message) value,
+#include "errors.def"
+	};
 	enum { NC = sizeof codes / sizeof codes[0] };
 	char msg[NC][256], unknown[256];
 
@@ -540,6 +542,9 @@ CHECK_TEST(error_strings)
 		motor_mpi_error_string(codes[i], msg[i], sizeof msg[i]);
 		CHECK_NONEMPTY_STR(msg[i]);
 		CHECK_NE_STR(msg[i], unknown);
+		/* Negative, and above the range that names a refusing peer. */
+		CHECK_LT_INT(codes[i], 0);
+		CHECK_GT_INT(codes[i], MOTOR_EPEER_BASE);
 		for (int j = 0; j < i; j++)
 			if (strcmp(msg[i], msg[j]) == 0)
 				CHECK_FAIL("codes %d and %d share the message \"%s\"", codes[i], codes[j],
