@@ -435,27 +435,42 @@ int motor_pin_post_mrecv(MonoObject *req, MonoObject *obj, const struct motor_bu
 	return post_buffer(req, obj, b, 1, source, 0, comm, MOTOR_SEND_STANDARD, msg);
 }
 
+static int movable(MonoObject *obj);
+
 int motor_pin_post_op(MonoObject *req, void *ctx, int (*post)(void *ctx, motor_req *r),
                       void (*release)(void *ctx, size_t unused))
+{
+	return motor_pin_post_op_buffer(req, NULL, ctx, post, release);
+}
+
+int motor_pin_post_op_buffer(MonoObject *req, MonoObject *obj, void *ctx,
+                             int (*post)(void *ctx, motor_req *r), void (*release)(void *ctx, size_t unused))
 {
 	struct slot *sl;
 	int rc = alloc_slot(&sl);
 	if (rc != MOTOR_OK)
 		return rc;
 	atomic_store_explicit(&sl->busy, BY_USER, memory_order_relaxed);
-	/* No buffer: nothing to pin, nothing that a message to self could overlap. */
+	/* A buffer, if any, is held by the slot's root as motor_pin_post holds one: pinned if it could move,
+	 * kept alive if not.  Not an operation on messages: nothing that a message to self could overlap. */
 	sl->self = 0;
-	sl->buffer = NULL;
-	sl->movable = 0;
+	sl->buffer = obj;
+	sl->buffer2 = NULL;
+	sl->user_op = 0;
+	sl->movable = movable(obj);
+	sl->count = 0;
+	sl->dt = -1;
 	sl->recv = 1;
 	publish_slot(sl, req);
 	rc = post(ctx, &sl->req);
-	if (rc == MOTOR_OK) {
+	if (rc == MOTOR_OK && release) {
 		/* Owned only once posted: a failed post leaves ctx to the caller. */
 		sl->owned = ctx;
 		sl->owned_cap = 0;
 		sl->release = release;
 	}
+	if (rc == MOTOR_OK && obj)
+		count(sl->movable ? &pins_taken : &pins_avoided);
 	return close_slot(sl, req, rc);
 }
 

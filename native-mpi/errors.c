@@ -69,6 +69,12 @@ static const char *motor_message(int code)
 		return "buffer sizes do not fit the collective operation";
 	case MOTOR_ETYPE:
 		return "send and receive buffers have different element types";
+	case MOTOR_EFILE:
+		return "the file has been closed";
+	case MOTOR_EAMODE:
+		return "the access mode is not allowed: exactly one of MODE_RDONLY, MODE_WRONLY and "
+		       "MODE_RDWR; "
+		       "no MODE_CREATE or MODE_EXCL with MODE_RDONLY; no MODE_SEQUENTIAL with MODE_RDWR";
 	default:
 		return "unknown Motor error";
 	}
