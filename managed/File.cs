@@ -270,7 +270,7 @@ namespace System.MP
 			/// <exception cref="IOException">The file system reported an error, or the file was opened write-only or
 			/// MODE_SEQUENTIAL.</exception>
 			/// <exception cref="MPIException">The MPI library reported another error.</exception>
-			public int Read (object buf) { return Rw (0, 0, buf, 0, -1, "Read"); }
+			public int Read (object buf) { return Rw (0, 0, buf, 0, Whole, "Read"); }
 			/// <summary>Reads into <paramref name="count"/> elements of array <paramref name="buf"/> from element
 			/// <paramref name="bufOffset"/>, at the individual file pointer (MPI_File_read).</summary>
 			/// <param name="buf">The array.</param>
@@ -298,7 +298,7 @@ namespace System.MP
 			/// <exception cref="IOException">The file system reported an error, or the file was opened
 			/// read-only.</exception>
 			/// <exception cref="MPIException">The MPI library reported another error.</exception>
-			public int Write (object buf) { return Rw (WRITE, 0, buf, 0, -1, "Write"); }
+			public int Write (object buf) { return Rw (WRITE, 0, buf, 0, Whole, "Write"); }
 			/// <summary>Writes <paramref name="count"/> elements of array <paramref name="buf"/> from element
 			/// <paramref name="bufOffset"/>, at the individual file pointer (MPI_File_write).</summary>
 			/// <param name="buf">The array.</param>
@@ -329,7 +329,7 @@ namespace System.MP
 			/// <exception cref="IOException">The file system reported an error, or the file was opened write-only or
 			/// MODE_SEQUENTIAL.</exception>
 			/// <exception cref="MPIException">The MPI library reported another error.</exception>
-			public int Read_at (long offset, object buf) { return Rw (AT, offset, buf, 0, -1, "Read_at"); }
+			public int Read_at (long offset, object buf) { return Rw (AT, offset, buf, 0, Whole, "Read_at"); }
 			/// <summary>Reads into <paramref name="count"/> elements of array <paramref name="buf"/> from element
 			/// <paramref name="bufOffset"/>, at <paramref name="offset"/> (MPI_File_read_at).</summary>
 			/// <param name="offset">Where to read, in etypes of the view (bytes under the default view).</param>
@@ -360,7 +360,7 @@ namespace System.MP
 			/// <exception cref="IOException">The file system reported an error, or the file was opened read-only or
 			/// MODE_SEQUENTIAL.</exception>
 			/// <exception cref="MPIException">The MPI library reported another error.</exception>
-			public int Write_at (long offset, object buf) { return Rw (AT | WRITE, offset, buf, 0, -1, "Write_at"); }
+			public int Write_at (long offset, object buf) { return Rw (AT | WRITE, offset, buf, 0, Whole, "Write_at"); }
 			/// <summary>Writes <paramref name="count"/> elements of array <paramref name="buf"/> from element
 			/// <paramref name="bufOffset"/>, at <paramref name="offset"/> (MPI_File_write_at).</summary>
 			/// <param name="offset">Where to write, in etypes of the view (bytes under the default view).</param>
@@ -390,7 +390,7 @@ namespace System.MP
 			/// read.</exception>
 			/// <exception cref="IOException">The file system reported an error.</exception>
 			/// <exception cref="MPIException">The MPI library reported another error.</exception>
-			public int Read_all (object buf) { return Rw (ALL, 0, buf, 0, -1, "Read_all"); }
+			public int Read_all (object buf) { return Rw (ALL, 0, buf, 0, Whole, "Read_all"); }
 			/// <summary>Reads into <paramref name="count"/> elements of array <paramref name="buf"/> from element
 			/// <paramref name="bufOffset"/> at the individual file pointer, collectively (MPI_File_read_all).</summary>
 			/// <param name="buf">The array.</param>
@@ -421,7 +421,7 @@ namespace System.MP
 			/// wrote.</exception>
 			/// <exception cref="IOException">The file system reported an error.</exception>
 			/// <exception cref="MPIException">The MPI library reported another error.</exception>
-			public int Write_all (object buf) { return Rw (ALL | WRITE, 0, buf, 0, -1, "Write_all"); }
+			public int Write_all (object buf) { return Rw (ALL | WRITE, 0, buf, 0, Whole, "Write_all"); }
 			/// <summary>Writes <paramref name="count"/> elements of array <paramref name="buf"/> from element
 			/// <paramref name="bufOffset"/> at the individual file pointer, collectively (MPI_File_write_all).</summary>
 			/// <param name="buf">The array.</param>
@@ -455,7 +455,7 @@ namespace System.MP
 			/// read.</exception>
 			/// <exception cref="IOException">The file system reported an error.</exception>
 			/// <exception cref="MPIException">The MPI library reported another error.</exception>
-			public int Read_at_all (long offset, object buf) { return Rw (ALL | AT, offset, buf, 0, -1, "Read_at_all"); }
+			public int Read_at_all (long offset, object buf) { return Rw (ALL | AT, offset, buf, 0, Whole, "Read_at_all"); }
 			/// <summary>Reads into <paramref name="count"/> elements of array <paramref name="buf"/> from element
 			/// <paramref name="bufOffset"/> at <paramref name="offset"/>, collectively (MPI_File_read_at_all).</summary>
 			/// <param name="offset">Where this rank reads, in etypes of the view (bytes under the default
@@ -491,7 +491,7 @@ namespace System.MP
 			/// wrote.</exception>
 			/// <exception cref="IOException">The file system reported an error.</exception>
 			/// <exception cref="MPIException">The MPI library reported another error.</exception>
-			public int Write_at_all (long offset, object buf) { return Rw (ALL | AT | WRITE, offset, buf, 0, -1, "Write_at_all"); }
+			public int Write_at_all (long offset, object buf) { return Rw (ALL | AT | WRITE, offset, buf, 0, Whole, "Write_at_all"); }
 			/// <summary>Writes <paramref name="count"/> elements of array <paramref name="buf"/> from element
 			/// <paramref name="bufOffset"/> at <paramref name="offset"/>, collectively
 			/// (MPI_File_write_at_all).</summary>
@@ -528,7 +528,7 @@ namespace System.MP
 			/// <exception cref="IOException">The MPI library refused the read (write-only file, ...).</exception>
 			/// <exception cref="OutOfMemoryException">The runtime could not allocate a request slot.</exception>
 			/// <exception cref="MPIException">The MPI library reported another error.</exception>
-			public Request Iread_at (long offset, object buf) { return Iat (0, offset, buf, 0, -1, "Iread_at"); }
+			public Request Iread_at (long offset, object buf) { return Iat (0, offset, buf, 0, Whole, "Iread_at"); }
 			/// <summary>Starts reading into <paramref name="count"/> elements of array <paramref name="buf"/> from
 			/// element <paramref name="bufOffset"/>, at <paramref name="offset"/> (MPI_File_iread_at).  The buffer is
 			/// kept in place and alive until the read completes.</summary>
@@ -563,7 +563,7 @@ namespace System.MP
 			/// <exception cref="IOException">The MPI library refused the write (read-only file, ...).</exception>
 			/// <exception cref="OutOfMemoryException">The runtime could not allocate a request slot.</exception>
 			/// <exception cref="MPIException">The MPI library reported another error.</exception>
-			public Request Iwrite_at (long offset, object buf) { return Iat (1, offset, buf, 0, -1, "Iwrite_at"); }
+			public Request Iwrite_at (long offset, object buf) { return Iat (1, offset, buf, 0, Whole, "Iwrite_at"); }
 			/// <summary>Starts writing <paramref name="count"/> elements of array <paramref name="buf"/> from element
 			/// <paramref name="bufOffset"/>, at <paramref name="offset"/> (MPI_File_iwrite_at).  The buffer is kept in
 			/// place and alive until the write completes.</summary>
@@ -584,6 +584,9 @@ namespace System.MP
 			public Request Iwrite_at (long offset, object buf, int bufOffset, int count) { return Iat (1, offset, buf, bufOffset, count, "Iwrite_at"); }
 
 			// ---- the shared paths ----------------------------------------------------------------------------
+
+			// The count of the whole-buffer forms (the internal calls' -1, which a program's count must never become).
+			const int Whole = int.MinValue;
 
 			int Handle (string op)
 			{
@@ -615,7 +618,9 @@ namespace System.MP
 			{
 				int h = Handle (op);
 				Exception refusal = null;
-				if (bufOffset < 0 || count < 0)
+				if (count == Whole)
+					count = -1;
+				else if (bufOffset < 0 || count < 0)
 					refusal = BadRange (op, bufOffset, count);
 				else if ((how & AT) != 0 && offset < 0)
 					refusal = new ArgumentOutOfRangeException ("offset", offset, op + ": the file offset must not be negative");
@@ -634,7 +639,9 @@ namespace System.MP
 			Request Iat (int write, long offset, object buf, int bufOffset, int count, string op)
 			{
 				int h = Handle (op);
-				if (bufOffset < 0 || count < 0)
+				if (count == Whole)
+					count = -1;
+				else if (bufOffset < 0 || count < 0)
 					throw BadRange (op, bufOffset, count);
 				if (offset < 0)
 					throw new ArgumentOutOfRangeException ("offset", offset, op + ": the file offset must not be negative");

@@ -119,6 +119,19 @@ static uint64_t hash_path(const char *s)
 	return h;
 }
 
+/* A library error as its class.  A file error's code can name an entry of the MPI library's table of error
+ * messages that is not valid in this process -- MPICH's ROMIO broadcasts the code of a failed create from the
+ * rank that made it (MPICH 4.0: MPI_MODE_EXCL on an existing file), and MPI_Error_string on it prints
+ * "Invalid error code" to stderr -- while the class is always valid, and is all callers above sort errors by.
+ */
+static int as_class(int rc)
+{
+	int cls = rc;
+	if (rc > 0 && MPI_Error_class(rc, &cls) != MPI_SUCCESS)
+		cls = rc;
+	return cls;
+}
+
 /* One MPI_Allreduce(MIN) of n int64 values on `comm`, between the blocking hooks. */
 static int allreduce_min(int64_t *v, int n, MPI_Comm comm)
 {
@@ -213,7 +226,7 @@ int motor_mpi_file_open(int comm, const char *path, int amode, int verdict, int 
 release_handle:
 	if (h >= 0)
 		set_valid(h, 0);
-	return verdict;
+	return as_class(verdict);
 }
 
 /* Closes entry `f` (the caller has taken it out of the table). */
@@ -243,7 +256,7 @@ int motor_mpi_file_close(int handle)
 		return MOTOR_EFILE;
 	int rc = close_entry(f);
 	set_valid(handle, 0);
-	return rc;
+	return as_class(rc);
 }
 
 void motor_mpi__file_fini(void)
@@ -263,7 +276,7 @@ int motor_mpi_file_delete(const char *path)
 	motor_mpi__block_begin(&b);
 	int rc = MPI_File_delete(path, MPI_INFO_NULL);
 	motor_mpi__block_end(&b);
-	return rc;
+	return as_class(rc);
 }
 
 int motor_mpi_file_get_size(int handle, int64_t *size)
@@ -274,7 +287,7 @@ int motor_mpi_file_get_size(int handle, int64_t *size)
 		return MOTOR_EFILE;
 	int rc = MPI_File_get_size(f->fh, &n);
 	*size = (int64_t)n;
-	return rc;
+	return as_class(rc);
 }
 
 int motor_mpi_file_ctl(int handle, int what, int64_t arg, int dt, int verdict)
@@ -311,7 +324,7 @@ int motor_mpi_file_ctl(int handle, int what, int64_t arg, int dt, int verdict)
 		rc = MOTOR_EARG;
 	}
 	motor_mpi__block_end(&b);
-	return rc;
+	return as_class(rc);
 }
 
 /* The elements of `type` a completed file operation moved. */
@@ -326,6 +339,22 @@ static int64_t elements(const MPI_Status *st, MPI_Datatype type)
 	MPI_Get_elements_x(st, MPI_BYTE, &bytes);
 	MPI_Type_size(type, &size);
 	return size > 0 && bytes != MPI_UNDEFINED ? (int64_t)bytes / size : 0;
+}
+
+/* How many elements of `type` the file holds from byte `start` to its end.  Reads are cut to that before
+ * they start: ROMIO's collective reads report the whole count asked for even when the file ends first, and
+ * fill the part of the buffer past the end with whatever their collective buffer held (MPICH 4.0:
+ * MPI_File_read_at_all past the end gave a status of `count` elements and stale bytes in the buffer).  Views
+ * here are contiguous (the etype is the filetype), so every byte past `start` is in view.  INT_MAX if the
+ * size is unknown. */
+static int64_t held_from(const struct motor_file *f, MPI_Offset start, MPI_Datatype type)
+{
+	MPI_Offset size = 0;
+	int esize = 0;
+	if (MPI_File_get_size(f->fh, &size) != MPI_SUCCESS || MPI_Type_size(type, &esize) != MPI_SUCCESS ||
+	    esize <= 0)
+		return INT_MAX;
+	return size > start ? (int64_t)(size - start) / esize : 0;
 }
 
 int motor_mpi_file_rw(int handle, int how, int64_t offset, void *buf, int64_t count, int dt, int verdict,
@@ -350,9 +379,17 @@ int motor_mpi_file_rw(int handle, int how, int64_t offset, void *buf, int64_t co
 	if (verdict != MOTOR_OK)
 		return verdict;
 
-	MPI_Offset off = (MPI_Offset)offset;
+	MPI_Offset off = (MPI_Offset)offset, pos = 0, start = -1;
 	int n = (int)count;
 	memset(&st, 0, sizeof st);
+	/* A read is cut at the end of the file (held_from). */
+	if (!(how & MOTOR_FILE_WRITE) && n > 0 &&
+	    ((how & MOTOR_FILE_AT) || MPI_File_get_position(f->fh, &pos) == MPI_SUCCESS) &&
+	    MPI_File_get_byte_offset(f->fh, (how & MOTOR_FILE_AT) ? off : pos, &start) == MPI_SUCCESS) {
+		int64_t held = held_from(f, start, type);
+		if (held < n)
+			n = (int)held;
+	}
 	struct motor_block b;
 	motor_mpi__block_begin(&b);
 	switch (how) {
@@ -386,7 +423,9 @@ int motor_mpi_file_rw(int handle, int how, int64_t offset, void *buf, int64_t co
 	motor_mpi__block_end(&b);
 	if (rc == MPI_SUCCESS)
 		*done = n == 0 ? 0 : elements(&st, type);
-	return rc;
+	if (rc == MPI_SUCCESS && *done > n)
+		*done = n;
+	return as_class(rc);
 }
 
 int motor_mpi_file_iat(int handle, int write, int64_t offset, void *buf, int64_t count, int dt,
@@ -411,7 +450,7 @@ int motor_mpi_file_iat(int handle, int write, int64_t offset, void *buf, int64_t
 		rc = MPI_File_iread_at(f->fh, (MPI_Offset)offset, buf, (int)count, type, &r);
 	if (rc == MPI_SUCCESS)
 		motor_mpi__req_set(req, r);
-	return rc;
+	return as_class(rc);
 }
 
 int motor_mpi_file_error_kind(int code)
