@@ -23,6 +23,7 @@ die() { echo "run-coll.sh: error: $*" >&2; exit 1; }
 MPIEXEC=${MPIEXEC:-mpiexec}
 BUILDDIR=${BUILDDIR:-$PWD}
 MOTOR=${MOTOR:-$BUILDDIR/motor}
+stats=$(dirname "$0")/stats.awk # median() and spread() of the tables
 reps=7 scale=1 nps="2 4" out= run_timeout=600
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -89,19 +90,7 @@ done
 
 # Summary tables (Markdown).
 md=$out/coll.md
-awk -F, '
-function median(list,   n, a, i, t, j) {
-	n = split(list, a, " ")
-	for (i = 2; i <= n; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] + 0 > t + 0; j--) a[j + 1] = a[j]; a[j + 1] = t }
-	return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
-}
-# The spread of a list of times: "min–max", formatted with %.2f.
-function spread(list,   n, a, i, lo, hi) {
-	n = split(list, a, " ")
-	lo = hi = a[1] + 0
-	for (i = 2; i <= n; i++) { if (a[i] + 0 < lo) lo = a[i] + 0; if (a[i] + 0 > hi) hi = a[i] + 0 }
-	return sprintf("%.2f–%.2f", lo, hi)
-}
+awk -F, "$(cat "$stats")"'
 NR == 1 { next }
 $1 == "userop" { key = $2 SUBSEP $5; ub[key] = ub[key] " " $6; uu[key] = uu[key] " " $7; ur[key] = ur[key] " " ($7 / $6); ukeys[key] = 1; next }
 {

@@ -23,6 +23,7 @@ die() { echo "run-halo.sh: error: $*" >&2; exit 1; }
 MPIEXEC=${MPIEXEC:-mpiexec}
 BUILDDIR=${BUILDDIR:-$PWD}
 MOTOR=${MOTOR:-$BUILDDIR/motor}
+stats=$(dirname "$0")/stats.awk # median() and spread() of the tables
 reps=3 rounds=5 scale=1 nps=2 min=8 max=65536 out= run_timeout=600
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -77,18 +78,7 @@ done
 
 # Summary table (Markdown), one per process count.
 md=$out/halo.md
-awk -F, '
-function median(list,   n, a, i, t, j) {
-	n = split(list, a, " ")
-	for (i = 2; i <= n; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] + 0 > t + 0; j--) a[j + 1] = a[j]; a[j + 1] = t }
-	return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
-}
-function spread(list,   n, a, i, lo, hi) {
-	n = split(list, a, " ")
-	lo = hi = a[1] + 0
-	for (i = 2; i <= n; i++) { if (a[i] + 0 < lo) lo = a[i] + 0; if (a[i] + 0 > hi) hi = a[i] + 0 }
-	return sprintf("%.2f–%.2f", lo, hi)
-}
+awk -F, "$(cat "$stats")"'
 NR == 1 { next }
 {
 	key = $1 SUBSEP $4
