@@ -199,6 +199,12 @@ int motor_mpi_file_open(int comm, const char *path, int amode, int verdict, int 
 	motor_mpi__block_begin(&b);
 	rc = MPI_File_open(dup, path, mode, MPI_INFO_NULL, &fh);
 	motor_mpi__block_end(&b);
+	/* Testing only: MOTOR_TEST_FILE_OPEN_FAILS=r makes the open fail on rank r of the communicator after
+	 * the library opened the file, as an open that fails on some ranks only would
+	 * (tests/managed/FileTests.cs). */
+	const char *fails = getenv("MOTOR_TEST_FILE_OPEN_FAILS");
+	if (rc == MPI_SUCCESS && fails && *fails && atoi(fails) == c->rank)
+		rc = MPI_ERR_IO;
 
 	/* Did it open everywhere? */
 	int64_t failed = rc == MPI_SUCCESS ? INT64_MAX : c->rank;

@@ -557,6 +557,38 @@ public static class FileTests
 		StillUsable ("different paths");
 	}
 
+	// An open the MPI library fails on one rank only (simulated: native-mpi/file.c, MOTOR_TEST_FILE_OPEN_FAILS)
+	// raises the library's error there and InvalidOperationException on the others; nobody waits for a rank that
+	// has no file, and the next open works everywhere.
+	public static void OpenFailingOnOneRankOnlyStrandsNoRank ()
+	{
+		string path = PathFor ("fails-on-one");
+		Environment.SetEnvironmentVariable ("MOTOR_TEST_FILE_OPEN_FAILS", Last.ToString ());
+		try {
+			Action open = () => MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_RDWR);
+			if (Rank == Last) {
+				var e = Assert.Throws<IOException> (open, "Open on the failing rank");
+				Assert.Contains (path, e.Message, "names the path");
+			} else {
+				var e = Assert.Throws<InvalidOperationException> (open, "Open on rank " + Rank);
+				Assert.Contains ("rank " + Last + " refused its arguments or could not open", e.Message, "names the failing rank");
+			}
+		} finally {
+			Environment.SetEnvironmentVariable ("MOTOR_TEST_FILE_OPEN_FAILS", null);
+		}
+		StillUsable ("an open failing on one rank");
+		using (var f = MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_RDWR)) {
+			f.Write_at_all ((long) Rank * N * 4, Block (Rank));
+			f.Sync ();
+			World.Barrier ();
+			f.Sync ();
+			var all = new int[Size * N];
+			f.Read_at_all (0, all);
+			CheckAllBlocks (all, "the next open");
+		}
+		Cleanup (path);
+	}
+
 	public static void OperationsOnAClosedFileRaiseObjectDisposed ()
 	{
 		string path = PathFor ("closed");
