@@ -56,7 +56,7 @@ namespace System.MP
 			internal const int WRITE = 1, AT = 2, ALL = 4;
 			internal const int CTL_SET_SIZE = 0, CTL_PREALLOCATE = 1, CTL_SYNC = 2, CTL_AGREE = 4;
 			// Motor's codes (native-mpi/motor-mpi.h) and the kinds of motor_mpi_file_error_kind.
-			internal const int EFILE = -60, EAMODE = -61;
+			internal const int EFILE = -60, EAMODE = -61, ESEQUENTIAL = -62, EACCMODE = -63;
 			const int KOther = 0, KNoent = 1, KAccess = 2, KAmode = 3, KExists = 4, KInuse = 5, KNospace = 6,
 				KReadonly = 7, KBadname = 8, KIo = 9, KUnsupported = 10;
 
@@ -691,6 +691,12 @@ namespace System.MP
 				switch (rc) {
 				case EFILE:
 					return new ObjectDisposedException ("MPI.File", what + ": the file has been closed");
+				case ESEQUENTIAL:
+					return new NotSupportedException (what + ": explicit offsets are not allowed on a file opened with " +
+						"MODE_SEQUENTIAL: use Read and Write (the individual file pointer)");
+				case EACCMODE:
+					return new UnauthorizedAccessException (what + ": the file's access mode does not allow it (a read " +
+						"of a file opened MODE_WRONLY, or a write to one opened MODE_RDONLY)");
 				case Errors.EOFFSET:
 					return new ArgumentOutOfRangeException ("bufOffset", op + ": the buffer offset is outside the buffer (" + Errors.TypeName (buf) + ")");
 				case Errors.ECOUNT:

@@ -71,6 +71,12 @@ static const char *motor_message(int code)
 		return "send and receive buffers have different element types";
 	case MOTOR_EFILE:
 		return "the file has been closed";
+	case MOTOR_ESEQUENTIAL:
+		return "explicit offsets are not allowed on a file opened with MODE_SEQUENTIAL";
+	case MOTOR_EACCMODE:
+		return "the file's access mode does not allow the operation (a read of a write-only file or "
+		       "a write "
+		       "to a read-only one)";
 	case MOTOR_EAMODE:
 		return "the access mode is not allowed: exactly one of MODE_RDONLY, MODE_WRONLY and "
 		       "MODE_RDWR; "

@@ -31,6 +31,7 @@ struct motor_file {
 	MPI_File fh;
 	MPI_Comm comm; /* a duplicate of the communicator the file was opened on, for the agreements */
 	int rank, size;
+	int amode; /* Motor's MOTOR_MODE_* */
 	int valid;
 };
 
@@ -225,6 +226,7 @@ int motor_mpi_file_open(int comm, const char *path, int amode, int verdict, int 
 	files[h].comm = dup;
 	files[h].rank = c->rank;
 	files[h].size = c->size;
+	files[h].amode = amode;
 	set_valid(h, 1);
 	*handle = h;
 	return MOTOR_OK;
@@ -363,6 +365,18 @@ static int64_t held_from(const struct motor_file *f, MPI_Offset start, MPI_Datat
 	return size > start ? (int64_t)(size - start) / esize : 0;
 }
 
+/* What the access mode forbids, checked here so that every library refuses the same: explicit offsets on a
+ * MODE_SEQUENTIAL file (Open MPI 4.1's ompio lets them through, MPICH's ROMIO refuses them), reads of a
+ * write-only file and writes to a read-only one. */
+static int mode_allows(const struct motor_file *f, int write, int at)
+{
+	if (at && (f->amode & MOTOR_MODE_SEQUENTIAL))
+		return MOTOR_ESEQUENTIAL;
+	if (write ? (f->amode & MOTOR_MODE_RDONLY) : (f->amode & MOTOR_MODE_WRONLY))
+		return MOTOR_EACCMODE;
+	return MOTOR_OK;
+}
+
 int motor_mpi_file_rw(int handle, int how, int64_t offset, void *buf, int64_t count, int dt, int verdict,
                       int64_t *done)
 {
@@ -380,6 +394,8 @@ int motor_mpi_file_rw(int handle, int how, int64_t offset, void *buf, int64_t co
 		verdict = MOTOR_ECOUNT;
 	if (verdict == MOTOR_OK && (how & MOTOR_FILE_AT) && offset < 0)
 		verdict = MOTOR_EOFFSET;
+	if (verdict == MOTOR_OK)
+		verdict = mode_allows(f, how & MOTOR_FILE_WRITE, how & MOTOR_FILE_AT);
 	if (how & MOTOR_FILE_ALL)
 		verdict = agree(f, verdict);
 	if (verdict != MOTOR_OK)
@@ -450,6 +466,8 @@ int motor_mpi_file_iat(int handle, int write, int64_t offset, void *buf, int64_t
 		return MOTOR_ECOUNT;
 	if (offset < 0)
 		return MOTOR_EOFFSET;
+	if ((rc = mode_allows(f, write, 1)) != MOTOR_OK)
+		return rc;
 	/* Cut at the end of the file like a blocking read (held_from).  Open MPI 4.1's ompio never completes
 	 * a non-blocking read that starts past the end (its MPI_Wait spins in mca_common_ompio_progress). */
 	MPI_Offset start;

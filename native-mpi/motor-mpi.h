@@ -70,8 +70,10 @@ enum {
 	MOTOR_ESIZE = -32, /* buffer sizes do not fit the collective (e.g. recvbuf not size x sendbuf) */
 	MOTOR_ETYPE = -33, /* send and receive buffers have different element types */
 	/* Files (file.c). */
-	MOTOR_EFILE = -60,  /* file handle closed or never valid */
-	MOTOR_EAMODE = -61, /* an access mode MPI does not allow (file.c, map_amode) */
+	MOTOR_EFILE = -60,       /* file handle closed or never valid */
+	MOTOR_EAMODE = -61,      /* an access mode MPI does not allow (file.c, map_amode) */
+	MOTOR_ESEQUENTIAL = -62, /* an explicit offset on a MODE_SEQUENTIAL file */
+	MOTOR_EACCMODE = -63,    /* a read of a write-only file, a write to a read-only one */
 	/* MOTOR_EPEER(r): rank r of the communicator refused its arguments to the same collective, so no rank
 	 * moved any data (coll.c).  Codes at or below MOTOR_EPEER_BASE; the rank is MOTOR_EPEER_BASE - code.
 	 */

@@ -658,6 +658,26 @@ public static class FileTests
 		Cleanup (path);
 	}
 
+	public static void ExplicitOffsetsOnASequentialFileAreRefused ()
+	{
+		string path = PathFor ("sequential");
+		using (var f = MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_WRONLY | MPI.MODE_SEQUENTIAL)) {
+			Exception got = null;
+			try {
+				f.Write_at (0, new[] { 1 });
+			} catch (Exception e) {
+				got = e;
+			}
+			Assert.True (got is NotSupportedException, "Write_at on a MODE_SEQUENTIAL file: got " +
+				(got == null ? "nothing" : got.GetType ().Name + ": " + got.Message));
+			Assert.Contains (path, got.Message, "names the path");
+			Assert.Throws<NotSupportedException> (() => f.Write_at_all (0, new[] { 1 }), "Write_at_all on a MODE_SEQUENTIAL file");
+			Assert.Throws<NotSupportedException> (() => f.Iwrite_at (0, new[] { 1 }), "Iwrite_at on a MODE_SEQUENTIAL file");
+		}
+		StillUsable ("sequential file");
+		Cleanup (path);
+	}
+
 	public static void ReadingAWriteOnlyFileIsRefusedAndTheRankStaysUsable ()
 	{
 		string path = PathFor ("wronly");
@@ -669,9 +689,12 @@ public static class FileTests
 			} catch (Exception e) {
 				got = e;
 			}
-			Assert.True (got is UnauthorizedAccessException || got is IOException || got is NotSupportedException,
+			Assert.True (got is UnauthorizedAccessException,
 				"a read of a write-only file: got " + (got == null ? "nothing" : got.GetType ().Name + ": " + got.Message));
 			Assert.Contains (path, got.Message, "names the path");
+			// The collective form: refused on every rank alike, before any rank reads.
+			Assert.Throws<UnauthorizedAccessException> (() => f.Read_at_all (0, new int[1]), "Read_at_all of a write-only file");
+			Assert.Throws<UnauthorizedAccessException> (() => f.Iread_at (0, new int[1]), "Iread_at of a write-only file");
 			f.Write_at ((long) Rank * 4, new[] { Rank + 1 });
 		}
 		using (var g = MPI.File.Open (World, path, MPI.MODE_RDONLY)) {
