@@ -152,21 +152,6 @@ static void fill_native(struct slot *sl, int recv, void *owned, size_t cap, void
 	sl->release = release;
 }
 
-int motor_pin_post_op(MonoObject *req, void *ctx, int (*post)(void *ctx, motor_req *r),
-                      void (*release)(void *ctx, size_t unused))
-{
-	struct slot *sl;
-	int rc = motor_req__alloc(&sl);
-	if (rc != MOTOR_OK)
-		return rc;
-	fill_native(sl, 1, NULL, 0, release);
-	publish(sl, req);
-	rc = post(ctx, &sl->req);
-	if (rc == MOTOR_OK)
-		sl->owned = ctx; /* owned only once posted: a failed post leaves ctx to the caller */
-	return close_slot(sl, req, rc);
-}
-
 int motor_pin_post_bytes(MonoObject *req, void *data, int64_t n, size_t cap, void (*release)(void *, size_t),
                          int dest, int tag, int comm)
 {
@@ -184,6 +169,36 @@ int motor_pin_post_bytes(MonoObject *req, void *data, int64_t n, size_t cap, voi
 static int movable(MonoObject *obj)
 {
 	return obj && mono_object_get_size(obj) <= SGEN_MAX_SMALL_OBJ_SIZE;
+}
+
+/* An operation posted by `post` (Comm.Idup, a file's Iread_at/Iwrite_at).  A buffer, if any, is held by the
+ * slot's root as motor_pin_post holds one: pinned if it could move, kept alive if not.  Not an operation on
+ * messages: nothing that a message to self could overlap. */
+int motor_pin_post_op_buffer(MonoObject *req, MonoObject *obj, void *ctx,
+                             int (*post)(void *ctx, motor_req *r), void (*release)(void *ctx, size_t unused))
+{
+	struct slot *sl;
+	int rc = motor_req__alloc(&sl);
+	if (rc != MOTOR_OK)
+		return rc;
+	fill_native(sl, 1, NULL, 0, release);
+	sl->count = 0;
+	sl->dt = -1;
+	sl->buffer = obj;
+	sl->movable = movable(obj);
+	publish(sl, req);
+	rc = post(ctx, &sl->req);
+	if (rc == MOTOR_OK && release)
+		sl->owned = ctx; /* owned only once posted: a failed post leaves ctx to the caller */
+	if (rc == MOTOR_OK && obj)
+		motor_req__count(sl->movable ? &motor_req__pins_taken : &motor_req__pins_avoided);
+	return close_slot(sl, req, rc);
+}
+
+int motor_pin_post_op(MonoObject *req, void *ctx, int (*post)(void *ctx, motor_req *r),
+                      void (*release)(void *ctx, size_t unused))
+{
+	return motor_pin_post_op_buffer(req, NULL, ctx, post, release);
 }
 
 /* A non-blocking collective.  Its buffers are held by the slot's two roots from before the agreement (this

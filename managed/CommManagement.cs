@@ -239,7 +239,7 @@ namespace System.MP
 				// The root checks its arguments but still takes part, so that every rank fails together.
 				if (program == null)
 					refused = new ArgumentNullException ("program");
-				else if (!File.Exists (program))
+				else if (!System.IO.File.Exists (program))
 					refused = new FileNotFoundException ("the program to spawn does not exist", program);
 				else if (maxprocs <= 0)
 					refused = new ArgumentOutOfRangeException ("maxprocs", maxprocs, "maxprocs must be positive");

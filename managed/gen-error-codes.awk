@@ -35,6 +35,10 @@ function field(s) {
 		make = "new ObjectDisposedException (param, message)"
 	else if (kind == "InvalidOperation")
 		make = "new InvalidOperationException (message)"
+	else if (kind == "NotSupported")
+		make = "new NotSupportedException (message)"
+	else if (kind == "UnauthorizedAccess")
+		make = "new UnauthorizedAccessException (message)"
 	else if (kind == "OutOfMemory")
 		make = "new OutOfMemoryException (message)"
 	else if (kind == "Serialization")

@@ -78,6 +78,7 @@ int motor_mpi_finalize(void)
 	if (atomic_exchange(&finalized_by_us, 1))
 		return MOTOR_OK;
 	motor_mpi__win_fini();
+	motor_mpi__file_fini();
 	motor_mpi__comm_fini();
 	motor_mpi__group_fini();
 	motor_mpi__op_fini();

@@ -66,6 +66,9 @@ int motor_mpi__compare_result(int mpi_result);
 /* Adds a communicator that may be MPI_COMM_NULL (then *handle is -1 and nothing is added). */
 int motor_mpi__comm_add_or_null(MPI_Comm comm, int *handle);
 
+/* file.c: closes every file still open, in handle order (before the communicators are freed). */
+void motor_mpi__file_fini(void);
+
 /* spawn.c: a communicator handle was freed (the parent communicator may be gone). */
 void motor_mpi__comm_freed(int handle);
 

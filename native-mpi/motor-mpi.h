@@ -611,6 +611,70 @@ enum motor_win_sync {
 };
 int motor_mpi_win_sync(int win, enum motor_win_sync what, int arg, int lock_type);
 
+/* ---- file.c --------------------------------------------------------------------------------------- */
+
+/* Parallel I/O.  Files are handles like communicators; every function returns MOTOR_EFILE for one that is not
+ * open.  Collective operations take `verdict`, this rank's own check of its arguments (MOTOR_OK or its
+ * refusal), and agree on it first exactly as the collectives of coll.c do: on a refusal no rank calls MPI,
+ * the refusing ranks return their code and the others MOTOR_EPEER(lowest refusing rank).  Only a file handle
+ * that is not open (MOTOR_EFILE) returns without agreeing.  Every call that may wait runs between the
+ * blocking hooks.  Offsets count etypes of the file's view (bytes under the default view). */
+
+/* Access modes in managed numbering (System.MP.MPI.MODE_*), mapped to the library's. */
+enum {
+	MOTOR_MODE_RDONLY = 1,
+	MOTOR_MODE_WRONLY = 2,
+	MOTOR_MODE_RDWR = 4,
+	MOTOR_MODE_CREATE = 8,
+	MOTOR_MODE_EXCL = 16,
+	MOTOR_MODE_DELETE_ON_CLOSE = 32,
+	MOTOR_MODE_UNIQUE_OPEN = 64,
+	MOTOR_MODE_SEQUENTIAL = 128,
+	MOTOR_MODE_APPEND = 256
+};
+/* MPI_File_open over `comm` (collective; intracommunicators only, else MOTOR_EINTER).  The ranks agree first
+ * on their verdicts and on passing the same path and mode (else MOTOR_EMISMATCH everywhere); a bad mode is
+ * MOTOR_EAMODE.  If the library fails to open the file on some ranks only, those return its error and the
+ * others MOTOR_EPEER (the file stays open there, unusable, until the process ends: closing it is collective).
+ * *handle is the new file's handle, -1 on failure. */
+int motor_mpi_file_open(int comm, const char *path, int amode, int verdict, int *handle);
+/* MPI_File_close (collective, no agreement: nothing to refuse).  The handle becomes invalid. */
+int motor_mpi_file_close(int handle);
+/* MPI_File_delete (local). */
+int motor_mpi_file_delete(const char *path);
+/* MPI_File_get_size (local), in bytes. */
+int motor_mpi_file_get_size(int handle, int64_t *size);
+/* The collective controls: set_size and preallocate (arg: bytes, not negative), sync, set_view (arg: the
+ * displacement in bytes, dt: the etype, which is also the filetype; data representation "native"), or only
+ * the agreement (MOTOR_FILE_AGREE: this rank's part in a collective it refused before getting here). */
+enum { MOTOR_FILE_SET_SIZE, MOTOR_FILE_PREALLOCATE, MOTOR_FILE_SYNC, MOTOR_FILE_SET_VIEW, MOTOR_FILE_AGREE };
+int motor_mpi_file_ctl(int handle, int what, int64_t arg, int dt, int verdict);
+/* Reads or writes `count` elements of `dt` at `buf`: `how` combines MOTOR_FILE_WRITE (else a read),
+ * MOTOR_FILE_AT (at `offset`, else at the individual file pointer) and MOTOR_FILE_ALL (the collective form,
+ * which agrees first).  *done is the number of whole elements moved (0 for a read at or past the end). */
+enum { MOTOR_FILE_WRITE = 1, MOTOR_FILE_AT = 2, MOTOR_FILE_ALL = 4 };
+int motor_mpi_file_rw(int handle, int how, int64_t offset, void *buf, int64_t count, int dt, int verdict,
+                      int64_t *done);
+/* MPI_File_iread_at / MPI_File_iwrite_at (write != 0): *req becomes an active request for
+ * motor_mpi_test/wait (its status counts the bytes moved).  `buf` must stay in place until it completes. */
+int motor_mpi_file_iat(int handle, int write, int64_t offset, void *buf, int64_t count, int dt,
+                       motor_req *req);
+/* What an MPI error code of a file operation means, for the exception managed code raises. */
+enum {
+	MOTOR_FERR_OTHER,
+	MOTOR_FERR_NOENT,       /* MPI_ERR_NO_SUCH_FILE */
+	MOTOR_FERR_ACCESS,      /* MPI_ERR_ACCESS */
+	MOTOR_FERR_AMODE,       /* MPI_ERR_AMODE */
+	MOTOR_FERR_EXISTS,      /* MPI_ERR_FILE_EXISTS */
+	MOTOR_FERR_INUSE,       /* MPI_ERR_FILE_IN_USE */
+	MOTOR_FERR_NOSPACE,     /* MPI_ERR_NO_SPACE, MPI_ERR_QUOTA */
+	MOTOR_FERR_READONLY,    /* MPI_ERR_READ_ONLY */
+	MOTOR_FERR_BADNAME,     /* MPI_ERR_BAD_FILE */
+	MOTOR_FERR_IO,          /* MPI_ERR_IO, MPI_ERR_FILE */
+	MOTOR_FERR_UNSUPPORTED, /* MPI_ERR_UNSUPPORTED_OPERATION */
+};
+int motor_mpi_file_error_kind(int code);
+
 #ifdef __cplusplus
 }
 #endif

@@ -155,5 +155,11 @@ int32_t motor_icall_win_copy(int32_t win, int64_t index, MonoObject *arr, int32_
                              int32_t to_window);
 int64_t motor_icall_win_holds(int32_t win);
 void motor_icall_win_counts(int64_t *taken, int64_t *avoided);
+/* icall-file.c: parallel I/O (the rest is registered from native-mpi/file.c) */
+int32_t motor_icall_file_set_view(int32_t fh, int64_t disp, MonoReflectionType *etype, int32_t verdict);
+int32_t motor_icall_file_rw(int32_t fh, int32_t how, int64_t offset, MonoObject *buf, int32_t start,
+                            int32_t count, int32_t verdict, int64_t *done);
+int32_t motor_icall_file_iat(int32_t fh, int32_t write, int64_t offset, MonoObject *buf, int32_t start,
+                             int32_t count, MonoObject *req);
 
 #endif /* MOTOR_ICALLS_H */

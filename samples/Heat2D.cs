@@ -5,7 +5,14 @@
 // At the end rank 0 gathers the blocks and checks them against a serial run of the same grid: the arithmetic is
 // the same cell by cell, so the two must agree exactly.
 //
-//     mpiexec -n 4 motor samples/Heat2D.exe [n [max-iterations [tolerance]]]      (default 120 5000 1e-3)
+// Checkpoint and restart with collective MPI-IO: at iteration `checkpoint` (default half the maximum) every rank
+// writes its block into one file holding the n x n grid row by row (Write_at_all, each row straight out of the
+// double[,] with offset/count); when the run ends, the ranks read the checkpoint back into fresh arrays
+// (Read_at_all), run again from that iteration, and check that the restarted run ends bit for bit where the
+// first one did.
+//
+//     mpiexec -n 4 motor samples/Heat2D.exe [n [max-iterations [tolerance [checkpoint [file]]]]]
+//                                                      (default 120 5000 1e-3 max-iterations/2 /tmp/heat2d-PID.ckpt)
 //
 // The plate's top edge is held at 100 degrees, the other edges at 0.
 using System;
@@ -52,13 +59,111 @@ static class Heat2D
 		}
 	}
 
+	sealed class Grid
+	{
+		internal Cartcomm Cart;
+		internal int N, R0, Rows, C0, Cols, Up, Down, Left, Right;
+	}
+
+	// Jacobi iterations from iteration `iter` until `maxIter` or convergence (checked every 10 iterations);
+	// returns the iteration reached.  u holds the result.
+	static int Iterate (Grid g, ref double[,] u, ref double[,] v, int iter, int maxIter, double tol, out double change)
+	{
+		var cart = g.Cart;
+		int rows = g.Rows, cols = g.Cols, w = cols + 2;
+		var sendL = new double[rows];
+		var sendR = new double[rows];
+		var recvL = new double[rows];
+		var recvR = new double[rows];
+		var local = new double[1];
+		var global = new double[1];
+		change = double.MaxValue;
+		while (iter < maxIter) {
+			// Halo rows: row 1 goes up while row rows+1 comes from below, and the other way round.
+			cart.Sendrecv (u, 1 * w, w, g.Up, Tag, u, (rows + 1) * w, w, g.Down, Tag, null);
+			cart.Sendrecv (u, rows * w, w, g.Down, Tag, u, 0, w, g.Up, Tag, null);
+			// Halo columns: packed, exchanged, unpacked.
+			for (int i = 0; i < rows; i++) {
+				sendL[i] = u[i + 1, 1];
+				sendR[i] = u[i + 1, cols];
+			}
+			cart.Sendrecv (sendL, g.Left, Tag, recvR, g.Right, Tag, null);
+			cart.Sendrecv (sendR, g.Right, Tag, recvL, g.Left, Tag, null);
+			for (int i = 0; i < rows; i++) {
+				if (g.Left != MPI.PROC_NULL) u[i + 1, 0] = recvL[i];
+				if (g.Right != MPI.PROC_NULL) u[i + 1, cols + 1] = recvR[i];
+			}
+			local[0] = Sweep (u, v, rows, cols);
+			var t = u; u = v; v = t;
+			iter++;
+			if (iter % 10 == 0) {
+				cart.Allreduce (local, global, Op.MAX);
+				change = global[0];
+				if (change < tol)
+					break;
+			}
+		}
+		return iter;
+	}
+
+	// The checkpoint file: the iteration (a long) and n (a long), then the n x n grid of doubles row by row.
+	const int HeaderBytes = 16;
+
+	// Every rank writes its rows of the grid where they belong in the file, one collective Write_at_all per row
+	// (ranks with fewer rows than others take part in the extra calls with nothing), straight out of u.
+	static void Checkpoint (Grid g, double[,] u, int iter, string path)
+	{
+		int w = g.Cols + 2;
+		var most = new int[1];
+		g.Cart.Allreduce (new[] { g.Rows }, most, Op.MAX);
+		using (var f = MPI.File.Open (g.Cart, path, MPI.MODE_CREATE | MPI.MODE_WRONLY)) {
+			f.Set_size (0);
+			f.Write_at_all (0, new long[] { iter, g.N }, 0, g.Cart.Get_rank () == 0 ? 2 : 0);
+			for (int i = 0; i < most[0]; i++) {
+				long at = HeaderBytes + ((long) (g.R0 + i) * g.N + g.C0) * sizeof (double);
+				if (i < g.Rows)
+					f.Write_at_all (at, u, (i + 1) * w + 1, g.Cols);
+				else
+					f.Write_at_all (HeaderBytes, u, 0, 0);
+			}
+		}
+	}
+
+	// Reads the checkpoint back into u (whose boundary is set): every rank its own rows, collectively; returns the
+	// iteration it was taken at.  The file is deleted when closed.
+	static int Restart (Grid g, double[,] u, string path)
+	{
+		int w = g.Cols + 2;
+		var most = new int[1];
+		g.Cart.Allreduce (new[] { g.Rows }, most, Op.MAX);
+		using (var f = MPI.File.Open (g.Cart, path, MPI.MODE_RDONLY | MPI.MODE_DELETE_ON_CLOSE)) {
+			var header = new long[2];
+			if (f.Read_at_all (0, header) != 2 || header[1] != g.N)
+				throw new InvalidOperationException ("Heat2D: " + path + " is not a checkpoint of a " + g.N + "x" + g.N + " grid");
+			for (int i = 0; i < most[0]; i++) {
+				long at = HeaderBytes + ((long) (g.R0 + i) * g.N + g.C0) * sizeof (double);
+				if (i < g.Rows) {
+					if (f.Read_at_all (at, u, (i + 1) * w + 1, g.Cols) != g.Cols)
+						throw new InvalidOperationException ("Heat2D: " + path + " ends inside row " + (g.R0 + i));
+				} else {
+					f.Read_at_all (HeaderBytes, u, 0, 0);
+				}
+			}
+			return (int) header[0];
+		}
+	}
+
 	static int Main (string[] args)
 	{
 		int n = args.Length > 0 ? int.Parse (args[0]) : 120;
 		int maxIter = args.Length > 1 ? int.Parse (args[1]) : 5000;
 		double tol = args.Length > 2 ? double.Parse (args[2], CultureInfo.InvariantCulture) : 1e-3;
+		int checkpointAt = args.Length > 3 ? int.Parse (args[3]) : maxIter / 2;
 		var world = MPI.COMM_WORLD;
 		int size = world.Get_size ();
+		var pid = new[] { Process.GetCurrentProcess ().Id };
+		world.Bcast (pid, 0);
+		string path = args.Length > 4 ? args[4] : "/tmp/heat2d-" + pid[0] + ".ckpt";
 
 		var dims = new int[2];
 		Intracomm.Dims_create (size, dims);
@@ -77,47 +182,39 @@ static class Heat2D
 		cart.Shift (0, 1, out up, out down);
 		cart.Shift (1, 1, out left, out right);
 
+		var g = new Grid { Cart = cart, N = n, R0 = r0, Rows = rows, C0 = c0, Cols = cols, Up = up, Down = down,
+			Left = left, Right = right };
 		var u = new double[rows + 2, cols + 2];
 		var v = new double[rows + 2, cols + 2];
 		Boundary (u, r0, rows, c0, cols, n);
 		Boundary (v, r0, rows, c0, cols, n);
-		var sendL = new double[rows];
-		var sendR = new double[rows];
-		var recvL = new double[rows];
-		var recvR = new double[rows];
-		var local = new double[1];
-		var global = new double[1];
-		int w = cols + 2;
 
 		var clock = Stopwatch.StartNew ();
-		int iter = 0;
-		double change = double.MaxValue;
-		while (iter < maxIter) {
-			// Halo rows: row 1 goes up while row rows+1 comes from below, and the other way round.
-			cart.Sendrecv (u, 1 * w, w, up, Tag, u, (rows + 1) * w, w, down, Tag, null);
-			cart.Sendrecv (u, rows * w, w, down, Tag, u, 0, w, up, Tag, null);
-			// Halo columns: packed, exchanged, unpacked.
-			for (int i = 0; i < rows; i++) {
-				sendL[i] = u[i + 1, 1];
-				sendR[i] = u[i + 1, cols];
-			}
-			cart.Sendrecv (sendL, left, Tag, recvR, right, Tag, null);
-			cart.Sendrecv (sendR, right, Tag, recvL, left, Tag, null);
-			for (int i = 0; i < rows; i++) {
-				if (left != MPI.PROC_NULL) u[i + 1, 0] = recvL[i];
-				if (right != MPI.PROC_NULL) u[i + 1, cols + 1] = recvR[i];
-			}
-			local[0] = Sweep (u, v, rows, cols);
-			var t = u; u = v; v = t;
-			iter++;
-			if (iter % 10 == 0) {
-				cart.Allreduce (local, global, Op.MAX);
-				change = global[0];
-				if (change < tol)
-					break;
-			}
-		}
+		double change;
+		int iter = Iterate (g, ref u, ref v, 0, Math.Min (checkpointAt, maxIter), tol, out change);
+		int saved = iter;
+		bool converged = change < tol;
+		Checkpoint (g, u, iter, path);
+		if (!converged)
+			iter = Iterate (g, ref u, ref v, iter, maxIter, tol, out change);
 		double seconds = clock.Elapsed.TotalSeconds;
+
+		// The restart: fresh arrays from the checkpoint, the same iterations again.
+		var ru = new double[rows + 2, cols + 2];
+		var rv = new double[rows + 2, cols + 2];
+		Boundary (ru, r0, rows, c0, cols, n);
+		Boundary (rv, r0, rows, c0, cols, n);
+		int from = Restart (g, ru, path);
+		double rchange = change;
+		int riter = converged ? from : Iterate (g, ref ru, ref rv, from, maxIter, tol, out rchange);
+		var diff = new[] { from != saved || riter != iter ? 1 : 0 };
+		for (int i = 1; i <= rows; i++)
+			for (int j = 1; j <= cols; j++)
+				if (BitConverter.DoubleToInt64Bits (ru[i, j]) != BitConverter.DoubleToInt64Bits (u[i, j]))
+					diff[0]++;
+		var diffs = new int[1];
+		cart.Allreduce (diff, diffs, Op.SUM);
+
 
 		// Gather the interior blocks at rank 0 (block origin and extent first, then the rows).
 		double[,] whole = rank == 0 ? new double[n, n] : null;
@@ -159,7 +256,12 @@ static class Heat2D
 					worst = Math.Max (worst, Math.Abs (whole[i, j] - su[i + 1, j + 1]));
 			Console.WriteLine ("Heat2D {0}x{0} on {1} rank(s) ({2}x{3} grid): {4} iterations, last change {5:E2}, {6:F3} s (serial {7:F3} s, speed-up {8:F2})",
 				n, size, dims[0], dims[1], iter, change, seconds, serialSeconds, serialSeconds / seconds);
+			Console.WriteLine ("checkpoint at iteration {0} ({1}), restarted: {2} cells differ from the first run", saved, path, diffs[0]);
 			Console.WriteLine ("centre temperature {0:F4}; largest difference from the serial run: {1}", whole[n / 2, n / 2], worst);
+			if (diffs[0] != 0) {
+				Console.Error.WriteLine ("Heat2D: the run restarted from the checkpoint differs from the first run");
+				return 1;
+			}
 			if (worst != 0) {
 				Console.Error.WriteLine ("Heat2D: the parallel result differs from the serial run");
 				return 1;

@@ -1,0 +1,91 @@
+/*
+ * io-c.c - the native C baseline of the parallel I/O benchmark (bench/run-io.sh): every rank writes a block
+ * of `bytes` bytes at offset rank * bytes of one shared file with MPI_File_write_at_all, then reads it back
+ * with MPI_File_read_at_all, for every power-of-two block size from `min` to `max` bytes.  Prints one CSV
+ * line "bytes,write_MBps,read_MBps" per size on rank 0: the aggregate bandwidth (all ranks' bytes over the
+ * slowest rank's time, mean of the iterations after warm-up, measured between barriers).  The same protocol
+ * as bench/Io.cs, at the same thread level (MPI_THREAD_MULTIPLE).  Every block read is checked; a wrong one
+ * exits non-zero.  The file is deleted at the end.
+ *
+ *     mpiexec -n 2 bench/io-c FILE MIN MAX SCALE
+ */
+#include <mpi.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Iterations for a block of `bytes` (same in Io.cs). */
+static int iterations(long bytes, double scale)
+{
+	long n = bytes <= 1048576 ? 50 : bytes <= 16777216 ? 10 : 4;
+	n = (long)(n * scale);
+	return n < 2 ? 2 : (int)n;
+}
+
+/* The value of byte i of rank r's block in iteration k (same in Io.cs). */
+static unsigned char value(int r, long i, int k)
+{
+	return (unsigned char)(r * 31 + i * 7 + k);
+}
+
+int main(int argc, char **argv)
+{
+	int rank, size, provided;
+	MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
+	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+	MPI_Comm_size(MPI_COMM_WORLD, &size);
+	if (argc < 5) {
+		if (rank == 0)
+			fprintf(stderr, "usage: io-c FILE MIN MAX SCALE\n");
+		MPI_Abort(MPI_COMM_WORLD, 2);
+	}
+	const char *path = argv[1];
+	long min = atol(argv[2]), max = atol(argv[3]);
+	double scale = atof(argv[4]);
+	unsigned char *wbuf = malloc((size_t)max), *rbuf = malloc((size_t)max);
+	MPI_File fh;
+	if (!wbuf || !rbuf ||
+	    MPI_File_open(MPI_COMM_WORLD, path, MPI_MODE_CREATE | MPI_MODE_RDWR, MPI_INFO_NULL, &fh) !=
+	        MPI_SUCCESS)
+		MPI_Abort(MPI_COMM_WORLD, 3);
+	for (long bytes = min; bytes <= max; bytes *= 2) {
+		int n = iterations(bytes, scale);
+		double tw = 0, tr = 0;
+		MPI_Offset at = (MPI_Offset)rank * bytes;
+		for (int k = -1; k < n; k++) { /* k = -1: warm-up */
+			for (long i = 0; i < bytes; i++)
+				wbuf[i] = value(rank, i, k);
+			MPI_Barrier(MPI_COMM_WORLD);
+			double t0 = MPI_Wtime();
+			MPI_File_write_at_all(fh, at, wbuf, (int)bytes, MPI_BYTE, MPI_STATUS_IGNORE);
+			double t1 = MPI_Wtime();
+			MPI_Barrier(MPI_COMM_WORLD);
+			memset(rbuf, 0, (size_t)bytes);
+			double t2 = MPI_Wtime();
+			MPI_File_read_at_all(fh, at, rbuf, (int)bytes, MPI_BYTE, MPI_STATUS_IGNORE);
+			double t3 = MPI_Wtime();
+			if (memcmp(rbuf, wbuf, (size_t)bytes) != 0) {
+				fprintf(stderr, "io-c: rank %d read back a wrong block of %ld bytes\n", rank,
+				        bytes);
+				MPI_Abort(MPI_COMM_WORLD, 1);
+			}
+			if (k >= 0) {
+				tw += t1 - t0;
+				tr += t3 - t2;
+			}
+		}
+		double t[2] = {tw / n, tr / n}, slowest[2];
+		MPI_Reduce(t, slowest, 2, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
+		if (rank == 0)
+			printf("%ld,%.2f,%.2f\n", bytes, (double)bytes * size / slowest[0] / 1e6,
+			       (double)bytes * size / slowest[1] / 1e6);
+	}
+	MPI_File_close(&fh);
+	if (rank == 0)
+		MPI_File_delete(path, MPI_INFO_NULL);
+	free(wbuf);
+	free(rbuf);
+	MPI_Finalize();
+	return 0;
+}

@@ -1,0 +1,767 @@
+// MPI.File: parallel I/O (MPI-IO) straight into and out of managed arrays.
+//
+// Nested in MPI, so that programs write MPI.File and a top-level File never collides with System.IO.File.
+//
+// A file is a handle into native-mpi/file.c's table.  Like a communicator it has no finalizer: a file the program
+// drops without Close stays open until MPI is finalized, which closes every file still open (in the order they were
+// opened, the same on every rank) -- no MPI call ever runs on the finalizer thread.  The Requests of Iread_at and
+// Iwrite_at are listed here until they complete, so that Close can finish them first (MPI forbids closing a file
+// with operations in flight); a dropped Request is still completed by the garbage collector (gc-hooks/pin.c).
+//
+// Collective operations agree first (native-mpi/file.c): a rank that refuses its arguments raises the reason, the
+// others InvalidOperationException naming it, and nobody moves data.  A rank whose File is already closed cannot
+// take part in an agreement (its communicator is gone), as with a freed communicator.
+using System.Collections.Generic;
+using System.IO;
+using System.Text;
+using System.Threading;
+
+namespace System.MP
+{
+	public static partial class MPI
+	{
+		// Access modes of MPI.File.Open (native-mpi/motor-mpi.h MOTOR_MODE_*, mapped to the library's in C).
+		/// <summary>File access mode: open for reading only.</summary>
+		public const int MODE_RDONLY = 1;
+		/// <summary>File access mode: open for writing only.</summary>
+		public const int MODE_WRONLY = 2;
+		/// <summary>File access mode: open for reading and writing.</summary>
+		public const int MODE_RDWR = 4;
+		/// <summary>File access mode: create the file if it does not exist (not with MODE_RDONLY).</summary>
+		public const int MODE_CREATE = 8;
+		/// <summary>File access mode: with MODE_CREATE, fail if the file exists (IOException).</summary>
+		public const int MODE_EXCL = 16;
+		/// <summary>File access mode: delete the file when it is closed.</summary>
+		public const int MODE_DELETE_ON_CLOSE = 32;
+		/// <summary>File access mode: the file is not opened concurrently elsewhere (a hint).</summary>
+		public const int MODE_UNIQUE_OPEN = 64;
+		/// <summary>File access mode: the file is accessed sequentially only (not with MODE_RDWR; explicit offsets
+		/// are then refused by the MPI library).</summary>
+		public const int MODE_SEQUENTIAL = 128;
+		/// <summary>File access mode: the file pointers start at the end of the file.</summary>
+		public const int MODE_APPEND = 256;
+
+		/// <summary>A file opened collectively by the ranks of a communicator (MPI_File): reads and writes move
+		/// elements straight between the file and managed buffers -- arrays of primitive types or of structs
+		/// without references (of any rank), or single objects without reference fields -- with no copy.</summary>
+		/// <remarks>Offsets count elements of the view's etype (<see cref="Set_view"/>); under the default view the
+		/// etype is a byte, so offsets are in bytes.  Reads return the number of elements read, which is short of
+		/// the count at the end of the file (0 at or past the end).  Collective operations (Open, Close, Set_size,
+		/// Preallocate, Sync, Set_view and the _all forms) must be called by every rank of the communicator, in the
+		/// same order.  Close the file when done (or dispose it); a file left open is closed when MPI is finalized,
+		/// which every rank must then reach with the same files open.</remarks>
+		public sealed unsafe class File : IDisposable
+		{
+			// native-mpi/motor-mpi.h MOTOR_FILE_*.
+			internal const int WRITE = 1, AT = 2, ALL = 4;
+			internal const int CTL_SET_SIZE = 0, CTL_PREALLOCATE = 1, CTL_SYNC = 2, CTL_AGREE = 4;
+			// Motor's codes (native-mpi/errors.def) and the kinds of motor_mpi_file_error_kind.
+			internal const int EFILE = Errors.EFILE, EAMODE = Errors.EAMODE, ESEQUENTIAL = Errors.ESEQUENTIAL, EACCMODE = Errors.EACCMODE;
+			const int KOther = 0, KNoent = 1, KAccess = 2, KAmode = 3, KExists = 4, KInuse = 5, KNospace = 6,
+				KReadonly = 7, KBadname = 8, KIo = 9, KUnsupported = 10;
+
+			int handle;
+			readonly string path;
+			readonly List<Request> pending = new List<Request> ();
+
+			File (int handle, string path)
+			{
+				this.handle = handle;
+				this.path = path;
+			}
+
+			/// <summary>The path the file was opened with.</summary>
+			public string Path { get { return path; } }
+
+			/// <summary>Opens a file on every rank of <paramref name="comm"/> (MPI_File_open, collective): every rank
+			/// must pass the same path and access mode.</summary>
+			/// <param name="comm">The ranks that open the file together.</param>
+			/// <param name="path">The file's path, the same on every rank.</param>
+			/// <param name="amode">The access mode: exactly one of <see cref="MODE_RDONLY"/>, <see cref="MODE_WRONLY"/>
+			/// and <see cref="MODE_RDWR"/>, or-ed with any of <see cref="MODE_CREATE"/>, <see cref="MODE_EXCL"/>,
+			/// <see cref="MODE_DELETE_ON_CLOSE"/>, <see cref="MODE_UNIQUE_OPEN"/>, <see cref="MODE_SEQUENTIAL"/> and
+			/// <see cref="MODE_APPEND"/>.</param>
+			/// <returns>The open file, with the default view (bytes from offset 0).</returns>
+			/// <exception cref="ArgumentNullException"><paramref name="comm"/> or <paramref name="path"/> is
+			/// null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="path"/> is empty or holds a NUL character;
+			/// <paramref name="amode"/> is not an access mode MPI allows; or the ranks passed different paths or
+			/// modes.</exception>
+			/// <exception cref="FileNotFoundException">The file does not exist (and MODE_CREATE was not
+			/// given).</exception>
+			/// <exception cref="DirectoryNotFoundException">The directory the path names does not exist.</exception>
+			/// <exception cref="UnauthorizedAccessException">The file system refuses the access.</exception>
+			/// <exception cref="IOException">The file exists and MODE_EXCL was given, or another I/O error.</exception>
+			/// <exception cref="InvalidOperationException">Another rank refused its arguments or could not open the
+			/// file (the exception there says why): the file is open on no rank.  Or <paramref name="comm"/> is an
+			/// intercommunicator, or MPI has been finalized.</exception>
+			/// <exception cref="ObjectDisposedException"><paramref name="comm"/> has been freed.</exception>
+			/// <exception cref="OutOfMemoryException">Too many files are open in this process (1,024).</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public static File Open (Intracomm comm, string path, int amode)
+			{
+				if (comm == null)
+					throw new ArgumentNullException ("comm");
+				Exception refusal = null;
+				if (path == null)
+					refusal = new ArgumentNullException ("path");
+				else if (path.Length == 0 || path.IndexOf ('\0') >= 0)
+					refusal = new ArgumentException ("a file path must be non-empty and hold no NUL character", "path");
+				byte[] bytes = refusal == null ? Encoding.UTF8.GetBytes (path + "\0") : new byte[1];
+				int rc, h;
+				fixed (byte* p = bytes)
+					rc = MPDirect.FileOpen (comm.handle, refusal == null ? p : null, amode, refusal == null ? 0 : Errors.EARG, out h);
+				if (refusal != null && rc != Errors.ECOMM)
+					throw refusal;
+				if (rc != 0) {
+					if (rc == EAMODE)
+						throw new ArgumentException ("Open(\"" + path + "\"): access mode " + amode + " is not allowed: give exactly " +
+							"one of MODE_RDONLY, MODE_WRONLY and MODE_RDWR; MODE_CREATE and MODE_EXCL need write access; " +
+							"MODE_SEQUENTIAL cannot go with MODE_RDWR", "amode");
+					if (rc == Errors.EMISMATCH)
+						throw new ArgumentException ("Open(\"" + path + "\"): the ranks passed different paths or access " +
+							"modes; MPI needs the same on every rank of the communicator", "path");
+					if (rc == Errors.EINTER)
+						throw new InvalidOperationException ("Open: files are opened on an intracommunicator");
+					if (rc <= Errors.EPEER_BASE)
+						throw new InvalidOperationException ("Open(\"" + path + "\"): " + Coll.Peer (rc) + " refused its " +
+							"arguments or could not open the file (the exception there says why), so the file is open on no rank");
+					throw Error (rc, "Open", path, comm, null);
+				}
+				return new File (h, path);
+			}
+
+			/// <summary>Closes the file on every rank (MPI_File_close, collective), after completing its non-blocking
+			/// operations still in flight.  Closing a closed file does nothing.</summary>
+			/// <exception cref="IOException">The MPI library failed to close the file (the data written may not all
+			/// be on disk).</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public void Close ()
+			{
+				int h = Interlocked.Exchange (ref handle, -1);
+				if (h < 0)
+					return;
+				FinishPending ();
+				int rc = MPDirect.FileClose (h);
+				if (rc != 0 && rc != EFILE && !MPI.Is_finalized ())
+					throw Error (rc, "Close", path, null, null);
+			}
+
+			/// <summary>Closes the file (<see cref="Close"/>): collective, like Close.</summary>
+			public void Dispose ()
+			{
+				Close ();
+			}
+
+			/// <summary>Deletes a file (MPI_File_delete), on this rank only.</summary>
+			/// <param name="path">The file's path.</param>
+			/// <exception cref="ArgumentNullException"><paramref name="path"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="path"/> is empty or holds a NUL
+			/// character.</exception>
+			/// <exception cref="FileNotFoundException">The file does not exist.</exception>
+			/// <exception cref="DirectoryNotFoundException">The directory the path names does not exist.</exception>
+			/// <exception cref="UnauthorizedAccessException">The file system refuses to delete it.</exception>
+			/// <exception cref="IOException">Another I/O error (the file is open, ...).</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public static void Delete (string path)
+			{
+				if (path == null)
+					throw new ArgumentNullException ("path");
+				if (path.Length == 0 || path.IndexOf ('\0') >= 0)
+					throw new ArgumentException ("a file path must be non-empty and hold no NUL character", "path");
+				byte[] bytes = Encoding.UTF8.GetBytes (path + "\0");
+				int rc;
+				fixed (byte* p = bytes)
+					rc = MPDirect.FileDelete (p);
+				if (rc != 0)
+					throw Error (rc, "Delete", path, null, null);
+			}
+
+			/// <summary>The file's size in bytes (MPI_File_get_size), on this rank.</summary>
+			/// <returns>The size in bytes.</returns>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="MPIException">The MPI library reported an error.</exception>
+			public long Get_size ()
+			{
+				long size;
+				int rc = MPDirect.FileGetSize (Handle ("Get_size"), out size);
+				if (rc != 0)
+					throw Error (rc, "Get_size", path, null, null);
+				return size;
+			}
+
+			/// <summary>Truncates or extends the file to <paramref name="size"/> bytes (MPI_File_set_size,
+			/// collective: the same size on every rank).</summary>
+			/// <param name="size">The new size in bytes.</param>
+			/// <exception cref="ArgumentOutOfRangeException"><paramref name="size"/> is negative.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="InvalidOperationException">Another rank refused its arguments.</exception>
+			/// <exception cref="IOException">The file system refused (no space, read-only, ...).</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public void Set_size (long size)
+			{
+				Ctl (CTL_SET_SIZE, size, "Set_size", "size");
+			}
+
+			/// <summary>Makes sure the first <paramref name="size"/> bytes of the file have storage
+			/// (MPI_File_preallocate, collective: the same size on every rank); the file grows to at least that
+			/// size.</summary>
+			/// <param name="size">Bytes to allocate from the start of the file.</param>
+			/// <exception cref="ArgumentOutOfRangeException"><paramref name="size"/> is negative.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="InvalidOperationException">Another rank refused its arguments.</exception>
+			/// <exception cref="IOException">The file system refused (no space, read-only, ...).</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public void Preallocate (long size)
+			{
+				Ctl (CTL_PREALLOCATE, size, "Preallocate", "size");
+			}
+
+			/// <summary>Writes what this process has written to the file to storage, and makes the writes of every
+			/// rank visible to the others (MPI_File_sync, collective).</summary>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="InvalidOperationException">Another rank refused.</exception>
+			/// <exception cref="IOException">The file system reported an error.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public void Sync ()
+			{
+				Ctl (CTL_SYNC, 0, "Sync", null);
+			}
+
+			/// <summary>Sets this rank's view of the file (MPI_File_set_view, collective): the file starts
+			/// <paramref name="disp"/> bytes in, and consists of elements of <paramref name="etype"/>, so that
+			/// offsets count elements.  Resets the file pointers to 0.</summary>
+			/// <param name="disp">Where the view starts, in bytes from the start of the file (each rank may pass its
+			/// own).</param>
+			/// <param name="etype">The element type: a primitive type (int, double, ...) or a struct without
+			/// references; data are stored in the machine's native representation.</param>
+			/// <exception cref="ArgumentOutOfRangeException"><paramref name="disp"/> is negative.</exception>
+			/// <exception cref="ArgumentNullException"><paramref name="etype"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="etype"/> is neither a primitive type nor a struct
+			/// without references.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="InvalidOperationException">Another rank refused its arguments.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public void Set_view (long disp, Type etype)
+			{
+				int h = Handle ("Set_view");
+				if (disp < 0) {
+					MPDirect.FileCtl (h, CTL_AGREE, 0, 0, Errors.EARG);
+					throw new ArgumentOutOfRangeException ("disp", disp, "Set_view: the displacement must not be negative");
+				}
+				int rc = MPDirect.FileSetView (h, disp, etype, 0);
+				if (rc == Errors.ENULL)
+					throw new ArgumentNullException ("etype");
+				if (rc == Errors.EBUFTYPE)
+					throw new ArgumentException ("Set_view: " + etype.FullName + " cannot be an etype: only primitive " +
+						"types and structs without references can", "etype");
+				if (rc != 0)
+					throw Error (rc, "Set_view", path, null, null);
+			}
+
+			/// <summary>Reads into the whole of <paramref name="buf"/> at the individual file pointer, which
+			/// advances past what was read (MPI_File_read).</summary>
+			/// <param name="buf">The buffer: an array of a primitive type or of structs without references, or an
+			/// object without reference fields.</param>
+			/// <returns>The number of elements read: fewer than the buffer holds at the end of the file.</returns>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="IOException">The file system reported an error, or the file was opened write-only or
+			/// MODE_SEQUENTIAL.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public int Read (object buf) { return Rw (0, 0, buf, 0, Whole, "Read"); }
+			/// <summary>Reads into <paramref name="count"/> elements of array <paramref name="buf"/> from element
+			/// <paramref name="bufOffset"/>, at the individual file pointer (MPI_File_read).</summary>
+			/// <param name="buf">The array.</param>
+			/// <param name="bufOffset">The first element of <paramref name="buf"/> to read into.</param>
+			/// <param name="count">The number of elements to read.</param>
+			/// <returns>The number of elements read.</returns>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer or is not an
+			/// array.</exception>
+			/// <exception cref="ArgumentOutOfRangeException"><paramref name="bufOffset"/> or <paramref name="count"/>
+			/// is negative or runs past the end of the array.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="IOException">The file system reported an error.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public int Read (object buf, int bufOffset, int count) { return Rw (0, 0, buf, bufOffset, count, "Read"); }
+
+			/// <summary>Writes the whole of <paramref name="buf"/> at the individual file pointer, which advances
+			/// past what was written (MPI_File_write).</summary>
+			/// <param name="buf">The buffer: an array of a primitive type or of structs without references, or an
+			/// object without reference fields.</param>
+			/// <returns>The number of elements written.</returns>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="IOException">The file system reported an error, or the file was opened
+			/// read-only.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public int Write (object buf) { return Rw (WRITE, 0, buf, 0, Whole, "Write"); }
+			/// <summary>Writes <paramref name="count"/> elements of array <paramref name="buf"/> from element
+			/// <paramref name="bufOffset"/>, at the individual file pointer (MPI_File_write).</summary>
+			/// <param name="buf">The array.</param>
+			/// <param name="bufOffset">The first element of <paramref name="buf"/> to write.</param>
+			/// <param name="count">The number of elements to write.</param>
+			/// <returns>The number of elements written.</returns>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer or is not an
+			/// array.</exception>
+			/// <exception cref="ArgumentOutOfRangeException"><paramref name="bufOffset"/> or <paramref name="count"/>
+			/// is negative or runs past the end of the array.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="IOException">The file system reported an error.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public int Write (object buf, int bufOffset, int count) { return Rw (WRITE, 0, buf, bufOffset, count, "Write"); }
+
+			/// <summary>Reads into the whole of <paramref name="buf"/> at <paramref name="offset"/>
+			/// (MPI_File_read_at); the file pointer does not move.</summary>
+			/// <param name="offset">Where to read, in etypes of the view (bytes under the default view).</param>
+			/// <param name="buf">The buffer: an array of a primitive type or of structs without references, or an
+			/// object without reference fields.</param>
+			/// <returns>The number of elements read: fewer than the buffer holds at the end of the file, 0 at or past
+			/// it.</returns>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> is negative.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="IOException">The file system reported an error, or the file was opened write-only or
+			/// MODE_SEQUENTIAL.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public int Read_at (long offset, object buf) { return Rw (AT, offset, buf, 0, Whole, "Read_at"); }
+			/// <summary>Reads into <paramref name="count"/> elements of array <paramref name="buf"/> from element
+			/// <paramref name="bufOffset"/>, at <paramref name="offset"/> (MPI_File_read_at).</summary>
+			/// <param name="offset">Where to read, in etypes of the view (bytes under the default view).</param>
+			/// <param name="buf">The array.</param>
+			/// <param name="bufOffset">The first element of <paramref name="buf"/> to read into.</param>
+			/// <param name="count">The number of elements to read.</param>
+			/// <returns>The number of elements read.</returns>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer or is not an
+			/// array.</exception>
+			/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> is negative, or <paramref
+			/// name="bufOffset"/> or <paramref name="count"/> is negative or runs past the end of the array.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="IOException">The file system reported an error.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public int Read_at (long offset, object buf, int bufOffset, int count) { return Rw (AT, offset, buf, bufOffset, count, "Read_at"); }
+
+			/// <summary>Writes the whole of <paramref name="buf"/> at <paramref name="offset"/>
+			/// (MPI_File_write_at); the file pointer does not move.</summary>
+			/// <param name="offset">Where to write, in etypes of the view (bytes under the default view).</param>
+			/// <param name="buf">The buffer: an array of a primitive type or of structs without references, or an
+			/// object without reference fields.</param>
+			/// <returns>The number of elements written.</returns>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> is negative.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="IOException">The file system reported an error, or the file was opened read-only or
+			/// MODE_SEQUENTIAL.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public int Write_at (long offset, object buf) { return Rw (AT | WRITE, offset, buf, 0, Whole, "Write_at"); }
+			/// <summary>Writes <paramref name="count"/> elements of array <paramref name="buf"/> from element
+			/// <paramref name="bufOffset"/>, at <paramref name="offset"/> (MPI_File_write_at).</summary>
+			/// <param name="offset">Where to write, in etypes of the view (bytes under the default view).</param>
+			/// <param name="buf">The array.</param>
+			/// <param name="bufOffset">The first element of <paramref name="buf"/> to write.</param>
+			/// <param name="count">The number of elements to write.</param>
+			/// <returns>The number of elements written.</returns>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer or is not an
+			/// array.</exception>
+			/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> is negative, or <paramref
+			/// name="bufOffset"/> or <paramref name="count"/> is negative or runs past the end of the array.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="IOException">The file system reported an error.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public int Write_at (long offset, object buf, int bufOffset, int count) { return Rw (AT | WRITE, offset, buf, bufOffset, count, "Write_at"); }
+
+			/// <summary>Reads into the whole of <paramref name="buf"/> at the individual file pointer, collectively
+			/// (MPI_File_read_all): every rank calls it, each with its own buffer.</summary>
+			/// <param name="buf">The buffer: an array of a primitive type or of structs without references, or an
+			/// object without reference fields.</param>
+			/// <returns>The number of elements this rank read.</returns>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="InvalidOperationException">Another rank refused its arguments, so no rank
+			/// read.</exception>
+			/// <exception cref="IOException">The file system reported an error.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public int Read_all (object buf) { return Rw (ALL, 0, buf, 0, Whole, "Read_all"); }
+			/// <summary>Reads into <paramref name="count"/> elements of array <paramref name="buf"/> from element
+			/// <paramref name="bufOffset"/> at the individual file pointer, collectively (MPI_File_read_all).</summary>
+			/// <param name="buf">The array.</param>
+			/// <param name="bufOffset">The first element of <paramref name="buf"/> to read into.</param>
+			/// <param name="count">The number of elements to read.</param>
+			/// <returns>The number of elements this rank read.</returns>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer or is not an
+			/// array.</exception>
+			/// <exception cref="ArgumentOutOfRangeException"><paramref name="bufOffset"/> or <paramref name="count"/>
+			/// is negative or runs past the end of the array.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="InvalidOperationException">Another rank refused its arguments, so no rank
+			/// read.</exception>
+			/// <exception cref="IOException">The file system reported an error.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public int Read_all (object buf, int bufOffset, int count) { return Rw (ALL, 0, buf, bufOffset, count, "Read_all"); }
+
+			/// <summary>Writes the whole of <paramref name="buf"/> at the individual file pointer, collectively
+			/// (MPI_File_write_all): every rank calls it, each with its own buffer.</summary>
+			/// <param name="buf">The buffer: an array of a primitive type or of structs without references, or an
+			/// object without reference fields.</param>
+			/// <returns>The number of elements this rank wrote.</returns>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="InvalidOperationException">Another rank refused its arguments, so no rank
+			/// wrote.</exception>
+			/// <exception cref="IOException">The file system reported an error.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public int Write_all (object buf) { return Rw (ALL | WRITE, 0, buf, 0, Whole, "Write_all"); }
+			/// <summary>Writes <paramref name="count"/> elements of array <paramref name="buf"/> from element
+			/// <paramref name="bufOffset"/> at the individual file pointer, collectively (MPI_File_write_all).</summary>
+			/// <param name="buf">The array.</param>
+			/// <param name="bufOffset">The first element of <paramref name="buf"/> to write.</param>
+			/// <param name="count">The number of elements to write.</param>
+			/// <returns>The number of elements this rank wrote.</returns>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer or is not an
+			/// array.</exception>
+			/// <exception cref="ArgumentOutOfRangeException"><paramref name="bufOffset"/> or <paramref name="count"/>
+			/// is negative or runs past the end of the array.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="InvalidOperationException">Another rank refused its arguments, so no rank
+			/// wrote.</exception>
+			/// <exception cref="IOException">The file system reported an error.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public int Write_all (object buf, int bufOffset, int count) { return Rw (ALL | WRITE, 0, buf, bufOffset, count, "Write_all"); }
+
+			/// <summary>Reads into the whole of <paramref name="buf"/> at <paramref name="offset"/>, collectively
+			/// (MPI_File_read_at_all): every rank calls it, each with its own offset and buffer.</summary>
+			/// <param name="offset">Where this rank reads, in etypes of the view (bytes under the default
+			/// view).</param>
+			/// <param name="buf">The buffer: an array of a primitive type or of structs without references, or an
+			/// object without reference fields.</param>
+			/// <returns>The number of elements this rank read (0 at or past the end of the file).</returns>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> is negative.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="InvalidOperationException">Another rank refused its arguments, so no rank
+			/// read.</exception>
+			/// <exception cref="IOException">The file system reported an error.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public int Read_at_all (long offset, object buf) { return Rw (ALL | AT, offset, buf, 0, Whole, "Read_at_all"); }
+			/// <summary>Reads into <paramref name="count"/> elements of array <paramref name="buf"/> from element
+			/// <paramref name="bufOffset"/> at <paramref name="offset"/>, collectively (MPI_File_read_at_all).</summary>
+			/// <param name="offset">Where this rank reads, in etypes of the view (bytes under the default
+			/// view).</param>
+			/// <param name="buf">The array.</param>
+			/// <param name="bufOffset">The first element of <paramref name="buf"/> to read into.</param>
+			/// <param name="count">The number of elements to read.</param>
+			/// <returns>The number of elements this rank read.</returns>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer or is not an
+			/// array.</exception>
+			/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> is negative, or <paramref
+			/// name="bufOffset"/> or <paramref name="count"/> is negative or runs past the end of the array.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="InvalidOperationException">Another rank refused its arguments, so no rank
+			/// read.</exception>
+			/// <exception cref="IOException">The file system reported an error.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public int Read_at_all (long offset, object buf, int bufOffset, int count) { return Rw (ALL | AT, offset, buf, bufOffset, count, "Read_at_all"); }
+
+			/// <summary>Writes the whole of <paramref name="buf"/> at <paramref name="offset"/>, collectively
+			/// (MPI_File_write_at_all): every rank calls it, each with its own offset and buffer.</summary>
+			/// <param name="offset">Where this rank writes, in etypes of the view (bytes under the default
+			/// view).</param>
+			/// <param name="buf">The buffer: an array of a primitive type or of structs without references, or an
+			/// object without reference fields.</param>
+			/// <returns>The number of elements this rank wrote.</returns>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> is negative.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="InvalidOperationException">Another rank refused its arguments, so no rank
+			/// wrote.</exception>
+			/// <exception cref="IOException">The file system reported an error.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public int Write_at_all (long offset, object buf) { return Rw (ALL | AT | WRITE, offset, buf, 0, Whole, "Write_at_all"); }
+			/// <summary>Writes <paramref name="count"/> elements of array <paramref name="buf"/> from element
+			/// <paramref name="bufOffset"/> at <paramref name="offset"/>, collectively
+			/// (MPI_File_write_at_all).</summary>
+			/// <param name="offset">Where this rank writes, in etypes of the view (bytes under the default
+			/// view).</param>
+			/// <param name="buf">The array.</param>
+			/// <param name="bufOffset">The first element of <paramref name="buf"/> to write.</param>
+			/// <param name="count">The number of elements to write.</param>
+			/// <returns>The number of elements this rank wrote.</returns>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer or is not an
+			/// array.</exception>
+			/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> is negative, or <paramref
+			/// name="bufOffset"/> or <paramref name="count"/> is negative or runs past the end of the array.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="InvalidOperationException">Another rank refused its arguments, so no rank
+			/// wrote.</exception>
+			/// <exception cref="IOException">The file system reported an error.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public int Write_at_all (long offset, object buf, int bufOffset, int count) { return Rw (ALL | AT | WRITE, offset, buf, bufOffset, count, "Write_at_all"); }
+
+			/// <summary>Starts reading into the whole of <paramref name="buf"/> at <paramref name="offset"/>
+			/// (MPI_File_iread_at).  The runtime keeps the buffer in place and alive until the read completes, even if
+			/// the Request is dropped; do not touch the buffer until then.</summary>
+			/// <param name="offset">Where to read, in etypes of the view (bytes under the default view).</param>
+			/// <param name="buf">The buffer: an array of a primitive type or of structs without references, or an
+			/// object without reference fields.</param>
+			/// <returns>The request; <see cref="Request.Wait(Status)"/> fills a Status whose <see
+			/// cref="Status.Get_count"/> is the number of elements read.  It cannot be cancelled.</returns>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> is negative.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="IOException">The MPI library refused the read (write-only file, ...).</exception>
+			/// <exception cref="OutOfMemoryException">The runtime could not allocate a request slot.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public Request Iread_at (long offset, object buf) { return Iat (0, offset, buf, 0, Whole, "Iread_at"); }
+			/// <summary>Starts reading into <paramref name="count"/> elements of array <paramref name="buf"/> from
+			/// element <paramref name="bufOffset"/>, at <paramref name="offset"/> (MPI_File_iread_at).  The buffer is
+			/// kept in place and alive until the read completes.</summary>
+			/// <param name="offset">Where to read, in etypes of the view (bytes under the default view).</param>
+			/// <param name="buf">The array.</param>
+			/// <param name="bufOffset">The first element of <paramref name="buf"/> to read into.</param>
+			/// <param name="count">The number of elements to read.</param>
+			/// <returns>The request; the Status of its Wait counts the elements read.</returns>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer or is not an
+			/// array.</exception>
+			/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> is negative, or <paramref
+			/// name="bufOffset"/> or <paramref name="count"/> is negative or runs past the end of the array.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="IOException">The MPI library refused the read.</exception>
+			/// <exception cref="OutOfMemoryException">The runtime could not allocate a request slot.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public Request Iread_at (long offset, object buf, int bufOffset, int count) { return Iat (0, offset, buf, bufOffset, count, "Iread_at"); }
+
+			/// <summary>Starts writing the whole of <paramref name="buf"/> at <paramref name="offset"/>
+			/// (MPI_File_iwrite_at).  The runtime keeps the buffer in place and alive until the write completes, even
+			/// if the Request is dropped; do not change the buffer until then.</summary>
+			/// <param name="offset">Where to write, in etypes of the view (bytes under the default view).</param>
+			/// <param name="buf">The buffer: an array of a primitive type or of structs without references, or an
+			/// object without reference fields.</param>
+			/// <returns>The request; the Status of its Wait counts the elements written.  It cannot be
+			/// cancelled.</returns>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> is negative.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="IOException">The MPI library refused the write (read-only file, ...).</exception>
+			/// <exception cref="OutOfMemoryException">The runtime could not allocate a request slot.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public Request Iwrite_at (long offset, object buf) { return Iat (1, offset, buf, 0, Whole, "Iwrite_at"); }
+			/// <summary>Starts writing <paramref name="count"/> elements of array <paramref name="buf"/> from element
+			/// <paramref name="bufOffset"/>, at <paramref name="offset"/> (MPI_File_iwrite_at).  The buffer is kept in
+			/// place and alive until the write completes.</summary>
+			/// <param name="offset">Where to write, in etypes of the view (bytes under the default view).</param>
+			/// <param name="buf">The array.</param>
+			/// <param name="bufOffset">The first element of <paramref name="buf"/> to write.</param>
+			/// <param name="count">The number of elements to write.</param>
+			/// <returns>The request; the Status of its Wait counts the elements written.</returns>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer or is not an
+			/// array.</exception>
+			/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> is negative, or <paramref
+			/// name="bufOffset"/> or <paramref name="count"/> is negative or runs past the end of the array.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="IOException">The MPI library refused the write.</exception>
+			/// <exception cref="OutOfMemoryException">The runtime could not allocate a request slot.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public Request Iwrite_at (long offset, object buf, int bufOffset, int count) { return Iat (1, offset, buf, bufOffset, count, "Iwrite_at"); }
+
+			// ---- the shared paths ----------------------------------------------------------------------------
+
+			// The count of the whole-buffer forms (the internal calls' -1, which a program's count must never become).
+			const int Whole = int.MinValue;
+
+			int Handle (string op)
+			{
+				int h = Volatile.Read (ref handle);
+				if (h < 0)
+					throw Closed (op);
+				return h;
+			}
+
+			ObjectDisposedException Closed (string op)
+			{
+				return new ObjectDisposedException ("MPI.File", op + ": the file \"" + path + "\" has been closed");
+			}
+
+			void Ctl (int what, long arg, string op, string argName)
+			{
+				int h = Handle (op);
+				if (arg < 0) {
+					MPDirect.FileCtl (h, CTL_AGREE, 0, 0, Errors.EARG);
+					throw new ArgumentOutOfRangeException (argName, arg, op + ": must not be negative");
+				}
+				int rc = MPDirect.FileCtl (h, what, arg, 0, 0);
+				if (rc != 0)
+					throw Error (rc, op, path, null, null);
+			}
+
+			// A local refusal of a collective form takes its part in the agreement before it is raised.
+			int Rw (int how, long offset, object buf, int bufOffset, int count, string op)
+			{
+				int h = Handle (op);
+				Exception refusal = null;
+				if (count == Whole)
+					count = -1;
+				else if (bufOffset < 0 || count < 0)
+					refusal = BadRange (op, bufOffset, count);
+				else if ((how & AT) != 0 && offset < 0)
+					refusal = new ArgumentOutOfRangeException ("offset", offset, op + ": the file offset must not be negative");
+				if (refusal != null) {
+					if ((how & ALL) != 0)
+						MPDirect.FileCtl (h, CTL_AGREE, 0, 0, Errors.EARG);
+					throw refusal;
+				}
+				long done;
+				int rc = MPDirect.FileRw (h, how, offset, buf, bufOffset, count, 0, out done);
+				if (rc != 0)
+					throw Error (rc, op, path, null, buf);
+				return (int) done;
+			}
+
+			Request Iat (int write, long offset, object buf, int bufOffset, int count, string op)
+			{
+				int h = Handle (op);
+				if (count == Whole)
+					count = -1;
+				else if (bufOffset < 0 || count < 0)
+					throw BadRange (op, bufOffset, count);
+				if (offset < 0)
+					throw new ArgumentOutOfRangeException ("offset", offset, op + ": the file offset must not be negative");
+				var r = new FileRequest (this);
+				int rc = MPDirect.FileIat (h, write, offset, buf, bufOffset, count, r);
+				if (rc != 0)
+					throw Error (rc, op, path, null, buf);
+				lock (pending) {
+					pending.RemoveAll (p => Volatile.Read (ref p.done) != 0);
+					pending.Add (r);
+				}
+				return r;
+			}
+
+			// Completes the non-blocking operations still in flight, leaving their results in their Requests for the
+			// program's Wait or Test to report.
+			void FinishPending ()
+			{
+				Request[] list;
+				lock (pending) {
+					list = pending.ToArray ();
+					pending.Clear ();
+				}
+				foreach (var r in list) {
+					int f;
+					while (Volatile.Read (ref r.done) == 0 && !r.consumed && !r.freed &&
+					       r.CompleteNative (true, true, out f) == Errors.EBUSY)
+						Thread.Yield ();
+				}
+			}
+
+			static Exception BadRange (string op, int bufOffset, int count)
+			{
+				if (bufOffset < 0)
+					return new ArgumentOutOfRangeException ("bufOffset", bufOffset, op + ": the buffer offset must not be negative");
+				return new ArgumentOutOfRangeException ("count", count, op + ": the count must not be negative");
+			}
+
+			/// <summary>The exception for code <paramref name="rc"/> of file operation <paramref name="op"/> on
+			/// <paramref name="path"/>.</summary>
+			internal static Exception Error (int rc, string op, string path, Comm comm, object buf)
+			{
+				string what = op + "(\"" + path + "\")";
+				if (rc <= Errors.EPEER_BASE)
+					return new InvalidOperationException (what + ": " + Coll.Peer (rc) + " refused its arguments to this " +
+						"collective operation (the exception there says why), so no rank carried it out; the file can be used again");
+				switch (rc) {
+				case EFILE:
+					return new ObjectDisposedException ("MPI.File", what + ": the file has been closed");
+				case ESEQUENTIAL:
+					return new NotSupportedException (what + ": explicit offsets are not allowed on a file opened with " +
+						"MODE_SEQUENTIAL: use Read and Write (the individual file pointer)");
+				case EACCMODE:
+					return new UnauthorizedAccessException (what + ": the file's access mode does not allow it (a read " +
+						"of a file opened MODE_WRONLY, or a write to one opened MODE_RDONLY)");
+				case Errors.EOFFSET:
+					return new ArgumentOutOfRangeException ("bufOffset", op + ": the buffer offset is outside the buffer (" + Errors.TypeName (buf) + ")");
+				case Errors.ECOUNT:
+					return new ArgumentOutOfRangeException ("count", op + ": the buffer is too short: offset + count runs past its end (" +
+						Errors.TypeName (buf) + ")");
+				case Errors.EBUFTYPE:
+					return new ArgumentException (op + ": " + Errors.TypeName (buf) + " cannot be a file buffer: only arrays of " +
+						"primitive types or of structs without references, and objects without reference fields, can be read " +
+						"or written in place", "buf");
+				}
+				if (rc < 0)
+					return Errors.Make (rc, comm, buf, 0, 0, null);
+				string msg = what + ": " + MPDirect.ErrorString (rc);
+				switch (MPDirect.FileErrorKind (rc)) {
+				case KNoent:
+					string dir = null;
+					try {
+						dir = System.IO.Path.GetDirectoryName (System.IO.Path.GetFullPath (path));
+					} catch (Exception) {
+					}
+					if (dir != null && !Directory.Exists (dir))
+						return new DirectoryNotFoundException (what + ": the directory \"" + dir + "\" does not exist (" +
+							MPDirect.ErrorString (rc) + ")");
+					return new FileNotFoundException (what + ": the file does not exist (" + MPDirect.ErrorString (rc) +
+						"); pass MODE_CREATE to create it", path);
+				case KAccess:
+				case KReadonly:
+					return new UnauthorizedAccessException (what + ": access denied (" + MPDirect.ErrorString (rc) + ")");
+				case KAmode:
+					return new ArgumentException (what + ": the MPI library refused the access mode (" + MPDirect.ErrorString (rc) + ")", "amode");
+				case KExists:
+					return new IOException (what + ": the file exists and MODE_EXCL was given (" + MPDirect.ErrorString (rc) + ")");
+				case KInuse:
+				case KNospace:
+				case KBadname:
+				case KIo:
+					return new IOException (msg);
+				case KUnsupported:
+					return new NotSupportedException (msg);
+				default:
+					return new MPIException (rc, MPDirect.ErrorClass (rc), msg);
+				}
+			}
+
+			// The request of Iread_at/Iwrite_at: names the file in its errors; not cancellable (MPI-IO libraries do
+			// not cancel file operations in flight).
+			sealed class FileRequest : Request
+			{
+				readonly string path;
+
+				internal FileRequest (File f)
+				{
+					path = f.path;
+				}
+
+				internal override int CancelNative ()
+				{
+					throw new NotSupportedException ("a non-blocking file operation cannot be cancelled: Wait for it");
+				}
+
+				internal override Exception ResultException (string op)
+				{
+					return Error (rc, op, path, null, null);
+				}
+			}
+		}
+	}
+}

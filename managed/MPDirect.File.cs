@@ -1,0 +1,26 @@
+// MPDirect, continued: parallel I/O (native-mpi/file.c, runtime-ext/icall-file.c; runtime-ext/icall-def.h).
+using System.Runtime.CompilerServices;
+
+namespace System.MP
+{
+	internal static unsafe partial class MPDirect
+	{
+		// path: UTF-8, NUL-terminated.  verdict: this rank's refusal (0 if none), agreed on before anything opens.
+		[MethodImpl (MethodImplOptions.InternalCall)]
+		internal static extern int FileOpen (int comm, byte* path, int amode, int verdict, out int fh);
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int FileClose (int fh);
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int FileDelete (byte* path);
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int FileGetSize (int fh, out long size);
+		// what: MPI.File.CTL_* (MOTOR_FILE_SET_SIZE...); collective, agreeing on verdict first.
+		[MethodImpl (MethodImplOptions.InternalCall)]
+		internal static extern int FileCtl (int fh, int what, long arg, int dt, int verdict);
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int FileErrorKind (int code);
+		[MethodImpl (MethodImplOptions.InternalCall)]
+		internal static extern int FileSetView (int fh, long disp, Type etype, int verdict);
+		// how: MPI.File.WRITE | AT | ALL; count == -1 means the whole buffer.
+		[MethodImpl (MethodImplOptions.InternalCall)]
+		internal static extern int FileRw (int fh, int how, long offset, object buf, int start, int count, int verdict, out long done);
+		[MethodImpl (MethodImplOptions.InternalCall)]
+		internal static extern int FileIat (int fh, int write, long offset, object buf, int start, int count, Request req);
+	}
+}

@@ -1,0 +1,65 @@
+/*
+ * icall-file.c - internal calls of parallel I/O (System.MP.MPI.File) that take managed objects: a view's
+ * element type, and the buffers of reads and writes.  The rest of the file operations take only integers and
+ * native memory and are registered straight from native-mpi/file.c (icall-def.h).
+ *
+ * Buffers are resolved while GC-unsafe.  A blocking read or write waits in native-mpi between the blocking
+ * hooks; the buffer stays pinned meanwhile because this frame keeps a pointer to it (MOTOR_KEEP_ALIVE) and
+ * thread stacks are scanned conservatively, as for Send and Recv (icall-p2p.c).  A non-blocking one is posted
+ * into a request slot that holds its buffer until it completes (gc-hooks/pin.c).
+ */
+#include "icalls.h"
+#include "motor-pin.h"
+#include "motor-runtime.h"
+
+/* File.Set_view: the etype is a managed element type (primitive or blittable struct), as a datatype. */
+int32_t motor_icall_file_set_view(int32_t fh, int64_t disp, MonoReflectionType *etype, int32_t verdict)
+{
+	uint32_t size;
+	int dt = -1;
+	if (verdict == MOTOR_OK && !etype)
+		verdict = MOTOR_ENULL;
+	if (verdict == MOTOR_OK &&
+	    (dt = motor_buffer_element_dt(mono_reflection_type_get_type(etype), &size)) < 0)
+		verdict = dt;
+	return motor_mpi_file_ctl(fh, MOTOR_FILE_SET_VIEW, disp, dt, verdict);
+}
+
+/* Every blocking read and write (`how`: MOTOR_FILE_*).  A buffer this rank refuses is its verdict in the
+ * agreement of a collective form. */
+int32_t motor_icall_file_rw(int32_t fh, int32_t how, int64_t offset, MonoObject *buf, int32_t start,
+                            int32_t count, int32_t verdict, int64_t *done)
+{
+	struct motor_buffer b = {.data = NULL, .count = 0, .dt = MOTOR_DT_U8};
+	int64_t n = 0;
+	if (verdict == MOTOR_OK)
+		verdict = motor_buffer_resolve(buf, start, count, &b);
+	int rc = motor_mpi_file_rw(fh, how, offset, b.data, b.count, b.dt, verdict, &n);
+	MOTOR_KEEP_ALIVE(buf);
+	*done = n;
+	return rc;
+}
+
+struct iat {
+	int fh, write;
+	int64_t offset;
+	const struct motor_buffer *b;
+};
+
+static int post_iat(void *ctx, motor_req *r)
+{
+	const struct iat *a = ctx;
+	return motor_mpi_file_iat(a->fh, a->write, a->offset, a->b->data, a->b->count, a->b->dt, r);
+}
+
+/* File.Iread_at / Iwrite_at: posted into a request slot, which holds `buf` until the operation completes. */
+int32_t motor_icall_file_iat(int32_t fh, int32_t write, int64_t offset, MonoObject *buf, int32_t start,
+                             int32_t count, MonoObject *req)
+{
+	struct motor_buffer b;
+	int rc = motor_buffer_resolve(buf, start, count, &b);
+	if (rc != MOTOR_OK)
+		return rc;
+	struct iat a = {.fh = fh, .write = write, .offset = offset, .b = &b};
+	return motor_pin_post_op_buffer(req, buf, &a, post_iat, NULL);
+}

@@ -1,0 +1,709 @@
+// FileTests: parallel I/O (MPI.File) on managed buffers.  Every operation is checked element by element against
+// values that depend on the writing rank and the position, so a block in the wrong place, a short read or a stale
+// buffer shows.  Views with int, double and struct etypes; offsets in etypes; reads past the end; non-blocking reads
+// and writes with collections running while they are in flight; dropped requests and files; and every refusal,
+// with the rank (and for collectives every rank) usable afterwards.  Runs at 1, 2, 3 and 4 ranks.
+using System;
+using System.IO;
+using System.Linq;
+using System.MP;
+using System.Runtime.InteropServices;
+
+public static class FileTests
+{
+	static int Main (string[] args) { return TestRunner.Run (typeof (FileTests), args); }
+
+	static Intracomm World { get { return MPI.COMM_WORLD; } }
+	static int Rank { get { return World.Get_rank (); } }
+	static int Size { get { return World.Get_size (); } }
+	static int Last { get { return Size - 1; } }
+
+	const int N = 37; // elements per rank: not a power of two, so an off-by-a-block shows
+
+	static int V (int r, int i) { return r * 100000 + i + 1; }
+	static double D (int r, int i) { return r * 1000.5 + i * 0.25 + 1; }
+
+	[StructLayout (LayoutKind.Sequential)]
+	public struct Rec
+	{
+		public int A;
+		public double B;
+		public short C;
+	}
+
+	static Rec R (int r, int i) { return new Rec { A = V (r, i), B = D (r, i), C = (short) (r * 7 + i) }; }
+
+	// A path every rank agrees on: rank 0's process id, broadcast once, and the test's name.
+	static int pid = -1;
+	static string PathFor (string name)
+	{
+		if (pid < 0) {
+			var p = new[] { System.Diagnostics.Process.GetCurrentProcess ().Id };
+			World.Bcast (p, 0);
+			pid = p[0];
+		}
+		string path = "/tmp/motor-filetests-" + pid + "-" + name;
+		World.Barrier ();
+		if (Rank == 0 && System.IO.File.Exists (path))
+			System.IO.File.Delete (path);
+		World.Barrier ();
+		return path;
+	}
+
+	static void Cleanup (string path)
+	{
+		World.Barrier ();
+		if (Rank == 0 && System.IO.File.Exists (path))
+			System.IO.File.Delete (path);
+	}
+
+	// The ranks are still usable: a collective gives the right answer.
+	static void StillUsable (string what)
+	{
+		var s = new int[1];
+		World.Allreduce (new[] { Rank + 1 }, s, Op.SUM);
+		Assert.Equal (Size * (Size + 1) / 2, s[0], what + ": Allreduce afterwards");
+	}
+
+	static int[] Block (int r) { return Enumerable.Range (0, N).Select (i => V (r, i)).ToArray (); }
+
+	static void CheckAllBlocks (int[] all, string what)
+	{
+		Assert.Equal (Size * N, all.Length, what + ": length");
+		for (int r = 0; r < Size; r++)
+			for (int i = 0; i < N; i++)
+				Assert.Equal (V (r, i), all[r * N + i], what + ": rank " + r + "'s element " + i);
+	}
+
+	public static void WriteAtAllThenReadAtAllReadsEveryRanksBlock ()
+	{
+		string path = PathFor ("at-all");
+		using (var f = MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_RDWR)) {
+			Assert.Equal (N, f.Write_at_all ((long) Rank * N * 4, Block (Rank)), "elements written");
+			f.Sync ();
+			World.Barrier ();
+			f.Sync ();
+			Assert.Equal ((long) Size * N * 4, f.Get_size (), "file size");
+			// Each rank reads its right neighbour's block, then the whole file.
+			int peer = (Rank + 1) % Size;
+			var mine = new int[N];
+			Assert.Equal (N, f.Read_at_all ((long) peer * N * 4, mine), "elements read");
+			Assert.SequenceEqual (Block (peer), mine, "neighbour's block");
+			var all = new int[Size * N];
+			Assert.Equal (Size * N, f.Read_at_all (0, all), "elements of the whole file");
+			CheckAllBlocks (all, "whole file");
+		}
+		Cleanup (path);
+	}
+
+	public static void WriteAtAndReadAtMoveBytesAtByteOffsets ()
+	{
+		string path = PathFor ("at");
+		var f = MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_RDWR);
+		var bytes = Enumerable.Range (0, N).Select (i => (byte) (Rank * 31 + i)).ToArray ();
+		Assert.Equal (N, f.Write_at ((long) Rank * N, bytes), "bytes written");
+		f.Sync ();
+		World.Barrier ();
+		f.Sync ();
+		var all = new byte[Size * N];
+		Assert.Equal (Size * N, f.Read_at (0, all), "bytes read");
+		for (int r = 0; r < Size; r++)
+			for (int i = 0; i < N; i++)
+				Assert.Equal ((byte) (r * 31 + i), all[r * N + i], "byte " + i + " of rank " + r);
+		f.Close ();
+		f.Close (); // a second Close does nothing
+		Cleanup (path);
+	}
+
+	public static void IndividualPointerAdvancesPastEachWriteAndRead ()
+	{
+		string path = PathFor ("pointer");
+		using (var f = MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_RDWR)) {
+			long disp = (long) Rank * 2 * N * 8;
+			f.Set_view (disp, typeof (double));
+			var a = Enumerable.Range (0, N).Select (i => D (Rank, i)).ToArray ();
+			var b = Enumerable.Range (0, N).Select (i => -D (Rank, i)).ToArray ();
+			Assert.Equal (N, f.Write (a), "first write");
+			Assert.Equal (N, f.Write (b), "second write");
+			f.Sync ();
+			World.Barrier ();
+			f.Sync ();
+			f.Set_view (disp, typeof (double)); // resets the pointer
+			var c = new double[N];
+			var d = new double[N];
+			Assert.Equal (N, f.Read (c), "first read");
+			Assert.Equal (N, f.Read (d), "second read");
+			Assert.SequenceEqual (a, c, "first block");
+			Assert.SequenceEqual (b, d, "second block");
+			if (Rank == Last)
+				Assert.Equal (0, f.Read (d), "a read at the end of the file");
+		}
+		Cleanup (path);
+	}
+
+	public static void WriteAllAndReadAllUseEachRanksView ()
+	{
+		string path = PathFor ("all");
+		using (var f = MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_RDWR)) {
+			f.Set_view ((long) Rank * N * 4, typeof (int));
+			Assert.Equal (N, f.Write_all (Block (Rank)), "Write_all");
+			f.Sync ();
+			World.Barrier ();
+			f.Sync ();
+			f.Set_view ((long) ((Rank + 1) % Size) * N * 4, typeof (int));
+			var got = new int[N];
+			Assert.Equal (N, f.Read_all (got), "Read_all");
+			Assert.SequenceEqual (Block ((Rank + 1) % Size), got, "neighbour's block through the view");
+		}
+		Cleanup (path);
+	}
+
+	public static void IntViewCountsOffsetsInIntsFromTheDisplacement ()
+	{
+		string path = PathFor ("intview");
+		const int disp = 12;
+		using (var f = MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_RDWR)) {
+			f.Set_view (disp, typeof (int));
+			f.Write_at_all ((long) Rank * N, Block (Rank));
+			f.Sync ();
+			World.Barrier ();
+			f.Sync ();
+			// Under the default view again: bytes from the start of the file.
+			f.Set_view (0, typeof (byte));
+			var raw = new byte[disp + Size * N * 4];
+			Assert.Equal (raw.Length, f.Read_at_all (0, raw), "bytes of the whole file");
+			for (int k = 0; k < disp; k++)
+				Assert.Equal ((byte) 0, raw[k], "byte " + k + " before the displacement");
+			var all = new int[Size * N];
+			Buffer.BlockCopy (raw, disp, all, 0, all.Length * 4);
+			CheckAllBlocks (all, "ints after the displacement");
+		}
+		Cleanup (path);
+	}
+
+	public static void DoubleViewReadsAtElementOffsets ()
+	{
+		string path = PathFor ("doubleview");
+		using (var f = MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_RDWR)) {
+			f.Set_view (8, typeof (double));
+			var mine = Enumerable.Range (0, N).Select (i => D (Rank, i)).ToArray ();
+			f.Write_at_all ((long) Rank * N, mine);
+			f.Sync ();
+			World.Barrier ();
+			f.Sync ();
+			// The last 5 elements of the next rank's block and the first 3 of the one after, in one read.
+			int r = (Rank + 1) % Size;
+			var got = new double[8];
+			int n = f.Read_at_all ((long) r * N + N - 5, got);
+			int expect = r == Last ? 5 : 8;
+			Assert.Equal (expect, n, "elements read (short at the end of the file)");
+			for (int i = 0; i < expect; i++) {
+				int rr = i < 5 ? r : r + 1, ii = i < 5 ? N - 5 + i : i - 5;
+				Assert.Equal (D (rr, ii), got[i], "element " + i);
+			}
+			for (int i = expect; i < 8; i++)
+				Assert.Equal (0.0, got[i], "element " + i + " past the end untouched");
+		}
+		Cleanup (path);
+	}
+
+	public static void StructViewWritesAndReadsWholeRecords ()
+	{
+		string path = PathFor ("structview");
+		using (var f = MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_RDWR)) {
+			f.Set_view (0, typeof (Rec));
+			var mine = Enumerable.Range (0, N).Select (i => R (Rank, i)).ToArray ();
+			Assert.Equal (N, f.Write_at_all ((long) Rank * N, mine), "records written");
+			f.Sync ();
+			World.Barrier ();
+			f.Sync ();
+			var all = new Rec[Size * N];
+			Assert.Equal (Size * N, f.Read_at_all (0, all), "records read");
+			for (int r = 0; r < Size; r++)
+				for (int i = 0; i < N; i++) {
+					Rec e = R (r, i), g = all[r * N + i];
+					Assert.True (e.A == g.A && e.B == g.B && e.C == g.C, "record " + i + " of rank " + r);
+				}
+			int size = Marshal.SizeOf (typeof (Rec));
+			Assert.Equal ((long) Size * N * size, f.Get_size (), "file size in bytes");
+		}
+		Cleanup (path);
+	}
+
+	public static void OffsetCountFormsTouchOnlyTheirElements ()
+	{
+		string path = PathFor ("offcount");
+		using (var f = MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_RDWR)) {
+			f.Set_view (0, typeof (int));
+			var src = Block (Rank);
+			// Elements 5..14 of src at element Rank*10 of the file.
+			Assert.Equal (10, f.Write_at_all ((long) Rank * 10, src, 5, 10), "Write_at_all of a slice");
+			f.Sync ();
+			World.Barrier ();
+			f.Sync ();
+			int r = (Rank + 1) % Size;
+			var dst = Enumerable.Repeat (-1, 20).ToArray ();
+			Assert.Equal (10, f.Read_at ((long) r * 10, dst, 3, 10), "Read_at into a slice");
+			for (int i = 0; i < 20; i++)
+				Assert.Equal (i >= 3 && i < 13 ? V (r, i - 3 + 5) : -1, dst[i], "element " + i);
+			var dst2 = Enumerable.Repeat (-1, 20).ToArray ();
+			Assert.Equal (4, f.Read_at_all ((long) r * 10 + 2, dst2, 16, 4), "Read_at_all into the tail");
+			for (int i = 0; i < 20; i++)
+				Assert.Equal (i >= 16 ? V (r, i - 16 + 7) : -1, dst2[i], "element " + i + " (tail)");
+			// The individual-pointer forms with a slice.
+			f.Set_view ((long) Rank * 10 * 4, typeof (int));
+			var w = Enumerable.Repeat (-1, 6).ToArray ();
+			Assert.Equal (3, f.Read (w, 2, 3), "Read of a slice");
+			Assert.SequenceEqual (new[] { -1, -1, V (Rank, 5), V (Rank, 6), V (Rank, 7), -1 }, w, "Read slice");
+			Assert.Equal (2, f.Read_all (w, 0, 2), "Read_all of a slice continues at the pointer");
+			Assert.SequenceEqual (new[] { V (Rank, 8), V (Rank, 9), V (Rank, 5), V (Rank, 6), V (Rank, 7), -1 }, w, "Read_all slice");
+		}
+		Cleanup (path);
+	}
+
+	public static void MultiDimensionalArraysAreWrittenAndReadWhole ()
+	{
+		string path = PathFor ("multidim");
+		using (var f = MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_RDWR)) {
+			var a = new double[3, 5];
+			for (int i = 0; i < 3; i++)
+				for (int j = 0; j < 5; j++)
+					a[i, j] = D (Rank, i * 5 + j);
+			Assert.Equal (15, f.Write_at_all ((long) Rank * 15 * 8, a), "elements of a double[3,5]");
+			f.Sync ();
+			World.Barrier ();
+			f.Sync ();
+			int r = (Rank + Size - 1) % Size;
+			var b = new double[3, 5];
+			Assert.Equal (15, f.Read_at_all ((long) r * 15 * 8, b), "elements read");
+			for (int i = 0; i < 3; i++)
+				for (int j = 0; j < 5; j++)
+					Assert.Equal (D (r, i * 5 + j), b[i, j], "element [" + i + "," + j + "]");
+			// Row 1 alone, with offset/count over the flattened array.
+			var c = new double[3, 5];
+			Assert.Equal (5, f.Read_at ((long) r * 15 * 8 + 5 * 8, c, 5, 5), "one row");
+			for (int i = 0; i < 3; i++)
+				for (int j = 0; j < 5; j++)
+					Assert.Equal (i == 1 ? D (r, 5 + j) : 0.0, c[i, j], "element [" + i + "," + j + "] of the row read");
+		}
+		Cleanup (path);
+	}
+
+	public static void ReadsAtOrPastTheEndReturnZeroAndShortReadsTheRest ()
+	{
+		string path = PathFor ("pastend");
+		using (var f = MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_RDWR)) {
+			if (Rank == 0)
+				f.Write_at (0, Enumerable.Range (1, 10).ToArray ());
+			f.Sync ();
+			World.Barrier ();
+			f.Sync ();
+			var buf = Enumerable.Repeat (-7, 5).ToArray ();
+			Assert.Equal (2, f.Read_at (8 * 4, buf), "a read across the end");
+			Assert.SequenceEqual (new[] { 9, 10, -7, -7, -7 }, buf, "what a short read leaves");
+			Assert.Equal (0, f.Read_at (10 * 4, buf), "a read at the end");
+			Assert.Equal (0, f.Read_at (1 << 20, buf), "a read far past the end");
+			Assert.SequenceEqual (new[] { 9, 10, -7, -7, -7 }, buf, "untouched by reads past the end");
+			// A collective read past the end reads nothing, but MPICH's ROMIO may clear the buffer.
+			Assert.Equal (0, f.Read_at_all (1000 + Rank, buf), "a collective read past the end");
+			for (int i = 0; i < 5; i++)
+				Assert.True (buf[i] == new[] { 9, 10, -7, -7, -7 }[i] || buf[i] == 0, "element " + i + " after a collective read past the end");
+			// A file that ends inside an element: whole elements only.
+			var longs = new long[3];
+			Assert.Equal (1, f.Read_at (7 * 4, longs), "longs across the end (12 bytes left: one whole long)");
+		}
+		Cleanup (path);
+	}
+
+	public static void SetSizeTruncatesAndExtendsPreallocateGrows ()
+	{
+		string path = PathFor ("size");
+		using (var f = MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_RDWR)) {
+			Assert.Equal (0L, f.Get_size (), "a new file");
+			f.Set_size (1000);
+			Assert.Equal (1000L, f.Get_size (), "after Set_size(1000)");
+			f.Set_size (10);
+			Assert.Equal (10L, f.Get_size (), "after Set_size(10)");
+			f.Preallocate (4096);
+			Assert.True (f.Get_size () >= 4096, "Preallocate(4096) grows the file to at least 4096 bytes, got " + f.Get_size ());
+			f.Set_size (0);
+			Assert.Equal (0L, f.Get_size (), "after Set_size(0)");
+			Assert.Equal (path, f.Path, "Path");
+		}
+		Cleanup (path);
+	}
+
+	static void Storm ()
+	{
+		for (int k = 0; k < 3; k++) {
+			var junk = new object[2000];
+			for (int i = 0; i < junk.Length; i++)
+				junk[i] = new int[i % 50 + 1];
+			GC.Collect (k % 2);
+		}
+	}
+
+	public static void NonBlockingWritesAndReadsSurviveGcStorms ()
+	{
+		string path = PathFor ("nonblocking");
+		const int M = 40, L = 25; // M small arrays (movable) of L ints, plus one large one
+		using (var f = MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_RDWR)) {
+			long baseOff = (long) Rank * (M * L + 5000) * 4;
+			var reqs = new Request[M + 1];
+			for (int k = 0; k < M; k++) {
+				var a = new int[L];
+				for (int i = 0; i < L; i++)
+					a[i] = V (Rank, k * L + i);
+				reqs[k] = f.Iwrite_at (baseOff + (long) k * L * 4, a);
+				if (k % 8 == 0)
+					Storm ();
+			}
+			var big = Enumerable.Range (0, 5000).Select (i => V (Rank, M * L + i)).ToArray ();
+			reqs[M] = f.Iwrite_at (baseOff + (long) M * L * 4, big);
+			Storm ();
+			var st = new Status ();
+			for (int k = 0; k <= M; k++) {
+				reqs[k].Wait (st);
+				Assert.Equal (k < M ? L : 5000, st.Get_count (typeof (int)), "elements written by Iwrite_at " + k);
+			}
+			f.Sync ();
+			World.Barrier ();
+			f.Sync ();
+			int r = (Rank + 1) % Size;
+			long rOff = (long) r * (M * L + 5000) * 4;
+			var bufs = new int[M][];
+			for (int k = 0; k < M; k++) {
+				bufs[k] = new int[L + 2];
+				reqs[k] = f.Iread_at (rOff + (long) k * L * 4, bufs[k], 1, L);
+				if (k % 8 == 0)
+					Storm ();
+			}
+			var big2 = new int[5000];
+			reqs[M] = f.Iread_at (rOff + (long) M * L * 4, big2);
+			Storm ();
+			for (int k = 0; k <= M; k++) {
+				reqs[k].Wait (st);
+				Assert.Equal (k < M ? L : 5000, st.Get_count (typeof (int)), "elements read by Iread_at " + k);
+			}
+			for (int k = 0; k < M; k++) {
+				Assert.Equal (0, bufs[k][0], "slice " + k + ": element before");
+				Assert.Equal (0, bufs[k][L + 1], "slice " + k + ": element after");
+				for (int i = 0; i < L; i++)
+					Assert.Equal (V (r, k * L + i), bufs[k][i + 1], "array " + k + " element " + i);
+			}
+			for (int i = 0; i < 5000; i++)
+				Assert.Equal (V (r, M * L + i), big2[i], "large array element " + i);
+			// A read past the end completes with no elements.
+			var past = f.Iread_at (1L << 30, new int[4]);
+			past.Wait (st);
+			Assert.Equal (0, st.Get_count (typeof (int)), "Iread_at past the end");
+			Assert.Throws<NotSupportedException> (() => f.Iread_at (0, new int[1]).Cancel (), "Cancel of a file request");
+		}
+		Cleanup (path);
+	}
+
+	public static void DroppedRequestsCompleteAndCloseFinishesTheRest ()
+	{
+		string path = PathFor ("dropped-requests");
+		var f = MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_RDWR);
+		long off = (long) Rank * 64 * 30 * 4;
+		for (int k = 0; k < 64; k++) {
+			var a = Enumerable.Range (0, 30).Select (i => V (Rank, k * 30 + i)).ToArray ();
+			f.Iwrite_at (off + (long) k * 30 * 4, a); // dropped
+			if (k % 16 == 0)
+				Storm ();
+		}
+		Storm ();
+		f.Close (); // completes whatever the collector did not
+		using (var g = MPI.File.Open (World, path, MPI.MODE_RDONLY)) {
+			var all = new int[64 * 30];
+			int r = (Rank + 1) % Size;
+			Assert.Equal (all.Length, g.Read_at_all ((long) r * 64 * 30 * 4, all), "elements read back");
+			for (int i = 0; i < all.Length; i++)
+				Assert.Equal (V (r, i), all[i], "element " + i);
+		}
+		Cleanup (path);
+	}
+
+	// The dropped file stays open (no finalizer closes it from the finalizer thread); MPI_Finalize closes it when
+	// the program ends, on every rank in the same order.  A hang there fails the run by timeout.
+	public static void DroppedFileStaysUsableUntilFinalizeClosesIt ()
+	{
+		string path = PathFor ("dropped-file");
+		Drop (path);
+		GC.Collect ();
+		GC.WaitForPendingFinalizers ();
+		GC.Collect ();
+		using (var g = MPI.File.Open (World, path, MPI.MODE_RDONLY)) {
+			var got = new int[N];
+			Assert.Equal (N, g.Read_at_all ((long) Rank * N * 4, got), "elements the dropped file wrote");
+			Assert.SequenceEqual (Block (Rank), got, "block");
+		}
+		// The file is deleted when the job ends (MODE_DELETE_ON_CLOSE of a second, also dropped, handle).
+		MPI.File.Open (World, path, MPI.MODE_RDWR | MPI.MODE_DELETE_ON_CLOSE).Write_at_all (0, new byte[0]);
+	}
+
+	static void Drop (string path)
+	{
+		var f = MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_RDWR);
+		f.Write_at_all ((long) Rank * N * 4, Block (Rank));
+		f.Sync ();
+		World.Barrier ();
+	}
+
+	public static void DeleteRemovesTheFileAndRefusesAMissingOne ()
+	{
+		string path = PathFor ("delete");
+		MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_WRONLY).Close ();
+		World.Barrier ();
+		if (Rank == 0) {
+			Assert.True (System.IO.File.Exists (path), "the file exists before Delete");
+			MPI.File.Delete (path);
+			Assert.True (!System.IO.File.Exists (path), "the file is gone after Delete");
+			var e = Assert.Throws<FileNotFoundException> (() => MPI.File.Delete (path), "Delete of a missing file");
+			Assert.Contains (path, e.Message, "the message names the path");
+		}
+		Assert.Throws<ArgumentNullException> (() => MPI.File.Delete (null), "Delete(null)");
+		StillUsable ("Delete");
+	}
+
+	public static void OpenMissingFileRaisesFileNotFoundNamingThePath ()
+	{
+		string path = PathFor ("missing");
+		var e = Assert.Throws<FileNotFoundException> (() => MPI.File.Open (World, path, MPI.MODE_RDONLY), "Open of a missing file");
+		Assert.Contains (path, e.Message, "the message names the path");
+		StillUsable ("missing file");
+	}
+
+	public static void OpenInMissingDirectoryRaisesDirectoryNotFound ()
+	{
+		string path = PathFor ("no-such-dir") + "/sub/file";
+		var e = Assert.Throws<DirectoryNotFoundException> (() => MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_WRONLY),
+			"Open in a missing directory");
+		Assert.Contains (path, e.Message, "the message names the path");
+		StillUsable ("missing directory");
+	}
+
+	// Tests run as root, whom file permissions do not stop; sysfs refuses to create files even to root.
+	public static void OpenWithoutPermissionRaisesUnauthorizedAccess ()
+	{
+		string path = "/sys/motor-filetests-denied";
+		if (!Directory.Exists ("/sys/kernel")) {
+			Console.WriteLine ("# skipped OpenWithoutPermissionRaisesUnauthorizedAccess: no sysfs to refuse the access");
+			return;
+		}
+		var e = Assert.Throws<UnauthorizedAccessException> (() => MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_WRONLY),
+			"Open where creating is not permitted");
+		Assert.Contains (path, e.Message, "the message names the path");
+		StillUsable ("permission");
+	}
+
+	public static void OpenWithABadModeRaisesArgumentException ()
+	{
+		string path = PathFor ("badmode");
+		foreach (int mode in new[] { 0, MPI.MODE_RDONLY | MPI.MODE_CREATE, MPI.MODE_RDONLY | MPI.MODE_WRONLY,
+		                             MPI.MODE_RDWR | MPI.MODE_SEQUENTIAL, MPI.MODE_RDWR | 4096, MPI.MODE_RDONLY | MPI.MODE_EXCL }) {
+			var e = Assert.Throws<ArgumentException> (() => MPI.File.Open (World, path, mode), "mode " + mode);
+			Assert.Contains (path, e.Message, "the message names the path");
+			Assert.Equal ("amode", e.ParamName, "the parameter");
+		}
+		StillUsable ("bad mode");
+	}
+
+	public static void OpenExclusiveOfAnExistingFileRaisesIOException ()
+	{
+		string path = PathFor ("excl");
+		MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_WRONLY).Close ();
+		var e = Assert.Throws<IOException> (() => MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_EXCL | MPI.MODE_WRONLY),
+			"MODE_EXCL on an existing file");
+		Assert.Contains (path, e.Message, "the message names the path");
+		StillUsable ("MODE_EXCL");
+		Cleanup (path);
+	}
+
+	public static void OpenRefusedOnOneRankRaisesInvalidOperationOnTheOthers ()
+	{
+		string path = PathFor ("refused-open");
+		Action open = () => MPI.File.Open (World, Rank == Last ? null : path, MPI.MODE_CREATE | MPI.MODE_RDWR);
+		if (Rank == Last) {
+			Assert.Throws<ArgumentNullException> (open, "Open(null) on the refusing rank");
+		} else {
+			var e = Assert.Throws<InvalidOperationException> (open, "Open on rank " + Rank);
+			Assert.Contains ("rank " + Last + " refused", e.Message, "names the refusing rank");
+		}
+		// The same with a bad mode on the last rank only.
+		Action open2 = () => MPI.File.Open (World, path, Rank == Last ? 0 : MPI.MODE_CREATE | MPI.MODE_RDWR);
+		if (Rank == Last)
+			Assert.Throws<ArgumentException> (open2, "Open with a bad mode on the refusing rank");
+		else
+			Assert.Throws<InvalidOperationException> (open2, "Open on rank " + Rank);
+		World.Barrier ();
+		Assert.True (Size > 1 || !System.IO.File.Exists (path), "no rank created the file");
+		StillUsable ("refused Open");
+	}
+
+	public static void OpenWithDifferentPathsOrModesIsRefusedEverywhere ()
+	{
+		if (Size == 1)
+			return;
+		string path = PathFor ("different");
+		var e = Assert.Throws<ArgumentException> (() => MPI.File.Open (World, Rank == Last ? path + "-x" : path,
+			MPI.MODE_CREATE | MPI.MODE_RDWR), "different paths");
+		Assert.Contains ("different paths", e.Message, "says why");
+		Assert.Throws<ArgumentException> (() => MPI.File.Open (World, path,
+			MPI.MODE_CREATE | (Rank == Last ? MPI.MODE_WRONLY : MPI.MODE_RDWR)), "different modes");
+		World.Barrier ();
+		Assert.True (!System.IO.File.Exists (path) && !System.IO.File.Exists (path + "-x"), "no rank created a file");
+		StillUsable ("different paths");
+	}
+
+	// An open the MPI library fails on one rank only (simulated: native-mpi/file.c, MOTOR_TEST_FILE_OPEN_FAILS)
+	// raises the library's error there and InvalidOperationException on the others; nobody waits for a rank that
+	// has no file, and the next open works everywhere.
+	public static void OpenFailingOnOneRankOnlyStrandsNoRank ()
+	{
+		string path = PathFor ("fails-on-one");
+		Environment.SetEnvironmentVariable ("MOTOR_TEST_FILE_OPEN_FAILS", Last.ToString ());
+		try {
+			Action open = () => MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_RDWR);
+			if (Rank == Last) {
+				var e = Assert.Throws<IOException> (open, "Open on the failing rank");
+				Assert.Contains (path, e.Message, "names the path");
+			} else {
+				var e = Assert.Throws<InvalidOperationException> (open, "Open on rank " + Rank);
+				Assert.Contains ("rank " + Last + " refused its arguments or could not open", e.Message, "names the failing rank");
+			}
+		} finally {
+			Environment.SetEnvironmentVariable ("MOTOR_TEST_FILE_OPEN_FAILS", null);
+		}
+		StillUsable ("an open failing on one rank");
+		using (var f = MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_RDWR)) {
+			f.Write_at_all ((long) Rank * N * 4, Block (Rank));
+			f.Sync ();
+			World.Barrier ();
+			f.Sync ();
+			var all = new int[Size * N];
+			f.Read_at_all (0, all);
+			CheckAllBlocks (all, "the next open");
+		}
+		Cleanup (path);
+	}
+
+	public static void OperationsOnAClosedFileRaiseObjectDisposed ()
+	{
+		string path = PathFor ("closed");
+		var f = MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_RDWR);
+		f.Close ();
+		var buf = new int[4];
+		Assert.Throws<ObjectDisposedException> (() => f.Read_at (0, buf), "Read_at");
+		Assert.Throws<ObjectDisposedException> (() => f.Write_at_all (0, buf), "Write_at_all");
+		Assert.Throws<ObjectDisposedException> (() => f.Iread_at (0, buf), "Iread_at");
+		Assert.Throws<ObjectDisposedException> (() => f.Get_size (), "Get_size");
+		Assert.Throws<ObjectDisposedException> (() => f.Set_view (0, typeof (int)), "Set_view");
+		var e = Assert.Throws<ObjectDisposedException> (() => f.Sync (), "Sync");
+		Assert.Contains (path, e.Message, "names the path");
+		f.Dispose (); // nothing left to close
+		StillUsable ("closed file");
+		Cleanup (path);
+	}
+
+	public static void BufferTooShortOrBadIsRefusedLocallyAndCollectively ()
+	{
+		string path = PathFor ("badbuf");
+		using (var f = MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_RDWR)) {
+			var buf = Block (Rank);
+			Assert.Throws<ArgumentOutOfRangeException> (() => f.Write_at (0, buf, N - 3, 4), "Write_at past the buffer's end");
+			Assert.Throws<ArgumentOutOfRangeException> (() => f.Read_at (0, buf, -1, 4), "negative buffer offset");
+			Assert.Throws<ArgumentOutOfRangeException> (() => f.Read_at (-4, buf), "negative file offset");
+			Assert.Throws<ArgumentNullException> (() => f.Write_at (0, null), "null buffer");
+			Assert.Throws<ArgumentException> (() => f.Write_at (0, new string[2]), "string[]");
+			Assert.Throws<ArgumentOutOfRangeException> (() => f.Iwrite_at (0, buf, 0, N + 1), "Iwrite_at past the end");
+			Assert.Throws<ArgumentOutOfRangeException> (() => f.Set_size (-1), "Set_size(-1)");
+			Assert.Throws<ArgumentOutOfRangeException> (() => f.Set_view (-8, typeof (int)), "Set_view(-8)");
+
+			// The collective forms: the last rank's buffer is too short, or null, or not a buffer.
+			var cases = new Tuple<string, Action, Type>[] {
+				Tuple.Create<string, Action, Type> ("Write_at_all, too short", () => f.Write_at_all ((long) Rank * N * 4, buf, 0, Rank == Last ? N + 1 : N), typeof (ArgumentOutOfRangeException)),
+				Tuple.Create<string, Action, Type> ("Read_at_all, null", () => f.Read_at_all (0, Rank == Last ? null : new int[N]), typeof (ArgumentNullException)),
+				Tuple.Create<string, Action, Type> ("Write_all, string[]", () => f.Write_all (Rank == Last ? (object) new string[1] : buf), typeof (ArgumentException)),
+				Tuple.Create<string, Action, Type> ("Read_all, negative count", () => f.Read_all (buf, 0, Rank == Last ? -1 : N), typeof (ArgumentOutOfRangeException)),
+				Tuple.Create<string, Action, Type> ("Read_at_all, negative offset", () => f.Read_at_all (Rank == Last ? -1 : 0, buf), typeof (ArgumentOutOfRangeException)),
+				Tuple.Create<string, Action, Type> ("Set_view, string", () => f.Set_view (0, Rank == Last ? typeof (string) : typeof (int)), typeof (ArgumentException)),
+				Tuple.Create<string, Action, Type> ("Set_size, negative", () => f.Set_size (Rank == Last ? -1 : 10), typeof (ArgumentOutOfRangeException)),
+			};
+			foreach (var c in cases) {
+				Exception got = null;
+				try {
+					c.Item2 ();
+				} catch (Exception e) {
+					got = e;
+				}
+				Type expect = Rank == Last ? c.Item3 : typeof (InvalidOperationException);
+				Assert.True (got != null && got.GetType () == expect, c.Item1 + ": expected " + expect.Name + ", got " +
+					(got == null ? "nothing" : got.GetType ().Name + ": " + got.Message));
+				if (Rank != Last)
+					Assert.Contains ("rank " + Last + " refused", got.Message, c.Item1 + ": names the refusing rank");
+			}
+			Assert.SequenceEqual (Block (Rank), buf, "the buffer is unchanged");
+			Assert.Equal (0L, f.Get_size (), "nothing was written");
+			// The file is usable: the same collective with correct arguments.
+			f.Write_at_all ((long) Rank * N * 4, buf);
+			f.Sync ();
+			World.Barrier ();
+			f.Sync ();
+			var all = new int[Size * N];
+			f.Read_at_all (0, all);
+			CheckAllBlocks (all, "after the refusals");
+		}
+		Cleanup (path);
+	}
+
+	public static void ExplicitOffsetsOnASequentialFileAreRefused ()
+	{
+		string path = PathFor ("sequential");
+		using (var f = MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_WRONLY | MPI.MODE_SEQUENTIAL)) {
+			Exception got = null;
+			try {
+				f.Write_at (0, new[] { 1 });
+			} catch (Exception e) {
+				got = e;
+			}
+			Assert.True (got is NotSupportedException, "Write_at on a MODE_SEQUENTIAL file: got " +
+				(got == null ? "nothing" : got.GetType ().Name + ": " + got.Message));
+			Assert.Contains (path, got.Message, "names the path");
+			Assert.Throws<NotSupportedException> (() => f.Write_at_all (0, new[] { 1 }), "Write_at_all on a MODE_SEQUENTIAL file");
+			Assert.Throws<NotSupportedException> (() => f.Iwrite_at (0, new[] { 1 }), "Iwrite_at on a MODE_SEQUENTIAL file");
+		}
+		StillUsable ("sequential file");
+		Cleanup (path);
+	}
+
+	public static void ReadingAWriteOnlyFileIsRefusedAndTheRankStaysUsable ()
+	{
+		string path = PathFor ("wronly");
+		using (var f = MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_WRONLY)) {
+			f.Write_at ((long) Rank * 4, new[] { Rank });
+			Exception got = null;
+			try {
+				f.Read_at (0, new int[1]);
+			} catch (Exception e) {
+				got = e;
+			}
+			Assert.True (got is UnauthorizedAccessException,
+				"a read of a write-only file: got " + (got == null ? "nothing" : got.GetType ().Name + ": " + got.Message));
+			Assert.Contains (path, got.Message, "names the path");
+			// The collective form: refused on every rank alike, before any rank reads.
+			Assert.Throws<UnauthorizedAccessException> (() => f.Read_at_all (0, new int[1]), "Read_at_all of a write-only file");
+			Assert.Throws<UnauthorizedAccessException> (() => f.Iread_at (0, new int[1]), "Iread_at of a write-only file");
+			f.Write_at ((long) Rank * 4, new[] { Rank + 1 });
+		}
+		using (var g = MPI.File.Open (World, path, MPI.MODE_RDONLY)) {
+			var all = new int[Size];
+			Assert.Equal (Size, g.Read_at_all (0, all), "ints read");
+			for (int r = 0; r < Size; r++)
+				Assert.Equal (r + 1, all[r], "rank " + r + "'s int");
+		}
+		StillUsable ("write-only file");
+		Cleanup (path);
+	}
+}
