@@ -19,8 +19,10 @@
 #                the same motor run; no C variant, the ratio is persistent/isend (bench/run-halo.sh)
 #   rma          one-sided Put + Flush and Get + Flush (8 B - 1 MiB) under Lock_all at 2 ranks, against the same in
 #                C (bench/run-rma.sh)
+#   io           collective file write and read (Write_at_all, Read_at_all, 64 KiB - 64 MiB per rank, one shared file
+#                in /tmp) at 2 ranks, against the same in C (bench/run-io.sh)
 # --only LIST runs only the experiments named in the comma-separated LIST (pingpong, pingpong-nb, objects, coll,
-# halo, rma), for trying the suite out; like --quick, it writes no doc/benchmarks-latest.md unless --doc asks for it.
+# halo, rma, io), for trying the suite out; like --quick, it writes no doc/benchmarks-latest.md unless --doc asks for it.
 # Then it draws PNG plots with gnuplot (if installed: apt-get install gnuplot-nox) and writes summary.md.
 # A full run (not --quick) also writes its tables, the machine (lscpu, MPI and Mono versions) and the command to
 # doc/benchmarks-latest.md in the source tree (--doc FILE writes them elsewhere, --no-doc nowhere); doc/benchmarks.md
@@ -48,8 +50,8 @@ done
 [ "${MPI_FLAVOUR:-mpich}" = mpich ] || pp=(--no-pinvoke)
 for name in ${only//,/ }; do
 	case $name in
-	pingpong|pingpong-nb|objects|coll|halo|rma) ;;
-	*) echo "suite.sh: --only: unknown experiment '$name' (pingpong, pingpong-nb, objects, coll, halo, rma)" >&2; exit 2 ;;
+	pingpong|pingpong-nb|objects|coll|halo|rma|io) ;;
+	*) echo "suite.sh: --only: unknown experiment '$name' (pingpong, pingpong-nb, objects, coll, halo, rma, io)" >&2; exit 2 ;;
 	esac
 done
 # selected NAME: whether the experiment NAME runs (all of them without --only).
@@ -138,6 +140,16 @@ if selected rma; then
 		bash "$here/run-rma.sh" --reps 5 --out "$out"
 	fi
 	tables+=(rma)
+	echo
+fi
+if selected io; then
+	echo "=== (h) parallel I/O"
+	if [ ${#quick[@]} -gt 0 ]; then
+		bash "$here/run-io.sh" --quick --np 2 --out "$out"
+	else
+		bash "$here/run-io.sh" --np 2 --out "$out"
+	fi
+	tables+=(io)
 	echo
 fi
 
@@ -249,7 +261,8 @@ if [ -n "$doc" ]; then
 		for pair in "pingpong:(a) Blocking ping-pong" "pingpong-nb:(b) Non-blocking ping-pong" \
 			"linkedlist:(c) Linked-list ping-pong" "scatter:(d) OScatter against OSend" "coll:(e) Collectives" \
 			"halo:(f) Halo exchange: Isend/Irecv against persistent requests" \
-			"rma:(g) One-sided Put and Get with Flush under Lock_all"; do
+			"rma:(g) One-sided Put and Get with Flush under Lock_all" \
+			"io:(h) Collective file write and read"; do
 			name=${pair%%:*}
 			[[ " ${tables[*]} " == *" $name "* ]] && [ -f "$out/$name.md" ] || continue
 			echo
