@@ -22,3 +22,6 @@ using System.Runtime.CompilerServices;
 [assembly: InternalsVisibleTo ("RefusalTests")]
 [assembly: InternalsVisibleTo ("TopologyTests")]
 [assembly: InternalsVisibleTo ("PersistentTests")]
+
+// MPI.dll (MPI.NET's API over System.MP, mpinet/) uses the serializer's serializable mode (SerializableMode.cs).
+[assembly: InternalsVisibleTo ("MPI")]

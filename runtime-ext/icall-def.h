@@ -133,3 +133,6 @@ MOTOR_ICALL(CommSetName, motor_mpi_comm_set_name)
 MOTOR_ICALL(CommGetName, motor_mpi_comm_get_name)
 MOTOR_ICALL(MaxObjectName, motor_mpi_max_object_name)
 MOTOR_ICALL(CommIdup, motor_icall_comm_idup)
+/* MPI.dll (MPI.NET's API): the serializer's mode for this thread (runtime-ext/icall-sermode.c) */
+MOTOR_ICALL(OSetMode, motor_icall_oset_mode)
+MOTOR_ICALL(ErrTruncateClass, motor_mpi_truncate_class)

@@ -140,4 +140,8 @@ int32_t motor_icall_imrecv(MonoObject *buf, int32_t offset, int32_t count, motor
                            int32_t comm, MonoObject *req);
 int32_t motor_icall_comm_idup(int32_t comm, MonoObject *req, int32_t *newcomm);
 
+/* icall-sermode.c: sets this thread's serializer mode (MOTOR_SER_TRANSPORTABLE / _SERIALIZABLE), returns the
+ * previous one or MOTOR_EARG. */
+int32_t motor_icall_oset_mode(int32_t mode);
+
 #endif /* MOTOR_ICALLS_H */

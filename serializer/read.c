@@ -450,7 +450,26 @@ static void recs_done(uint32_t n)
 	}
 }
 
+static int read_part(const uint8_t *data, size_t len, MonoObject **result);
+
+/* A part is rebuilt in the mode it was written in (its header's flags): the thread's mode is switched for the
+ * read, so every plan it looks up comes from that mode's cache, and restored after. */
 int motor_ser_read(const uint8_t *data, size_t len, MonoObject **result)
+{
+	*result = NULL;
+	if (len < MOTOR_SER_HEADER || !data)
+		return read_part(data, len, result);
+	uint32_t flags = rd32(data + 16);
+	if (flags != MOTOR_SER_TRANSPORTABLE && flags != MOTOR_SER_SERIALIZABLE)
+		return bad("unknown flags");
+	uint8_t saved = motor_ser__mode;
+	motor_ser__mode = (uint8_t)flags;
+	int rc = read_part(data, len, result);
+	motor_ser__mode = saved;
+	return rc;
+}
+
+static int read_part(const uint8_t *data, size_t len, MonoObject **result)
 {
 	struct reader r = {.data = data, .len = len};
 	MonoArray *table = NULL;
@@ -465,7 +484,7 @@ int motor_ser_read(const uint8_t *data, size_t len, MonoObject **result)
 	uint32_t root = rd32(data + 12);
 	if (rd32(data) != MOTOR_SER_MAGIC)
 		return bad("not an object message (bad magic number)");
-	if (rd32(data + 16) != 0 || rd32(data + 20) != 0)
+	if (rd32(data + 20) != 0)
 		return bad("unknown flags");
 	if (data_bytes > len - MOTOR_SER_HEADER)
 		return bad("data section longer than the message");
