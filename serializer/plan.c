@@ -261,6 +261,17 @@ static int add_field(struct builder *b, MonoClass *declaring, MonoClassField *f,
 	int tt = mono_type_get_type(t);
 	uint32_t size = 0;
 
+	if (b->p->mode == MOTOR_SER_SERIALIZABLE &&
+	    (mono_field_get_flags(f) & MONO_FIELD_ATTR_NOT_SERIALIZED)) {
+		/* [NonSerialized], of any type: no step, so it arrives as its default.  Still part of the
+		 * layout; and a struct holding one is never copied as raw bytes (an array of them goes
+		 * element by element through the plan). */
+		b->p->has_refs = 1;
+		fp_str(b, name);
+		fp_bytes(b, "x", 1);
+		return MOTOR_OK;
+	}
+
 	switch (tt) {
 	case MONO_TYPE_BOOLEAN:
 	case MONO_TYPE_I1:
