@@ -227,8 +227,7 @@ namespace MPI
 		/// <exception cref="System.MP.MPIException">The MPI library reported an error.</exception>
 		public void SendReceive<T> (T inValue, int dest, int tag, out T outValue)
 		{
-			CompletedStatus status;
-			SendReceive (inValue, dest, tag, dest, tag, out outValue, out status);
+			SendReceiveValue (inValue, dest, tag, dest, tag, out outValue, null);
 		}
 
 		/// <summary>Sends <paramref name="inValue"/> to <paramref name="dest"/> and receives
@@ -249,8 +248,7 @@ namespace MPI
 		/// <exception cref="System.MP.MPIException">The MPI library reported an error.</exception>
 		public void SendReceive<T> (T inValue, int dest, int sendTag, int source, int recvTag, out T outValue)
 		{
-			CompletedStatus status;
-			SendReceive (inValue, dest, sendTag, source, recvTag, out outValue, out status);
+			SendReceiveValue (inValue, dest, sendTag, source, recvTag, out outValue, null);
 		}
 
 		/// <summary>Sends <paramref name="inValue"/> to <paramref name="dest"/> and receives
@@ -274,6 +272,14 @@ namespace MPI
 		                            out CompletedStatus status)
 		{
 			var st = new System.MP.Status ();
+			SendReceiveValue (inValue, dest, sendTag, source, recvTag, out outValue, st);
+			status = new CompletedStatus (st, 1);
+		}
+
+		// The body of the value forms; st may be null (no status asked for: nothing allocated).
+		void SendReceiveValue<T> (T inValue, int dest, int sendTag, int source, int recvTag, out T outValue,
+		                          System.MP.Status st)
+		{
 			if (Wire<T>.Direct) {
 				T[] a = Wire<T>.A, b = Wire<T>.B;
 				a[0] = inValue;
@@ -286,7 +292,6 @@ namespace MPI
 			} else {
 				outValue = Wire.As<T> (ObjectExchange (inValue, dest, sendTag, source, recvTag, st), "SendReceive");
 			}
-			status = new CompletedStatus (st, 1);
 		}
 
 		/// <summary>Sends the array <paramref name="inValues"/> to <paramref name="dest"/> and receives into

@@ -1,0 +1,44 @@
+// MpiNetFinalize: disposing the outermost MPI.Environment finalises MPI, and a new Environment afterwards
+// raises ObjectDisposedException (an InvalidOperationException), as in MPI.NET.  Prints its own verdicts: no
+// TestRunner after finalisation.
+using System;
+using MPI;
+
+public static class MpiNetFinalize
+{
+	static int Main (string[] args)
+	{
+		int rank = Communicator.world.Rank;
+		int failed = 0;
+		var outer = new MPI.Environment (ref args);
+		using (new MPI.Environment (ref args)) {
+			Communicator.world.Barrier ();
+		}
+		failed += Check (rank, "InnerDisposeKeepsMpi", !MPI.Environment.Finalized);
+		outer.Dispose ();
+		failed += Check (rank, "OutermostDisposeFinalizes", MPI.Environment.Finalized);
+		bool threw = false;
+		try {
+			new MPI.Environment (ref args);
+		} catch (InvalidOperationException e) {
+			threw = e is ObjectDisposedException;
+		}
+		failed += Check (rank, "ReinitAfterFinalizeThrows", threw);
+		threw = false;
+		try {
+			Communicator.world.Send (1, 0, 0);
+		} catch (InvalidOperationException) {
+			threw = true;
+		}
+		failed += Check (rank, "SendAfterFinalizeThrows", threw);
+		outer.Dispose ();
+		return failed;
+	}
+
+	static int Check (int rank, string name, bool ok)
+	{
+		if (rank == 0)
+			Console.WriteLine ((ok ? "ok " : "not ok ") + name);
+		return ok ? 0 : 1;
+	}
+}
