@@ -17,6 +17,8 @@
 #   halo         halo exchange on a ring of 2 ranks, 8 B - 64 KiB per neighbour: Isend/Irecv + Waitall every
 #                iteration against persistent requests (Send_init/Recv_init once, Startall + Waitall), interleaved in
 #                the same motor run; no C variant, the ratio is persistent/isend (bench/run-halo.sh)
+#   mpinet       blocking byte[] ping-pong 1 B - 4 MiB through MPI.dll's MPI.NET API against System.MP, interleaved
+#                in the same motor run; the ratio is MPI.dll/System.MP (bench/run-mpinet.sh)
 # --only LIST runs only the experiments named in the comma-separated LIST (pingpong, pingpong-nb, objects, coll,
 # halo), for trying the suite out; like --quick, it writes no doc/benchmarks-latest.md unless --doc asks for it.
 # Then it draws PNG plots with gnuplot (if installed: apt-get install gnuplot-nox) and writes summary.md.
@@ -46,8 +48,8 @@ done
 [ "${MPI_FLAVOUR:-mpich}" = mpich ] || pp=(--no-pinvoke)
 for name in ${only//,/ }; do
 	case $name in
-	pingpong|pingpong-nb|objects|coll|halo) ;;
-	*) echo "suite.sh: --only: unknown experiment '$name' (pingpong, pingpong-nb, objects, coll, halo)" >&2; exit 2 ;;
+	pingpong|pingpong-nb|objects|coll|halo|mpinet) ;;
+	*) echo "suite.sh: --only: unknown experiment '$name' (pingpong, pingpong-nb, objects, coll, halo, mpinet)" >&2; exit 2 ;;
 	esac
 done
 # selected NAME: whether the experiment NAME runs (all of them without --only).
@@ -126,6 +128,16 @@ if selected halo; then
 		bash "$here/run-halo.sh" --reps 3 --rounds 5 --np 2 --out "$out"
 	fi
 	tables+=(halo)
+	echo
+fi
+if selected mpinet; then
+	echo "=== (g) MPI.NET API (MPI.dll) against System.MP"
+	if [ ${#quick[@]} -gt 0 ]; then
+		bash "$here/run-mpinet.sh" --quick --out "$out"
+	else
+		bash "$here/run-mpinet.sh" --reps 3 --rounds 5 --out "$out"
+	fi
+	tables+=(mpinet)
 	echo
 fi
 
@@ -236,7 +248,8 @@ if [ -n "$doc" ]; then
 		echo '```'
 		for pair in "pingpong:(a) Blocking ping-pong" "pingpong-nb:(b) Non-blocking ping-pong" \
 			"linkedlist:(c) Linked-list ping-pong" "scatter:(d) OScatter against OSend" "coll:(e) Collectives" \
-			"halo:(f) Halo exchange: Isend/Irecv against persistent requests"; do
+			"halo:(f) Halo exchange: Isend/Irecv against persistent requests" \
+			"mpinet:(g) MPI.NET API (MPI.dll) against System.MP: byte[] ping-pong"; do
 			name=${pair%%:*}
 			[[ " ${tables[*]} " == *" $name "* ]] && [ -f "$out/$name.md" ] || continue
 			echo
