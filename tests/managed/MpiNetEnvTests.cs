@@ -75,11 +75,13 @@ public static class MpiNetEnvTests
 		Assert.True (c is Intracommunicator, "Clone keeps the type");
 		Assert.Equal (Comparison.Congruent, World.Compare (c), "congruent");
 		Assert.Equal (Rank, c.Rank, "Rank");
-		// messages on the clone do not meet the world's
-		c.Send (Rank, (Rank + 1) % Size, 0);
-		World.Send (-1, (Rank + 1) % Size, 0);
-		Assert.Equal ((Rank + Size - 1) % Size, c.Receive<int> ((Rank + Size - 1) % Size, 0), "message on the clone");
-		Assert.Equal (-1, World.Receive<int> ((Rank + Size - 1) % Size, 0), "message on the world");
+		// messages on the clone do not meet the world's (not at 1 rank: a blocking send to self may wait forever)
+		if (Size > 1) {
+			c.Send (Rank, (Rank + 1) % Size, 0);
+			World.Send (-1, (Rank + 1) % Size, 0);
+			Assert.Equal ((Rank + Size - 1) % Size, c.Receive<int> ((Rank + Size - 1) % Size, 0), "message on the clone");
+			Assert.Equal (-1, World.Receive<int> ((Rank + Size - 1) % Size, 0), "message on the world");
+		}
 		c.Dispose ();
 		c.Dispose ();
 		Assert.Throws<ObjectDisposedException> (() => { int r = c.Rank; }, "Rank after Dispose");

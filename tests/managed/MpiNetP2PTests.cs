@@ -3,7 +3,9 @@
 // MPI.NET's documented behaviour.  Values, arrays and objects ([Serializable] classes with a Dictionary and a
 // byte[], [NonSerialized] fields arriving default), the refusals, and the cases MPI.NET gets wrong: char[]
 // (2-byte chars), strings, dropped ImmediateReceives under a GC storm, scalar traffic that allocates nothing,
-// and a NullReferenceException in user code.  Messages go around a ring (next/prev; at 1 rank, to self).
+// and a NullReferenceException in user code.  Messages go around a ring (next/prev), so it needs 2 ranks or
+// more: a blocking send to self, which MPI.NET's documentation rules out, may wait forever (MPICH's ch4 holds
+// it until a receive matches).
 using System;
 using System.Collections.Generic;
 using System.Linq;
