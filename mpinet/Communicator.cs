@@ -71,6 +71,19 @@ namespace MPI
 			return new Intracommunicator ((Intracomm) c);
 		}
 
+		/// <summary>Duplicates the System.MP communicator (MPI_Comm_dup) as its own type: Comm.Dup is not virtual, so
+		/// each System.MP type's Dup is called by name.  A topology's communicator may override it.</summary>
+		internal virtual System.MP.Comm DupComm ()
+		{
+			Intracomm intra = comm as Intracomm;
+			if (intra != null)
+				return intra.Dup ();
+			Intercomm inter = comm as Intercomm;
+			if (inter != null)
+				return inter.Dup ();
+			return comm.Dup ();
+		}
+
 		/// <summary>Wraps the duplicate <see cref="Clone"/> made; a topology's communicator overrides it to keep its
 		/// type.</summary>
 		internal virtual Communicator WrapClone (System.MP.Comm c)
@@ -99,7 +112,7 @@ namespace MPI
 		/// <exception cref="System.MP.MPIException">The MPI library reported an error.</exception>
 		public object Clone ()
 		{
-			Communicator result = WrapClone (comm.Dup ());
+			Communicator result = WrapClone (DupComm ());
 			result.Attributes.CopyFrom (Attributes);
 			return result;
 		}
