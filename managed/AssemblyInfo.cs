@@ -22,3 +22,7 @@ using System.Runtime.CompilerServices;
 [assembly: InternalsVisibleTo ("RefusalTests")]
 [assembly: InternalsVisibleTo ("TopologyTests")]
 [assembly: InternalsVisibleTo ("PersistentTests")]
+
+// MPI.dll (mpinet/): the MPI.NET facade takes part in a collective's agreement (Coll.Refuse) when it refuses
+// arguments that only it checks, before the System.MP collective its peers are in.
+[assembly: InternalsVisibleTo ("MPI")]
