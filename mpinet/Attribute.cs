@@ -11,8 +11,8 @@ namespace MPI
 	{
 		/// <summary>Not copied: the clone has no value for it.</summary>
 		None,
-		/// <summary>Shared: the clone refers to the same value.  For a value type both communicators then hold the same
-		/// storage, so setting it on one changes it on the other.</summary>
+		/// <summary>Shared: the clone refers to the same object.  A value type larger than a pointer has one storage
+		/// for both communicators, so setting it on one changes it on the other; a smaller one is copied.</summary>
 		Shallow,
 		/// <summary>Copied: the clone gets its own copy (a value type's copy, or ICloneable.Clone of an
 		/// object).</summary>
@@ -26,11 +26,24 @@ namespace MPI
 		public readonly AttributeDuplication Duplication;
 
 		internal readonly Type type;
+		// Shallow copies share storage: a value type larger than a pointer (MPI.NET keeps it on the heap behind
+		// the MPI attribute; a smaller one sits in the attribute itself and is copied by value).
+		internal readonly bool shared;
 
 		internal Attribute (AttributeDuplication duplication, Type type)
 		{
 			Duplication = duplication;
 			this.type = type;
+			shared = type.IsValueType && SizeOf (type) > IntPtr.Size;
+		}
+
+		static int SizeOf (Type t)
+		{
+			try {
+				return System.Runtime.InteropServices.Marshal.SizeOf (t);
+			} catch (ArgumentException) {
+				return int.MaxValue; // not marshalable: MPI.NET could not store it in the attribute either
+			}
 		}
 
 		/// <summary>Makes an attribute whose values are of type <typeparamref name="T"/>.</summary>
@@ -119,7 +132,7 @@ namespace MPI
 					object v = kv.Value.value;
 					switch (a.Duplication) {
 					case AttributeDuplication.Shallow:
-						cells[a] = a.type.IsValueType ? kv.Value : new Cell { value = v };
+						cells[a] = a.shared ? kv.Value : new Cell { value = v };
 						break;
 					case AttributeDuplication.Deep:
 						if (a.type.IsValueType) {

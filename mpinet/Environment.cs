@@ -1,6 +1,7 @@
 // MPI.NET's Environment over Motor, where the host initialises MPI before Main and finalises it after: making
-// an Environment checks that MPI can still be used and counts the nesting; disposing the outermost one
-// finalises MPI, as MPI.NET's Dispose does.
+// an Environment checks that MPI can still be used (an Environment made while another exists is fine, as in
+// MPI.NET); disposing any of them finalises MPI, as MPI.NET's Dispose does (its EnvironmentDisposalThrowsTest
+// relies on it: Run inside an Environment, then Run again, must throw).
 using System;
 
 namespace MPI
@@ -23,11 +24,9 @@ namespace MPI
 	public class Environment : IDisposable
 	{
 		static readonly object gate = new object ();
-		static int depth;
-		bool disposed;
 
-		/// <summary>Enters the MPI environment (MPI is initialised already under Motor).  Environments may nest; the
-		/// outermost one's Dispose finalises MPI.</summary>
+		/// <summary>Enters the MPI environment (MPI is initialised already under Motor).  Environments may nest (the
+		/// constructor then does nothing); any one's Dispose finalises MPI.</summary>
 		/// <param name="args">The program's arguments; left unchanged.</param>
 		/// <exception cref="ObjectDisposedException">MPI has been finalized and cannot be initialised again (an
 		/// InvalidOperationException).</exception>
@@ -45,24 +44,18 @@ namespace MPI
 				if (System.MP.MPI.Is_finalized ())
 					throw new ObjectDisposedException ("MPI.Environment", "MPI has been finalized (an Environment was " +
 						"disposed) and cannot be initialised again: make one Environment for the whole program");
-				depth++;
 			}
 		}
 
-		/// <summary>Leaves the environment; the outermost Environment's Dispose finalises MPI (collective over every
-		/// process).  Calling it again does nothing.</summary>
+		/// <summary>Finalises MPI (collective over every process), as MPI.NET does, whichever Environment it is called
+		/// on.  Does nothing once MPI is finalized.</summary>
 		/// <exception cref="System.MP.MPIException">The MPI library reported an error while finalizing.</exception>
 		public void Dispose ()
 		{
 			lock (gate) {
-				if (disposed)
-					return;
-				disposed = true;
-				if (--depth > 0)
-					return;
+				if (!System.MP.MPI.Is_finalized ())
+					System.MP.MPI.Finalize ();
 			}
-			if (!System.MP.MPI.Is_finalized ())
-				System.MP.MPI.Finalize ();
 		}
 
 		/// <summary>Runs <paramref name="action"/> with <see cref="Communicator.world"/> inside an Environment.</summary>
