@@ -21,8 +21,10 @@
 #                C (bench/run-rma.sh)
 #   io           collective file write and read (Write_at_all, Read_at_all, 64 KiB - 64 MiB per rank, one shared file
 #                in /tmp) at 2 ranks, against the same in C (bench/run-io.sh)
+#   mpinet       blocking byte[] ping-pong 1 B - 4 MiB through MPI.dll's MPI.NET API against System.MP, interleaved
+#                in the same motor run; the ratio is MPI.dll/System.MP (bench/run-mpinet.sh)
 # --only LIST runs only the experiments named in the comma-separated LIST (pingpong, pingpong-nb, objects, coll,
-# halo, rma, io), for trying the suite out; like --quick, it writes no doc/benchmarks-latest.md unless --doc asks for it.
+# halo, rma, io, mpinet), for trying the suite out; like --quick, it writes no doc/benchmarks-latest.md unless --doc asks for it.
 # Then it draws PNG plots with gnuplot (if installed: apt-get install gnuplot-nox) and writes summary.md.
 # A full run (not --quick) also writes its tables, the machine (lscpu, MPI and Mono versions) and the command to
 # doc/benchmarks-latest.md in the source tree (--doc FILE writes them elsewhere, --no-doc nowhere); doc/benchmarks.md
@@ -50,8 +52,8 @@ done
 [ "${MPI_FLAVOUR:-mpich}" = mpich ] || pp=(--no-pinvoke)
 for name in ${only//,/ }; do
 	case $name in
-	pingpong|pingpong-nb|objects|coll|halo|rma|io) ;;
-	*) echo "suite.sh: --only: unknown experiment '$name' (pingpong, pingpong-nb, objects, coll, halo, rma, io)" >&2; exit 2 ;;
+	pingpong|pingpong-nb|objects|coll|halo|rma|io|mpinet) ;;
+	*) echo "suite.sh: --only: unknown experiment '$name' (pingpong, pingpong-nb, objects, coll, halo, rma, io, mpinet)" >&2; exit 2 ;;
 	esac
 done
 # selected NAME: whether the experiment NAME runs (all of them without --only).
@@ -150,6 +152,16 @@ if selected io; then
 		bash "$here/run-io.sh" --np 2 --out "$out"
 	fi
 	tables+=(io)
+	echo
+fi
+if selected mpinet; then
+	echo "=== (i) MPI.NET API (MPI.dll) against System.MP"
+	if [ ${#quick[@]} -gt 0 ]; then
+		bash "$here/run-mpinet.sh" --quick --out "$out"
+	else
+		bash "$here/run-mpinet.sh" --reps 3 --rounds 5 --out "$out"
+	fi
+	tables+=(mpinet)
 	echo
 fi
 
@@ -262,7 +274,8 @@ if [ -n "$doc" ]; then
 			"linkedlist:(c) Linked-list ping-pong" "scatter:(d) OScatter against OSend" "coll:(e) Collectives" \
 			"halo:(f) Halo exchange: Isend/Irecv against persistent requests" \
 			"rma:(g) One-sided Put and Get with Flush under Lock_all" \
-			"io:(h) Collective file write and read"; do
+			"io:(h) Collective file write and read" \
+			"mpinet:(i) MPI.NET API (MPI.dll) against System.MP: byte[] ping-pong"; do
 			name=${pair%%:*}
 			[[ " ${tables[*]} " == *" $name "* ]] && [ -f "$out/$name.md" ] || continue
 			echo

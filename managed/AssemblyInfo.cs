@@ -23,3 +23,8 @@ using System.Runtime.CompilerServices;
 [assembly: InternalsVisibleTo ("TopologyTests")]
 [assembly: InternalsVisibleTo ("PersistentTests")]
 [assembly: InternalsVisibleTo ("WinTests")]
+
+// MPI.dll (MPI.NET's API over System.MP, mpinet/) uses the serializer's serializable mode (SerializableMode.cs).
+// MPI.dll (mpinet/): the MPI.NET facade takes part in a collective's agreement (Coll.Refuse) when it refuses
+// arguments that only it checks, before the System.MP collective its peers are in.
+[assembly: InternalsVisibleTo ("MPI")]

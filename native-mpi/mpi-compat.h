@@ -339,6 +339,11 @@ static inline int motor_compat_ialltoallv_bytes(const void *sb, const int64_t *s
  * after the buffer, then the process aborts in free().  A user who sets the parameter keeps their value. */
 static inline void motor_compat_before_init(void)
 {
+	/* Not set here: UCX_ERROR_SIGNALS.  UCX (MPICH's ch4:ucx) installs a SIGSEGV handler that kills the
+	 * process, which would turn a managed NullReferenceException into a crash; but libucs reads the
+	 * variable when it is loaded, before main, and mono_jit_init then replaces UCX's handler with Mono's
+	 * (tests/managed/NullReferenceTests.cs).  Set here it would change nothing, and UCX 1.13 prints
+	 * "unused env variable: UCX_ERROR_SIGNALS" at MPI_Init on every rank (MPICH 4.0.2, Debian 12). */
 #if defined(OPEN_MPI) && OMPI_MAJOR_VERSION < 5 /* 5.x moved single copy to the smsc framework; not checked  \
                                                  */
 	setenv("OMPI_MCA_btl_vader_single_copy_mechanism", "none", 0);

@@ -36,12 +36,29 @@
 #define SYSTEM_MP "System.MP.dll"
 
 static MonoAssembly *system_mp;
+/* The directory System.MP.dll was loaded from, where MPI.dll (MPI.NET's API) is installed beside it. */
+static char *system_mp_dir;
 
 /* Any reference to the System.MP assembly resolves to the one this runtime loaded, whatever version the
- * program was compiled against: System.MP is part of the runtime. */
+ * program was compiled against: System.MP is part of the runtime.  A reference to "MPI" (MPI.NET's API,
+ * mpinet/) resolves to the MPI.dll beside it, so an MPI.NET program runs from any directory without a copy
+ * of MPI.dll; a program that ships its own MPI.dll beside it (MPI.NET's P/Invoke one) gets Motor's all the
+ * same, which is the point.  Returning NULL lets Mono search as usual. */
 static MonoAssembly *preload_system_mp(MonoAssemblyName *name, char **paths, void *data)
 {
-	return strcmp(mono_assembly_name_get_name(name), "System.MP") == 0 ? system_mp : NULL;
+	(void)paths;
+	(void)data;
+	const char *n = mono_assembly_name_get_name(name);
+	if (strcmp(n, "System.MP") == 0)
+		return system_mp;
+	if (strcmp(n, "MPI") == 0 && system_mp_dir) {
+		char *path = g_build_filename(system_mp_dir, "MPI.dll", NULL);
+		MonoImageOpenStatus status;
+		MonoAssembly *a = access(path, R_OK) == 0 ? mono_assembly_open(path, &status) : NULL;
+		g_free(path);
+		return a;
+	}
+	return NULL;
 }
 
 /* Tells System.MP that it runs inside motor (System.MP.Host.inMotor = true), so that it can refuse clearly to
@@ -321,6 +338,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "motor: cannot load '%s'\n", mp_path);
 		return 2;
 	}
+	system_mp_dir = g_path_get_dirname(mp_path);
 	g_free(mp_path);
 	mono_install_assembly_preload_hook(preload_system_mp, NULL);
 

@@ -20,7 +20,8 @@
 #define MOTOR_SER_MAGIC 0x3152544Du /* "MTR1" */
 #define MOTOR_SER_HEADER 32u
 
-/* header: u32 magic, u32 ntypes, u32 nobjs, u32 root (1-based, 0 = null), u32 flags (0), u32 reserved (0),
+/* header: u32 magic, u32 ntypes, u32 nobjs, u32 root (1-based, 0 = null), u32 flags (the mode it was written
+ *         in: MOTOR_SER_TRANSPORTABLE or MOTOR_SER_SERIALIZABLE), u32 reserved (0),
  *         u64 data_bytes  -- then the object data, then the type table (types_bytes = part length - 32 -
  *         data_bytes) */
 enum { TYPE_CLASS = 1, TYPE_STRING = 2, TYPE_ARRAY = 3 };
@@ -62,10 +63,11 @@ struct plan {
 	/* class */
 	struct op *ops;
 	uint32_t nops;
-	uint32_t nrefs;         /* REF ops */
-	uint8_t has_refs;       /* any reference field at all, followed or not: never copied as raw bytes */
-	uint32_t wire;          /* bytes of the field data on the wire */
-	uint32_t value_size;    /* unboxed size (structs) */
+	uint32_t nrefs;      /* REF ops */
+	uint8_t has_refs;    /* any reference field at all, followed or not: never copied as raw bytes */
+	uint8_t mode;        /* MOTOR_SER_TRANSPORTABLE or MOTOR_SER_SERIALIZABLE: which fields it follows */
+	uint32_t wire;       /* bytes of the field data on the wire */
+	uint32_t value_size; /* unboxed size (structs) */
 	uint32_t instance_size; /* boxed size, header included (instantiable classes) */
 	uint64_t fingerprint;
 	char *name; /* assembly-qualified (class plans) */
@@ -80,6 +82,8 @@ struct plan {
 };
 
 /* plan.c */
+/* This thread's mode (motor_ser_set_mode): selects the plan cache every lookup below uses. */
+extern __thread uint8_t motor_ser__mode;
 extern MonoDomain *motor_ser__domain;
 extern MonoClass *motor_ser__object_class, *motor_ser__string_class;
 /* Layout constants measured at init (and checked): see plan.c. */

@@ -44,6 +44,17 @@ struct motor_ser_buf {
 	size_t cap;
 };
 
+/* Which reference fields travel.  TRANSPORTABLE (Motor's O-operations): only those marked [Transportable].
+ * SERIALIZABLE (MPI.dll, MPI.NET's [Serializable] semantics): every reference field not marked
+ * [NonSerialized]; a [NonSerialized] field of any type arrives as its default.  The mode is per thread: it
+ * governs the parts this thread writes, and is written into each part's header, so a reader always rebuilds
+ * a part in the mode it was written in (motor_ser_read sets the thread's mode for its duration).  Plans are
+ * built and cached per mode; the two modes' layout fingerprints never match. */
+enum { MOTOR_SER_TRANSPORTABLE = 0, MOTOR_SER_SERIALIZABLE = 1 };
+
+/* Sets this thread's mode and returns the previous one (MOTOR_EARG, mode unchanged, for any other value). */
+int motor_ser_set_mode(int mode);
+
 /* Sets up the serializer: the domain objects are made in, and System.MP's image (TransportableAttribute and
  * the managed helpers that name and resolve types).  Also installs the GC hook of the buffer pool. */
 int motor_ser_init(MonoDomain *domain, MonoImage *system_mp);

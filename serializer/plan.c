@@ -8,6 +8,10 @@
  * is cached under both its MonoClass and its vtable (one vtable per class in our single domain), so the
  * serializer's hot path reads an object's first word and probes a table: no metadata call, no lock.
  *
+ * Serializable mode (MPI.dll) follows every reference field not marked [NonSerialized] instead of the
+ * [Transportable] ones.  Its plans live in a cache of their own, selected by the thread's mode, so the
+ * Transportable plans and their hot path are unchanged; a class met in both modes has two plans.
+ *
  * Plans are never freed (classes are never unloaded: one domain).  Building a plan may reach GC safepoints
  * (metadata, the managed helpers that name types), so the writer asks for missing plans between traversals,
  * never during one (write.c).
@@ -26,6 +30,7 @@
 
 #include "motor-ser-internal.h"
 
+__thread uint8_t motor_ser__mode;
 MonoDomain *motor_ser__domain;
 MonoClass *motor_ser__object_class, *motor_ser__string_class;
 uint32_t motor_ser__array_bounds_off, motor_ser__array_length_off, motor_ser__array_data_off;
@@ -57,15 +62,15 @@ const char *motor_ser_last_error(void)
 /* ---- the plan cache ------------------------------------------------------------------------------------ */
 
 /* Open addressing keyed by pointer (a MonoClass* or a MonoVTable*: distinct objects, so one table holds
- * both); published like runtime-ext/buffer.c: entry written under the lock, key stored last with release.  A
- * full table still works, uncached. */
+ * both), one table per mode; published like runtime-ext/buffer.c: entry written under the lock, key stored
+ * last with release.  A full table still works, uncached. */
 #define PLAN_BITS 13
 #define PLAN_SIZE (1u << PLAN_BITS)
 static struct {
 	_Atomic(const void *) key;
 	struct plan *plan;
-} plans[PLAN_SIZE];
-static unsigned plans_used;
+} plans[2][PLAN_SIZE];
+static unsigned plans_used[2];
 static pthread_mutex_t plans_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static unsigned ptr_slot(const void *p)
@@ -76,10 +81,11 @@ static unsigned ptr_slot(const void *p)
 static struct plan *cache_get(const void *key)
 {
 	unsigned s = ptr_slot(key);
+	__typeof__(plans[0][0]) *t = plans[motor_ser__mode];
 	for (unsigned n = 0; n < PLAN_SIZE; n++) {
-		const void *k = atomic_load_explicit(&plans[s].key, memory_order_acquire);
+		const void *k = atomic_load_explicit(&t[s].key, memory_order_acquire);
 		if (k == key)
-			return plans[s].plan;
+			return t[s].plan;
 		if (!k)
 			return NULL;
 		s = (s + 1) & (PLAN_SIZE - 1);
@@ -91,17 +97,18 @@ static struct plan *cache_get(const void *key)
 static struct plan *cache_put(const void *key, struct plan *p)
 {
 	struct plan *winner = p;
+	__typeof__(plans[0][0]) *t = plans[p->mode];
 	pthread_mutex_lock(&plans_lock);
 	unsigned s = ptr_slot(key);
 	const void *k;
-	while ((k = atomic_load_explicit(&plans[s].key, memory_order_relaxed)) && k != key)
+	while ((k = atomic_load_explicit(&t[s].key, memory_order_relaxed)) && k != key)
 		s = (s + 1) & (PLAN_SIZE - 1);
 	if (k == key) {
-		winner = plans[s].plan;
-	} else if (plans_used < PLAN_SIZE / 4 * 3) {
-		plans[s].plan = p;
-		atomic_store_explicit(&plans[s].key, key, memory_order_release);
-		plans_used++;
+		winner = t[s].plan;
+	} else if (plans_used[p->mode] < PLAN_SIZE / 4 * 3) {
+		t[s].plan = p;
+		atomic_store_explicit(&t[s].key, key, memory_order_release);
+		plans_used[p->mode]++;
 	}
 	pthread_mutex_unlock(&plans_lock);
 	return winner;
@@ -235,6 +242,15 @@ static int is_transportable(MonoClass *declaring, MonoClassField *f)
 	return yes;
 }
 
+/* Whether a reference field is followed: in Transportable mode when it carries [Transportable], in
+ * serializable mode unless it is [NonSerialized] (a field flag in the metadata, not a custom attribute). */
+static int is_followed(const struct builder *b, MonoClass *declaring, MonoClassField *f)
+{
+	if (b->p->mode == MOTOR_SER_SERIALIZABLE)
+		return !(mono_field_get_flags(f) & MONO_FIELD_ATTR_NOT_SERIALIZED);
+	return is_transportable(declaring, f);
+}
+
 static int add_fields(struct builder *b, MonoClass *k, int32_t base, int depth);
 
 /* One field of type `t` at `offset` (boxed offsets, adjusted by the caller for embedded structs). */
@@ -244,6 +260,17 @@ static int add_field(struct builder *b, MonoClass *declaring, MonoClassField *f,
 	const char *name = mono_field_get_name(f);
 	int tt = mono_type_get_type(t);
 	uint32_t size = 0;
+
+	if (b->p->mode == MOTOR_SER_SERIALIZABLE &&
+	    (mono_field_get_flags(f) & MONO_FIELD_ATTR_NOT_SERIALIZED)) {
+		/* [NonSerialized], of any type: no step, so it arrives as its default.  Still part of the
+		 * layout; and a struct holding one is never copied as raw bytes (an array of them goes
+		 * element by element through the plan). */
+		b->p->has_refs = 1;
+		fp_str(b, name);
+		fp_bytes(b, "x", 1);
+		return MOTOR_OK;
+	}
 
 	switch (tt) {
 #define MOTOR_DT(name, mono, mpi, size_, group)                                                              \
@@ -303,7 +330,7 @@ static int add_field(struct builder *b, MonoClass *declaring, MonoClassField *f,
 	case MONO_TYPE_ARRAY:
 		b->p->has_refs = 1;
 		fp_str(b, name);
-		if (!is_transportable(declaring, f)) {
+		if (!is_followed(b, declaring, f)) {
 			/* Not followed: arrives null.  Still part of the layout. */
 			fp_bytes(b, "n", 1);
 			return MOTOR_OK;
@@ -377,6 +404,7 @@ static struct plan *build(MonoClass *k)
 		return NULL;
 	p->klass = k;
 	p->instantiable = 1;
+	p->mode = motor_ser__mode;
 
 	if (k == motor_ser__string_class) {
 		p->kind = PLAN_STRING;
@@ -416,7 +444,10 @@ static struct plan *build(MonoClass *k)
 		return p;
 	}
 
-	struct builder b = {.p = p, .fp = 0xcbf29ce484222325ull};
+	/* The modes start from different offset bases, so that no layout fingerprint of one matches the
+	 * other's: a receiver never rebuilds a part with a plan of the other mode. */
+	struct builder b = {
+	    .p = p, .fp = p->mode == MOTOR_SER_SERIALIZABLE ? 0x6c62272e07bb0142ull : 0xcbf29ce484222325ull};
 	p->kind = PLAN_CLASS;
 	int tt = mono_type_get_type(mono_class_get_type(k));
 	if (tt == MONO_TYPE_PTR || tt == MONO_TYPE_FNPTR || tt == MONO_TYPE_I || tt == MONO_TYPE_U)
@@ -557,7 +588,7 @@ static MonoClass *resolve(const char *name, uint16_t len)
 int motor_ser__plan_for_name(const char *name, uint16_t len, uint64_t fp, struct plan **out)
 {
 	struct plan *p = names_get(name, len, fp);
-	if (p) {
+	if (p && p->mode == motor_ser__mode) {
 		*out = p;
 		return MOTOR_OK;
 	}
@@ -688,6 +719,15 @@ static int measure_layout(void)
 	if (*(int32_t *)((char *)s + motor_ser__string_length_off) != 3)
 		return MOTOR_EARG;
 	return MOTOR_OK;
+}
+
+int motor_ser_set_mode(int mode)
+{
+	if (mode != MOTOR_SER_TRANSPORTABLE && mode != MOTOR_SER_SERIALIZABLE)
+		return MOTOR_EARG;
+	int old = motor_ser__mode;
+	motor_ser__mode = (uint8_t)mode;
+	return old;
 }
 
 int motor_ser_init(MonoDomain *domain, MonoImage *system_mp)

@@ -481,6 +481,7 @@ static void recs_done(uint32_t n)
 static __thread uint8_t last_types[LAST_TYPES_MAX];
 static __thread size_t last_types_len; /* 0: nothing kept */
 static __thread uint32_t last_ntypes;
+static __thread uint8_t last_mode; /* the mode its plans were resolved in */
 static __thread struct plan **types;
 static __thread uint32_t types_cap;
 static __thread int depth;
@@ -490,7 +491,7 @@ static int resolve_types(struct reader *r, size_t at, size_t types_len)
 {
 	const uint8_t *t = r->data + at;
 	if (depth == 0 && types_len == last_types_len && r->ntypes == last_ntypes &&
-	    memcmp(t, last_types, types_len) == 0) {
+	    last_mode == motor_ser__mode && memcmp(t, last_types, types_len) == 0) {
 		r->types = types;
 		return MOTOR_OK;
 	}
@@ -516,6 +517,7 @@ static int resolve_types(struct reader *r, size_t at, size_t types_len)
 		memcpy(last_types, t, types_len);
 		last_types_len = types_len;
 		last_ntypes = r->ntypes;
+		last_mode = motor_ser__mode;
 	}
 	return rc;
 }
@@ -534,7 +536,26 @@ static void types_done(struct reader *r)
 	}
 }
 
+static int read_part(const uint8_t *data, size_t len, MonoObject **result);
+
+/* A part is rebuilt in the mode it was written in (its header's flags): the thread's mode is switched for the
+ * read, so every plan it looks up comes from that mode's cache, and restored after. */
 int motor_ser_read(const uint8_t *data, size_t len, MonoObject **result)
+{
+	*result = NULL;
+	if (len < MOTOR_SER_HEADER || !data)
+		return read_part(data, len, result);
+	uint32_t flags = rd32(data + 16);
+	if (flags != MOTOR_SER_TRANSPORTABLE && flags != MOTOR_SER_SERIALIZABLE)
+		return bad("unknown flags");
+	uint8_t saved = motor_ser__mode;
+	motor_ser__mode = (uint8_t)flags;
+	int rc = read_part(data, len, result);
+	motor_ser__mode = saved;
+	return rc;
+}
+
+static int read_part(const uint8_t *data, size_t len, MonoObject **result)
 {
 	struct reader r = {.data = data, .len = len};
 	MonoArray *table = NULL;
@@ -550,7 +571,7 @@ int motor_ser_read(const uint8_t *data, size_t len, MonoObject **result)
 	uint32_t root = rd32(data + 12);
 	if (rd32(data) != MOTOR_SER_MAGIC)
 		return bad("not an object message (bad magic number)");
-	if (rd32(data + 16) != 0 || rd32(data + 20) != 0)
+	if (rd32(data + 20) != 0)
 		return bad("unknown flags");
 	if (data_bytes > len - MOTOR_SER_HEADER)
 		return bad("data section longer than the message");

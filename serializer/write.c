@@ -430,7 +430,7 @@ static int write_once(struct writer *w, MonoObject *root, int64_t off, int64_t c
 	wr32(h + 4, w->ntypes);
 	wr32(h + 8, (uint32_t)w->nq);
 	wr32(h + 12, root ? 1 : 0);
-	wr32(h + 16, 0);
+	wr32(h + 16, motor_ser__mode);
 	wr32(h + 20, 0);
 	wr64(h + 24, data_bytes);
 	return MOTOR_OK;

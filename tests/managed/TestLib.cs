@@ -66,13 +66,13 @@ public static class TestRunner
 {
 	const int ResultTag = 32000;
 
-	public static int Rank { get { return MPI.COMM_WORLD.Get_rank (); } }
-	public static int Size { get { return MPI.COMM_WORLD.Get_size (); } }
+	public static int Rank { get { return System.MP.MPI.COMM_WORLD.Get_rank (); } }
+	public static int Size { get { return System.MP.MPI.COMM_WORLD.Get_size (); } }
 
 	public static int Run (Type tests, string[] args)
 	{
 		// Verdicts travel on a communicator of their own, so they never meet a test's messages.
-		var world = MPI.COMM_WORLD.Dup ();
+		var world = System.MP.MPI.COMM_WORLD.Dup ();
 		int failed = 0;
 		string only = args.Length > 0 ? args[0] : null;
 		var methods = tests.GetMethods (BindingFlags.Public | BindingFlags.Static)

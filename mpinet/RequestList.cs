@@ -1,0 +1,144 @@
+using System;
+using System.Collections.Generic;
+using System.Threading;
+
+namespace MPI
+{
+	/// <summary>A set of requests completed together: a request leaves the list when it is reported
+	/// complete.</summary>
+	public class RequestList
+	{
+		/// <summary>The requests not yet reported complete.</summary>
+		protected List<Request> requests;
+
+		/// <summary>Makes an empty list.</summary>
+		public RequestList ()
+		{
+			requests = new List<Request> ();
+		}
+
+		/// <summary>Adds a request.</summary>
+		/// <param name="request">The request.</param>
+		/// <exception cref="ArgumentNullException"><paramref name="request"/> is null.</exception>
+		public void Add (Request request)
+		{
+			if (request == null)
+				throw new ArgumentNullException ("request");
+			requests.Add (request);
+		}
+
+		/// <summary>Removes a request (it is not completed).</summary>
+		/// <param name="request">The request.</param>
+		public void Remove (Request request)
+		{
+			requests.Remove (request);
+		}
+
+		/// <summary>The number of requests in the list.</summary>
+		public int Count {
+			get { return requests.Count; }
+		}
+
+		/// <summary>Waits until some request completes, removes it from the list and returns it.</summary>
+		/// <returns>The completed request.</returns>
+		/// <exception cref="ArgumentException">The list is empty.</exception>
+		/// <exception cref="MessageTruncatedException">A receive's message was longer than its buffer (the request
+		/// stays in the list).</exception>
+		public Request WaitAny ()
+		{
+			if (requests.Count == 0)
+				throw new ArgumentException ("Cannot call MPI.RequestList.WaitAny with an empty request list");
+			if (requests.Count == 1)
+				return Take (0, true);
+			for (int spins = 0;; spins++) {
+				Request r = TestAny ();
+				if (r != null)
+					return r;
+				if (spins >= 64)
+					Thread.Yield ();
+			}
+		}
+
+		/// <summary>Removes and returns the first request that has completed, if any.</summary>
+		/// <returns>A completed request, or null if none has completed.</returns>
+		/// <exception cref="MessageTruncatedException">A receive's message was longer than its buffer.</exception>
+		public Request TestAny ()
+		{
+			for (int i = 0; i < requests.Count; i++)
+				if (requests[i].Test () != null)
+					return Take (i, false);
+			return null;
+		}
+
+		/// <summary>Waits until every request has completed, emptying the list.</summary>
+		/// <returns>The requests, in the list's order.</returns>
+		/// <exception cref="MessageTruncatedException">A receive's message was longer than its buffer (the list keeps
+		/// that request and the ones after it).</exception>
+		public List<Request> WaitAll ()
+		{
+			var done = new List<Request> (requests.Count);
+			while (requests.Count > 0)
+				done.Add (Take (0, true));
+			return done;
+		}
+
+		/// <summary>If every request has completed, empties the list and returns them; otherwise returns null and
+		/// keeps them all.</summary>
+		/// <returns>The completed requests, or null.</returns>
+		/// <exception cref="MessageTruncatedException">A receive's message was longer than its buffer.</exception>
+		public List<Request> TestAll ()
+		{
+			for (int i = 0; i < requests.Count; i++)
+				if (requests[i].Test () == null)
+					return null;
+			List<Request> result = requests;
+			requests = new List<Request> ();
+			return result;
+		}
+
+		/// <summary>Waits until at least one request completes, then removes and returns every request completed by
+		/// then.</summary>
+		/// <returns>The completed requests (at least one).</returns>
+		/// <exception cref="ArgumentException">The list is empty.</exception>
+		/// <exception cref="MessageTruncatedException">A receive's message was longer than its buffer.</exception>
+		public List<Request> WaitSome ()
+		{
+			if (requests.Count == 0)
+				throw new ArgumentException ("Cannot call MPI.RequestList.WaitSome with an empty request list");
+			for (int spins = 0;; spins++) {
+				List<Request> r = TestSome ();
+				if (r != null)
+					return r;
+				if (spins >= 64)
+					Thread.Yield ();
+			}
+		}
+
+		/// <summary>Removes and returns every request that has completed.</summary>
+		/// <returns>The completed requests, or null if none has.</returns>
+		/// <exception cref="MessageTruncatedException">A receive's message was longer than its buffer.</exception>
+		public List<Request> TestSome ()
+		{
+			List<Request> result = null;
+			for (int i = 0; i < requests.Count;) {
+				if (requests[i].Test () != null) {
+					if (result == null)
+						result = new List<Request> ();
+					result.Add (Take (i, false));
+				} else {
+					i++;
+				}
+			}
+			return result;
+		}
+
+		Request Take (int i, bool wait)
+		{
+			Request r = requests[i];
+			if (wait)
+				r.Wait ();
+			requests.RemoveAt (i);
+			return r;
+		}
+	}
+}
