@@ -39,6 +39,35 @@ namespace MPI
 	/// <summary>Refusals, agreement and folds shared by the collectives.</summary>
 	internal static class CollSupport
 	{
+		/// <summary>Runs an object collective of System.MP with its serializer in serializable mode (every field
+		/// not [NonSerialized] travels, as MPI.NET's BinaryFormatter sends objects) and returns its result.</summary>
+		internal static R Serializable<R> (Func<R> collective)
+		{
+			using (System.MP.SerializableScope.Enter ())
+				return collective ();
+		}
+
+		/// <summary>OBcast of <paramref name="value"/> from <paramref name="root"/> in serializable mode.</summary>
+		internal static object Bcast (System.MP.Intracomm comm, object value, int root)
+		{
+			using (System.MP.SerializableScope.Enter ())
+				return comm.OBcast (value, root);
+		}
+
+		/// <summary>OBcast on an intercommunicator (MPI's root convention) in serializable mode.</summary>
+		internal static object Bcast (System.MP.Intercomm comm, object value, int root)
+		{
+			using (System.MP.SerializableScope.Enter ())
+				return comm.OBcast (value, root);
+		}
+
+		/// <summary>Runs an object collective of System.MP whose result is not needed in serializable mode.</summary>
+		internal static void Serializable (Action collective)
+		{
+			using (System.MP.SerializableScope.Enter ())
+				collective ();
+		}
+
 		/// <summary>This rank refuses a zero-copy collective whose peers are in the same System.MP collective: takes
 		/// part in its agreement and returns <paramref name="e"/> to throw.</summary>
 		internal static Exception Refuse (Communicator c, Exception e)

@@ -102,7 +102,7 @@ namespace MPI
 					outValues = new T[RemoteSize];
 				Inter.Allgather (new T[] { inValue }, outValues);
 			} else {
-				CollSupport.Deliver (CollSupport.Cast<T> (Inter.OAllgather (inValue)), ref outValues);
+				CollSupport.Deliver (CollSupport.Cast<T> (CollSupport.Serializable (() => Inter.OAllgather (inValue))), ref outValues);
 			}
 		}
 
@@ -141,7 +141,7 @@ namespace MPI
 				return;
 			}
 			CollSupport.Agree (this, bad, "AllgatherFlattened");
-			var parts = CollSupport.Cast<T[]> (Inter.OAllgather (inValues));
+			var parts = CollSupport.Cast<T[]> (CollSupport.Serializable (() => Inter.OAllgather (inValues)));
 			for (int i = 0; i < parts.Length; i++) {
 				if (parts[i].Length != counts[i])
 					throw new ArgumentException ("AllgatherFlattened: remote rank " + i + " sent " + parts[i].Length +
@@ -177,7 +177,7 @@ namespace MPI
 				return res[0];
 			}
 			CollSupport.Agree (this, op == null ? new ArgumentNullException ("op") : null, "Allreduce");
-			var all = CollSupport.Cast<T> (Inter.OAllgather (value));
+			var all = CollSupport.Cast<T> (CollSupport.Serializable (() => Inter.OAllgather (value)));
 			return CollSupport.Fold (all, all.Length, op);
 		}
 
@@ -216,7 +216,7 @@ namespace MPI
 			}
 			CollSupport.Agree (this, op == null ? new ArgumentNullException ("op") : inValues == null ?
 				new ArgumentNullException ("inValues") : null, "Allreduce");
-			var all = CollSupport.Cast<T[]> (Inter.OAllgather (inValues));
+			var all = CollSupport.Cast<T[]> (CollSupport.Serializable (() => Inter.OAllgather (inValues)));
 			CollSupport.SameLengths (all, "Allreduce");
 			CollSupport.Deliver (CollSupport.FoldArrays (all, all.Length, op, 0, all[0].Length, "Allreduce"), ref outValues);
 		}
@@ -260,7 +260,7 @@ namespace MPI
 			// No object alltoall on intercommunicators: every remote process's whole array arrives and this process
 			// keeps its element of each.
 			CollSupport.Agree (this, bad, "Alltoall");
-			var all = CollSupport.Cast<T[]> (Inter.OAllgather (inValues));
+			var all = CollSupport.Cast<T[]> (CollSupport.Serializable (() => Inter.OAllgather (inValues)));
 			var r = new T[n];
 			for (int i = 0; i < n; i++)
 				r[i] = all[i][Rank];
@@ -298,7 +298,7 @@ namespace MPI
 			var blocks = new T[n][];
 			for (int j = 0; j < n; j++)
 				blocks[j] = CollSupport.Slice (inValues, displs[j], sendCounts[j]);
-			var all = CollSupport.Cast<T[][]> (Inter.OAllgather (blocks));
+			var all = CollSupport.Cast<T[][]> (CollSupport.Serializable (() => Inter.OAllgather (blocks)));
 			var mine = new T[n][];
 			for (int i = 0; i < n; i++) {
 				mine[i] = all[i][Rank];
@@ -326,7 +326,7 @@ namespace MPI
 				if (root != Root && root != Null)
 					value = box[0];
 			} else {
-				object o = Inter.OBcast (value, root);
+				object o = CollSupport.Bcast (Inter, value, root);
 				if (root != Root && root != Null)
 					value = (T) o;
 			}
@@ -348,7 +348,7 @@ namespace MPI
 						"group must pass an array of the root's length"));
 				Inter.Bcast (root == Null ? (object) new T[0] : values, root);
 			} else {
-				object o = Inter.OBcast (values, root);
+				object o = CollSupport.Bcast (Inter, values, root);
 				if (root != Root && root != Null)
 					values = (T[]) o;
 			}
@@ -384,7 +384,7 @@ namespace MPI
 					outValues = new T[RemoteSize];
 				Inter.Gather (root == Root || root == Null ? null : new T[] { inValue }, IsRoot (root) ? outValues : null, root);
 			} else {
-				object[] r = Inter.OGather (inValue, root);
+				object[] r = CollSupport.Serializable (() => Inter.OGather (inValue, root));
 				if (IsRoot (root))
 					CollSupport.Deliver (CollSupport.Cast<T> (r), ref outValues);
 			}
@@ -446,7 +446,7 @@ namespace MPI
 				Inter.Gatherv (null, outValues, counts, displs, Root);
 				return;
 			}
-			object[] parts = Inter.OGather (null, Root);
+			object[] parts = CollSupport.Serializable (() => Inter.OGather (null, Root));
 			if (bad != null)
 				throw bad;
 			var arrays = CollSupport.Cast<T[]> (parts);
@@ -468,7 +468,7 @@ namespace MPI
 			if (Kind<T>.Blittable)
 				Inter.Gatherv (inValues, null, null, null, root);
 			else
-				Inter.OGather (inValues, root);
+				CollSupport.Serializable (() => Inter.OGather (inValues, root));
 		}
 
 		/// <summary>The root's group mates' part in GatherFlattened: they send and receive nothing.</summary>
@@ -479,7 +479,7 @@ namespace MPI
 			if (Kind<T>.Blittable)
 				Inter.Gatherv (null, null, null, null, Null);
 			else
-				Inter.OGather (null, Null);
+				CollSupport.Serializable (() => Inter.OGather (null, Null));
 		}
 
 		// ---- Reduce -------------------------------------------------------------------------------------
@@ -501,7 +501,7 @@ namespace MPI
 				return res[0];
 			}
 			CollSupport.Agree (this, op == null ? new ArgumentNullException ("op") : null, "Reduce");
-			object[] all = Inter.OGather (value, root);
+			object[] all = CollSupport.Serializable (() => Inter.OGather (value, root));
 			if (!IsRoot (root))
 				return default (T);
 			var v = CollSupport.Cast<T> (all);
@@ -548,7 +548,7 @@ namespace MPI
 				return;
 			}
 			CollSupport.Agree (this, op == null ? new ArgumentNullException ("op") : null, "Reduce");
-			object[] all = Inter.OGather (sender ? inValues : null, root);
+			object[] all = CollSupport.Serializable (() => Inter.OGather (sender ? inValues : null, root));
 			if (!isRoot)
 				return;
 			var arrays = CollSupport.Cast<T[]> (all);
@@ -601,7 +601,7 @@ namespace MPI
 			CollSupport.Agree (this, bad, "ReduceScatter");
 			int total;
 			int[] displs = CollSupport.Displacements (counts, out total);
-			var all = CollSupport.Cast<T[]> (Inter.OAllgather (inValues));
+			var all = CollSupport.Cast<T[]> (CollSupport.Serializable (() => Inter.OAllgather (inValues)));
 			CollSupport.SameLengths (all, "ReduceScatter");
 			if (all.Length > 0 && all[0].Length != total)
 				throw new ArgumentException ("ReduceScatter: the remote group's arrays hold " + all[0].Length + " values, not " +
@@ -654,7 +654,7 @@ namespace MPI
 				return recv ? box[0] : default (T);
 			}
 			CollSupport.Agree (this, bad, "Scatter");
-			object o = Inter.OScatter (root == Root ? values : null, root);
+			object o = CollSupport.Serializable (() => Inter.OScatter (root == Root ? values : null, root));
 			return recv ? (T) o : default (T);
 		}
 
@@ -778,7 +778,7 @@ namespace MPI
 				for (int j = 0; j < blocks.Length; j++)
 					blocks[j] = CollSupport.Slice (inValues, displs[j], counts[j]);
 			}
-			object o = Inter.OScatter (blocks, root);
+			object o = CollSupport.Serializable (() => Inter.OScatter (blocks, root));
 			if (root != Root && root != Null)
 				CollSupport.Deliver ((T[]) o, ref outValues);
 		}

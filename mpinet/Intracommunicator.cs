@@ -47,7 +47,7 @@ namespace MPI
 					outValues = new T[n];
 				Intra.Allgather (new T[] { inValue }, outValues);
 			} else {
-				CollSupport.Deliver ((T[]) Intra.OAllgather (new T[] { inValue }), ref outValues);
+				CollSupport.Deliver ((T[]) CollSupport.Serializable (() => Intra.OAllgather (new T[] { inValue })), ref outValues);
 			}
 		}
 
@@ -121,7 +121,7 @@ namespace MPI
 				Intra.Allgatherv (inValues, outValues, counts, displs);
 			} else {
 				CollSupport.Agree (this, bad, "AllgatherFlattened");
-				CollSupport.Deliver ((T[]) Intra.OAllgather (inValues), ref outValues);
+				CollSupport.Deliver ((T[]) CollSupport.Serializable (() => Intra.OAllgather (inValues)), ref outValues);
 			}
 		}
 
@@ -168,7 +168,7 @@ namespace MPI
 				Intra.Alltoall (inValues, outValues);
 			} else {
 				// OAlltoall refuses a wrong length itself, and every other rank raises.
-				CollSupport.Deliver ((T[]) Intra.OAlltoall (inValues), ref outValues);
+				CollSupport.Deliver ((T[]) CollSupport.Serializable (() => Intra.OAlltoall (inValues)), ref outValues);
 			}
 		}
 
@@ -255,7 +255,7 @@ namespace MPI
 			var blocks = new T[n][];
 			for (int j = 0; j < n; j++)
 				blocks[j] = CollSupport.Slice (inValues, displs[j], sendCounts[j]);
-			var got = (T[][]) Intra.OAlltoall (blocks);
+			var got = (T[][]) CollSupport.Serializable (() => Intra.OAlltoall (blocks));
 			for (int i = 0; i < n; i++) {
 				if (got[i].Length != recvCounts[i])
 					throw new ArgumentException ("AlltoallFlattened: rank " + i + " sent " + got[i].Length + " values but " +
@@ -279,7 +279,7 @@ namespace MPI
 				Intra.Bcast (box, root);
 				value = box[0];
 			} else {
-				value = (T) Intra.OBcast (value, root);
+				value = (T) CollSupport.Bcast (Intra, value, root);
 			}
 		}
 
@@ -301,7 +301,7 @@ namespace MPI
 						"an array of the root's length (MPI.NET's rule for value types)"));
 				Intra.Bcast (values, root);
 			} else {
-				values = (T[]) Intra.OBcast (values, root);
+				values = (T[]) CollSupport.Bcast (Intra, values, root);
 			}
 		}
 
@@ -337,7 +337,7 @@ namespace MPI
 					outValues = new T[Size];
 				Intra.Gather (new T[] { inValue }, isRoot ? outValues : null, root);
 			} else {
-				var r = (T[]) Intra.OGather (new T[] { inValue }, root);
+				var r = (T[]) CollSupport.Serializable (() => Intra.OGather (new T[] { inValue }, root));
 				if (isRoot)
 					CollSupport.Deliver (r, ref outValues);
 			}
@@ -391,7 +391,7 @@ namespace MPI
 					counts = null; // a null inValues: the Gatherv below refuses it
 				GatherFlattened (inValues, counts ?? (Rank == root ? new int[Size] : null), root, ref outValues);
 			} else {
-				var r = (T[]) Intra.OGather (inValues, root);
+				var r = (T[]) CollSupport.Serializable (() => Intra.OGather (inValues, root));
 				if (Rank == root)
 					CollSupport.Deliver (r, ref outValues);
 			}
@@ -425,7 +425,7 @@ namespace MPI
 				}
 				return;
 			}
-			var r = (T[]) Intra.OGather (inValues, root);
+			var r = (T[]) CollSupport.Serializable (() => Intra.OGather (inValues, root));
 			if (!isRoot)
 				return;
 			Exception e = CollSupport.CheckCounts (counts, Size, "counts");
@@ -491,7 +491,7 @@ namespace MPI
 				return box[0];
 			}
 			CollSupport.Agree (this, bad, "Scatter");
-			var part = (T[]) Intra.OScatter (Rank == root ? values : null, root);
+			var part = (T[]) CollSupport.Serializable (() => Intra.OScatter (Rank == root ? values : null, root));
 			return part[0];
 		}
 
@@ -572,7 +572,7 @@ namespace MPI
 			T[] send = inValues;
 			if (isRoot && inValues.Length != CollSupport.Sum (counts))
 				send = CollSupport.Slice (inValues, 0, (int) CollSupport.Sum (counts));
-			CollSupport.Deliver ((T[]) Intra.OScatter (isRoot ? send : null, counts, root), ref outValues);
+			CollSupport.Deliver ((T[]) CollSupport.Serializable (() => Intra.OScatter (isRoot ? send : null, counts, root)), ref outValues);
 		}
 
 		// ---- Spawn --------------------------------------------------------------------------------------

@@ -31,7 +31,7 @@ namespace MPI
 				return res[0];
 			}
 			CollSupport.Agree (this, op == null ? new ArgumentNullException ("op") : null, "Reduce");
-			var all = (T[]) Intra.OGather (new T[] { value }, root);
+			var all = (T[]) CollSupport.Serializable (() => Intra.OGather (new T[] { value }, root));
 			return Rank == root ? CollSupport.Fold (all, all.Length, op) : default (T);
 		}
 
@@ -75,7 +75,7 @@ namespace MPI
 			}
 			CollSupport.Agree (this, op == null ? new ArgumentNullException ("op") : inValues == null ?
 				new ArgumentNullException ("inValues") : null, "Reduce");
-			var all = (T[][]) Intra.OGather (new T[][] { inValues }, root);
+			var all = (T[][]) CollSupport.Serializable (() => Intra.OGather (new T[][] { inValues }, root));
 			if (isRoot)
 				CollSupport.Deliver (CollSupport.FoldArrays (all, all.Length, op, 0, inValues.Length, "Reduce"), ref outValues);
 		}
@@ -99,7 +99,7 @@ namespace MPI
 				return res[0];
 			}
 			CollSupport.Agree (this, op == null ? new ArgumentNullException ("op") : null, "Allreduce");
-			var all = (T[]) Intra.OAllgather (new T[] { value });
+			var all = (T[]) CollSupport.Serializable (() => Intra.OAllgather (new T[] { value }));
 			return CollSupport.Fold (all, all.Length, op);
 		}
 
@@ -140,7 +140,7 @@ namespace MPI
 			}
 			CollSupport.Agree (this, op == null ? new ArgumentNullException ("op") : inValues == null ?
 				new ArgumentNullException ("inValues") : null, "Allreduce");
-			var all = (T[][]) Intra.OAllgather (new T[][] { inValues });
+			var all = (T[][]) CollSupport.Serializable (() => Intra.OAllgather (new T[][] { inValues }));
 			CollSupport.SameLengths (all, "Allreduce");
 			CollSupport.Deliver (CollSupport.FoldArrays (all, all.Length, op, 0, inValues.Length, "Allreduce"), ref outValues);
 		}
@@ -246,7 +246,7 @@ namespace MPI
 				return exclusive && me == 0 ? default (T) : res[0];
 			}
 			CollSupport.Agree (this, op == null ? new ArgumentNullException ("op") : null, what);
-			var all = (T[]) Intra.OAllgather (new T[] { value });
+			var all = (T[]) CollSupport.Serializable (() => Intra.OAllgather (new T[] { value }));
 			int upto = exclusive ? me : me + 1;
 			return upto == 0 ? default (T) : CollSupport.Fold (all, upto, op);
 		}
@@ -272,7 +272,7 @@ namespace MPI
 			}
 			CollSupport.Agree (this, op == null ? new ArgumentNullException ("op") : inValues == null ?
 				new ArgumentNullException ("inValues") : null, what);
-			var all = (T[][]) Intra.OAllgather (new T[][] { inValues });
+			var all = (T[][]) CollSupport.Serializable (() => Intra.OAllgather (new T[][] { inValues }));
 			int upto = exclusive ? me : me + 1;
 			CollSupport.SameLengths (all, what); // every rank sees every array, so every rank raises alike
 			T[] r = upto == 0 ? new T[inValues.Length] : CollSupport.FoldArrays (all, upto, op, 0, inValues.Length, what);
@@ -338,7 +338,7 @@ namespace MPI
 			var blocks = new T[n][];
 			for (int j = 0; j < n; j++)
 				blocks[j] = CollSupport.Slice (inValues, displs[j], counts[j]);
-			var got = (T[][]) Intra.OAlltoall (blocks);
+			var got = (T[][]) CollSupport.Serializable (() => Intra.OAlltoall (blocks));
 			CollSupport.Deliver (CollSupport.FoldArrays (got, n, op, 0, counts[me], "ReduceScatter"), ref outValues);
 		}
 	}

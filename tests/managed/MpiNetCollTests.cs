@@ -19,6 +19,16 @@ public struct Pt
 	public override string ToString () { return "(" + X + "," + Y + ")"; }
 }
 
+// A [Serializable] class as MPI.NET programs send it: untagged reference fields travel, [NonSerialized] ones do not.
+[Serializable]
+public class Record
+{
+	public string Name;
+	public int[] Data;
+	public System.Collections.Generic.Dictionary<string, int> Map;
+	[NonSerialized] public string Scratch;
+}
+
 public static class MpiNetCollTests
 {
 	static Intracommunicator W { get { return Comm.world; } }
@@ -466,4 +476,35 @@ public static class MpiNetCollTests
 	}
 
 	static int Main (string[] args) { return TestRunner.Run (typeof (MpiNetCollTests), args); }
+
+	static Record Rec (int r)
+	{
+		var m = new System.Collections.Generic.Dictionary<string, int> ();
+		m["rank"] = r;
+		return new Record { Name = "r" + r, Data = new[] { r, r + 1 }, Map = m, Scratch = "local" };
+	}
+
+	static void CheckRec (Record x, int r)
+	{
+		Assert.Equal ("r" + r, x.Name, "Name");
+		Assert.SequenceEqual (new[] { r, r + 1 }, x.Data);
+		Assert.Equal (r, x.Map["rank"], "Map");
+		Assert.True (x.Scratch == null, "a [NonSerialized] field arrives null");
+	}
+
+	public static void SerializableObjectsTravelWithEveryFieldThroughBroadcastGatherAndAllgather ()
+	{
+		Record b = R == 0 ? Rec (0) : null;
+		W.Broadcast (ref b, 0);
+		if (R == 0)
+			b.Scratch = null; // the root keeps its own object
+		CheckRec (b, 0);
+		Record[] all = W.Allgather (Rec (R));
+		for (int i = 0; i < N; i++)
+			CheckRec (all[i], i);
+		Record[] g = W.Gather (Rec (R), 0);
+		if (R == 0)
+			for (int i = 0; i < N; i++)
+				CheckRec (g[i], i);
+	}
 }
