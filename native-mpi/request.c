@@ -13,15 +13,12 @@
 
 void motor_mpi__status_from(const MPI_Status *in, motor_status *st)
 {
-	MPI_Count bytes = 0;
 	int cancelled = 0;
 
 	st->source = in->MPI_SOURCE == MPI_PROC_NULL ? MOTOR_PROC_NULL : in->MPI_SOURCE;
 	st->tag = in->MPI_TAG == MPI_ANY_TAG ? MOTOR_ANY_TAG : in->MPI_TAG;
 	st->error = in->MPI_ERROR;
-	MPI_Get_elements_x(in, MPI_BYTE, &bytes);
-	MPI_Test_cancelled(in, &cancelled);
-	st->bytes = bytes == MPI_UNDEFINED ? 0 : (int64_t)bytes;
+	st->bytes = motor_compat_status_bytes(in, &cancelled);
 	st->cancelled = cancelled;
 }
 
