@@ -81,13 +81,21 @@ static __attribute__((noinline, cold)) int complete_polling(MPI_Request *reqs, i
 
 int motor_mpi__complete(MPI_Request *reqs, int n, motor_status *st)
 {
-	/* The common case first: one request, no status wanted (its error is the return code), complete at
-	 * the first test. */
+	/* The common case first: one request complete at the first test.  Without a status wanted its error
+	 * is the return code, so MPI need not fill one; a status is cleared first (MPI leaves some fields of
+	 * a send's status unset). */
 	if (n == 1 && !st) {
 		int flag = 0, rc = MPI_Test(reqs, &flag, MPI_STATUS_IGNORE);
 		if (flag || rc != MPI_SUCCESS) {
 			motor_mpi__count(&motor_mpi__immediate);
 			return rc;
+		}
+	} else if (n == 1) {
+		MPI_Status ms = {0};
+		int flag = 0, rc = MPI_Test(reqs, &flag, &ms);
+		if (flag || rc != MPI_SUCCESS) {
+			motor_mpi__count(&motor_mpi__immediate);
+			return finish(rc, 1, &ms, st);
 		}
 	}
 	return complete_polling(reqs, n, st);
