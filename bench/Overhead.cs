@@ -8,6 +8,7 @@
 // the median in ns per iteration; rank 1 waits in a barrier (the peer is never contacted: tag 77 never reaches
 // the library).  `loop` chooses another loop, for bench/run-instructions.sh:
 //   blocking  Send + Recv of one byte on tag 77 (posted and completed at once like the Irecv);
+//   status    the loop of nonblocking with Wait (status): what reading a status costs;
 // and, through the stand-in's loopback (tag 78), each iteration one message out and the same message back in:
 //   bytes4k   Send + Recv of a byte[4096] (the transport floor of an object message of that payload);
 //   olist     OSend + ORecv of the linked list of samples/LinkedList.cs at N = 1 (a node and its byte[4096]);
@@ -41,6 +42,16 @@ class Overhead
 						world.Send (sbuf, 0, 1, peer, Tag);
 						r.Wait ();
 					}
+					break;
+				case "status":
+					var st = new Status ();
+					for (int i = 0; i < n; i++) {
+						Request r = world.Irecv (rbuf, 0, 1, peer, Tag);
+						world.Send (sbuf, 0, 1, peer, Tag);
+						r.Wait (st);
+					}
+					if (st.Source != 0 || st.Tag != Tag)
+						throw new Exception ("Overhead: wrong status");
 					break;
 				case "blocking":
 					for (int i = 0; i < n; i++) {

@@ -84,7 +84,8 @@ int motor_pin_complete(MonoObject *req, int32_t index, int32_t gen, int how, int
 		*flag = 1;
 		return MOTOR_OK;
 	}
-	/* Converting the status costs two more MPI calls: only when someone will read it. */
+	/* Converting the status costs two more MPI calls under Open MPI (mpi-compat.h): only when someone
+	 * will read it. */
 	motor_status *stp = (how & MOTOR_PIN_STATUS) ? &st : NULL;
 	if (how & MOTOR_PIN_WAIT)
 		rc = motor_mpi_wait(&sl->req, stp);

@@ -70,7 +70,7 @@ namespace System.MP
 		// for, or 0 (the operation's own error, if any, is in rc).
 		internal virtual int CompleteNative (bool wait, bool wantStatus, out int f)
 		{
-			// 1: wait rather than test; 2: the status is wanted (converting it costs two MPI calls).
+			// 1: wait rather than test; 2: the status is wanted (converting it costs two MPI calls under Open MPI).
 			return MPDirect.RequestComplete (this, slot, gen, (wait ? 1 : 0) | (wantStatus ? 2 : 0), out f);
 		}
 
@@ -109,8 +109,12 @@ namespace System.MP
 			if (!consumed && !freed && Volatile.Read (ref done) == 0) {
 				if (wait)
 					MakeSpare ();
+				// An operation the runtime posted (an ORequest, the one override, has no slot) is completed by the
+				// internal call directly: the virtual call costs as much again as the rest of this method.
 				int f;
-				int code = CompleteNative (wait, status != null, out f);
+				int code = slot >= 0
+					? MPDirect.RequestComplete (this, slot, gen, (wait ? 1 : 0) | (status != null ? 2 : 0), out f)
+					: CompleteNative (wait, status != null, out f);
 				if (code != 0)
 					throw Errors.Make (code, null, null, 0, 0, null);
 				flag = f != 0;

@@ -416,4 +416,27 @@ static inline int motor_compat_done_at_post(MPI_Request r)
  * and win.c adds the distance to the real base to every displacement (in every library: one path). */
 #define MOTOR_COMPAT_WIN_ALIGN 16
 
+/* The byte count and the cancelled flag of a status.  MPI_Get_elements_x and MPI_Test_cancelled cost about
+ * 130 instructions together in MPICH 4.0.2 (argument checks, a datatype lookup), measured with callgrind
+ * (bench/run-instructions.sh); MPICH's status keeps both in its two hidden words (count_lo, and
+ * count_hi_and_cancelled: the high part shifted left by one, the flag in bit 0, in bytes -- mpi.h and
+ * MPIR_STATUS_GET_COUNT in mpir_status.h), the layout of every MPICH since 3.0.  Open MPI's hidden fields
+ * are declared "subject to change", so there the calls stay.  Returns the count, or 0 for MPI_UNDEFINED. */
+#if defined(MPICH_VERSION)
+static inline int64_t motor_compat_status_bytes(const MPI_Status *s, int *cancelled)
+{
+	*cancelled = s->count_hi_and_cancelled & 1;
+	return (int64_t)(((uint64_t)((unsigned)s->count_hi_and_cancelled >> 1) << 32) |
+	                 (unsigned)s->count_lo);
+}
+#else
+static inline int64_t motor_compat_status_bytes(const MPI_Status *s, int *cancelled)
+{
+	MPI_Count bytes = 0;
+	MPI_Get_elements_x(s, MPI_BYTE, &bytes);
+	MPI_Test_cancelled(s, cancelled);
+	return bytes == MPI_UNDEFINED ? 0 : (int64_t)bytes;
+}
+#endif
+
 #endif /* MOTOR_MPI_COMPAT_H */

@@ -13,15 +13,12 @@
 
 void motor_mpi__status_from(const MPI_Status *in, motor_status *st)
 {
-	MPI_Count bytes = 0;
 	int cancelled = 0;
 
 	st->source = in->MPI_SOURCE == MPI_PROC_NULL ? MOTOR_PROC_NULL : in->MPI_SOURCE;
 	st->tag = in->MPI_TAG == MPI_ANY_TAG ? MOTOR_ANY_TAG : in->MPI_TAG;
 	st->error = in->MPI_ERROR;
-	MPI_Get_elements_x(in, MPI_BYTE, &bytes);
-	MPI_Test_cancelled(in, &cancelled);
-	st->bytes = bytes == MPI_UNDEFINED ? 0 : (int64_t)bytes;
+	st->bytes = motor_compat_status_bytes(in, &cancelled);
 	st->cancelled = cancelled;
 }
 
@@ -84,13 +81,21 @@ static __attribute__((noinline, cold)) int complete_polling(MPI_Request *reqs, i
 
 int motor_mpi__complete(MPI_Request *reqs, int n, motor_status *st)
 {
-	/* The common case first: one request, no status wanted (its error is the return code), complete at
-	 * the first test. */
+	/* The common case first: one request complete at the first test.  Without a status wanted its error
+	 * is the return code, so MPI need not fill one; a status is cleared first (MPI leaves some fields of
+	 * a send's status unset). */
 	if (n == 1 && !st) {
 		int flag = 0, rc = MPI_Test(reqs, &flag, MPI_STATUS_IGNORE);
 		if (flag || rc != MPI_SUCCESS) {
 			motor_mpi__count(&motor_mpi__immediate);
 			return rc;
+		}
+	} else if (n == 1) {
+		MPI_Status ms = {0};
+		int flag = 0, rc = MPI_Test(reqs, &flag, &ms);
+		if (flag || rc != MPI_SUCCESS) {
+			motor_mpi__count(&motor_mpi__immediate);
+			return finish(rc, 1, &ms, st);
 		}
 	}
 	return complete_polling(reqs, n, st);
