@@ -6,7 +6,7 @@
 // drops without Close stays open until MPI is finalized, which closes every file still open (in the order they were
 // opened, the same on every rank) -- no MPI call ever runs on the finalizer thread.  The Requests of Iread_at and
 // Iwrite_at are listed here until they complete, so that Close can finish them first (MPI forbids closing a file
-// with operations in flight); a dropped Request is still completed by the garbage collector (gc-hooks/pin.c).
+// with operations in flight); a dropped Request is still completed by the garbage collector (gc-hooks/req-*.c).
 //
 // Collective operations agree first (native-mpi/file.c): a rank that refuses its arguments raises the reason, the
 // others InvalidOperationException naming it, and nobody moves data.  A rank whose File is already closed cannot

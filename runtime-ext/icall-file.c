@@ -6,7 +6,7 @@
  * Buffers are resolved while GC-unsafe.  A blocking read or write waits in native-mpi between the blocking
  * hooks; the buffer stays pinned meanwhile because this frame keeps a pointer to it (MOTOR_KEEP_ALIVE) and
  * thread stacks are scanned conservatively, as for Send and Recv (icall-p2p.c).  A non-blocking one is posted
- * into a request slot that holds its buffer until it completes (gc-hooks/pin.c).
+ * into a request slot that holds its buffer until it completes (gc-hooks/req-*.c).
  */
 #include "icalls.h"
 #include "motor-pin.h"

@@ -6,7 +6,7 @@
  * any time until MPI_Win_free -- other ranks' Puts land in it while this rank runs managed code -- and an
  * origin or result buffer until the epoch that carries the operation completes, not when the call returns.
  * So each is held by a GC handle: a pinned one for a small array (a pin taken), a normal one for a large
- * array, which only has to stay alive (a pin avoided, as gc-hooks/pin.c counts them).
+ * array, which only has to stay alive (a pin avoided, as the request layer counts them).
  *
  * Who releases them?  A window's base is released at Free, or -- for a window the program dropped -- after
  * MPI has been finalised (motor_win_shutdown).  Origin, result and compare buffers are kept per window with
