@@ -201,12 +201,11 @@ namespace MPI
 			return ScanOne (value, op, true);
 		}
 
-		/// <summary>Elementwise exclusive prefix reduction of arrays; rank 0 receives an array of
-		/// default(T).</summary>
+		/// <summary>Elementwise exclusive prefix reduction of arrays; rank 0 receives null, as in MPI.NET.</summary>
 		/// <typeparam name="T">Any type that can travel.</typeparam>
 		/// <param name="values">This process's values; the same length on every process.</param>
 		/// <param name="op">The associative operation.</param>
-		/// <returns>The elementwise reduction of the arrays of ranks 0..Rank-1.</returns>
+		/// <returns>The elementwise reduction of the arrays of ranks 0..Rank-1; null at rank 0.</returns>
 		/// <exception cref="ArgumentNullException">op or values is null.</exception>
 		/// <exception cref="ArgumentException">The processes passed arrays of different lengths.</exception>
 		/// <exception cref="InvalidOperationException">Another rank refused its arguments.</exception>
@@ -222,7 +221,7 @@ namespace MPI
 		/// <typeparam name="T">Any type that can travel.</typeparam>
 		/// <param name="inValues">This process's values; the same length on every process.</param>
 		/// <param name="op">The associative operation.</param>
-		/// <param name="outValues">Receives the result.</param>
+		/// <param name="outValues">Receives the result; set to null at rank 0, as in MPI.NET.</param>
 		/// <exception cref="ArgumentNullException">op or inValues is null.</exception>
 		/// <exception cref="ArgumentException">The processes passed arrays of different lengths.</exception>
 		/// <exception cref="InvalidOperationException">Another rank refused its arguments.</exception>
@@ -267,7 +266,7 @@ namespace MPI
 						Intra.Scan (inValues, outValues, m.Op);
 				}
 				if (exclusive && me == 0)
-					Array.Clear (outValues, 0, outValues.Length); // MPI leaves rank 0's undefined
+					outValues = null; // MPI.NET: rank 0 receives a null array (MPI leaves its buffer undefined)
 				return;
 			}
 			CollSupport.Agree (this, op == null ? new ArgumentNullException ("op") : inValues == null ?
@@ -275,8 +274,11 @@ namespace MPI
 			var all = (T[][]) CollSupport.Serializable (() => Intra.OAllgather (new T[][] { inValues }));
 			int upto = exclusive ? me : me + 1;
 			CollSupport.SameLengths (all, what); // every rank sees every array, so every rank raises alike
-			T[] r = upto == 0 ? new T[inValues.Length] : CollSupport.FoldArrays (all, upto, op, 0, inValues.Length, what);
-			CollSupport.Deliver (r, ref outValues);
+			if (exclusive && me == 0) {
+				outValues = null; // MPI.NET: rank 0 receives a null array
+				return;
+			}
+			CollSupport.Deliver (CollSupport.FoldArrays (all, upto, op, 0, inValues.Length, what), ref outValues);
 		}
 
 		// ---- ReduceScatter ------------------------------------------------------------------------------

@@ -208,12 +208,47 @@ public static class MpiNetCollTests
 		Assert.Equal (R == 0 ? 0 : Tri (R), W.ExclusiveScan (R, Operation<int>.Add));
 		Assert.Equal (R == 0 ? null : Cat (0, R), W.ExclusiveScan (R.ToString (), Operation<string>.Add));
 		Assert.SequenceEqual (new[] { Tri (R + 1), R + 1 }, W.Scan (new[] { R, 1 }, Operation<int>.Add));
-		Assert.SequenceEqual (R == 0 ? new[] { 0, 0 } : new[] { Tri (R), R }, W.ExclusiveScan (new[] { R, 1 }, Operation<int>.Add));
+		var exi = W.ExclusiveScan (new[] { R, 1 }, Operation<int>.Add);
+		if (R == 0)
+			Assert.True (exi == null, "rank 0's ExclusiveScan of an int array is null");
+		else
+			Assert.SequenceEqual (new[] { Tri (R), R }, exi);
 		Assert.SequenceEqual (new[] { Cat (0, R + 1) }, W.Scan (new[] { R.ToString () }, Operation<string>.Add));
 		var ex = W.ExclusiveScan (new[] { R.ToString () }, Operation<string>.Add);
-		Assert.SequenceEqual (new[] { R == 0 ? null : Cat (0, R) }, ex);
+		if (R == 0)
+			Assert.True (ex == null, "rank 0's ExclusiveScan of a string array is null");
+		else
+			Assert.SequenceEqual (new[] { Cat (0, R) }, ex);
 		var pt = W.Scan (new Pt (R, 1), Operation<Pt>.Add);
 		Assert.True (pt.X == Tri (R + 1) && pt.Y == R + 1, "Pt scan " + pt);
+	}
+
+	// MPI.NET documents ExclusiveScan's array forms as giving rank 0 a null array, in the ref form too (the
+	// caller's outValues is replaced by null there); ranks above 0 receive the prefix in their own array when it
+	// has the right length.
+	public static void ExclusiveScanOfArraysGivesRankZeroNull ()
+	{
+		var outInts = new int[] { -7, -7, -7 };
+		var mine = outInts;
+		W.ExclusiveScan (new[] { R, 2 * R, 1 }, Operation<int>.Add, ref outInts);
+		if (R == 0) {
+			Assert.True (outInts == null, "rank 0's int outValues is null");
+		} else {
+			Assert.True (ReferenceEquals (mine, outInts), "the caller's array of the right length is filled");
+			Assert.SequenceEqual (new[] { Tri (R), 2 * Tri (R), R }, outInts);
+		}
+		var outPts = new Pt[1];
+		W.ExclusiveScan (new[] { new Pt (R, 1) }, Operation<Pt>.Add, ref outPts);
+		if (R == 0)
+			Assert.True (outPts == null, "rank 0's struct outValues is null");
+		else
+			Assert.True (outPts.Length == 1 && outPts[0].X == Tri (R) && outPts[0].Y == R, "Pt exscan");
+		var outStrs = new string[] { "x" };
+		W.ExclusiveScan (new[] { R.ToString () }, Operation<string>.Add, ref outStrs);
+		if (R == 0)
+			Assert.True (outStrs == null, "rank 0's string outValues is null");
+		else
+			Assert.SequenceEqual (new[] { Cat (0, R) }, outStrs);
 	}
 
 	public static void ScatterAndScatterFromFlattenedDeliverTheRootsBlocks ()
