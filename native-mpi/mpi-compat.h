@@ -339,11 +339,14 @@ static inline int motor_compat_ialltoallv_bytes(const void *sb, const int64_t *s
  * after the buffer, then the process aborts in free().  A user who sets the parameter keeps their value. */
 static inline void motor_compat_before_init(void)
 {
-	/* Not set here: UCX_ERROR_SIGNALS.  UCX (MPICH's ch4:ucx) installs a SIGSEGV handler that kills the
-	 * process, which would turn a managed NullReferenceException into a crash; but libucs reads the
-	 * variable when it is loaded, before main, and mono_jit_init then replaces UCX's handler with Mono's
-	 * (tests/managed/NullReferenceTests.cs).  Set here it would change nothing, and UCX 1.13 prints
-	 * "unused env variable: UCX_ERROR_SIGNALS" at MPI_Init on every rank (MPICH 4.0.2, Debian 12). */
+	/* UCX_ERROR_SIGNALS: UCX installs a SIGSEGV handler that kills the process, which turns a managed
+	 * NullReferenceException into a crash (tests/managed/NullReferenceTests.cs).  MPICH's ch4:ucx links
+	 * libucs, which installs it when it is loaded, before main; mono_jit_init then replaces it with
+	 * Mono's, and setting the variable here would change nothing (UCX 1.13 then prints "unused env
+	 * variable: UCX_ERROR_SIGNALS" on every rank).  Open MPI loads libucs during MPI_Init, after Mono,
+	 * when its osc/ucx component opens (enabled below for windows): there UCX's handler would win, so it
+	 * is told to install none.  Reproduced with Open MPI 4.1.4 (Debian 12): NullReferenceTests abort with
+	 * "Caught signal 11" in ucs_handle_error without it.  A user's own value is kept. */
 #if defined(OPEN_MPI) && OMPI_MAJOR_VERSION < 5 /* 5.x moved single copy to the smsc framework; not checked  \
                                                  */
 	setenv("OMPI_MCA_btl_vader_single_copy_mechanism", "none", 0);
@@ -354,6 +357,7 @@ static inline void motor_compat_before_init(void)
 	 * at MPI_THREAD_MULTIPLE whose MPI_Win_create returns 53 by default and succeeds with
 	 * OMPI_MCA_osc=^pt2pt. */
 	setenv("OMPI_MCA_osc", "^pt2pt", 0);
+	setenv("UCX_ERROR_SIGNALS", "", 0);
 #endif
 }
 
