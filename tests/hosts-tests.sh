@@ -47,11 +47,25 @@ tmp=$(mktemp -d)
 trap 'teardown; rm -rf "$tmp"' EXIT
 for i in 1 2; do
 	ns=motor-h$i
+	# IPv4 only: an IPv6 link-local address is "tentative" for a second or two after the link comes up, and UCX
+	# started in that window sees no usable TCP interface ("no active messages transport ... tcp/lo").
+	ip netns exec $ns sysctl -qw net.ipv6.conf.all.disable_ipv6=1 net.ipv6.conf.default.disable_ipv6=1 2>/dev/null
 	ip -n $ns addr add $net.$i/24 dev mveth$i && ip -n $ns link set lo up && ip -n $ns link set mveth$i up ||
 		skip "cannot configure the veth pair in the namespaces"
 	mkdir -p /etc/netns/$ns
 	printf '127.0.0.1 localhost\n%s.1 h1\n%s.2 h2\n' $net $net >/etc/netns/$ns/hosts
 done
+# Both ends up and no address still tentative (at most 10 s) before anything is launched.
+for try in $(seq 100); do
+	ready=1
+	for i in 1 2; do
+		[ "$(ip netns exec motor-h$i cat /sys/class/net/mveth$i/operstate)" = up ] &&
+			[ -z "$(ip -n motor-h$i addr show dev mveth$i tentative)" ] || ready=0
+	done
+	[ $ready = 1 ] && break
+	sleep 0.1
+done
+[ $ready = 1 ] || echo "# the veth pair is not up after 10 s; the runs below may fail"
 
 # The ssh stand-in: [ssh options] HOST COMMAND... runs COMMAND through a shell "on" HOST (h1 or h2).
 cat >"$tmp/ssh" <<'EOF'
