@@ -43,6 +43,15 @@ class Overhead
 						r.Wait ();
 					}
 					break;
+				case "persistent":
+					Prequest pr = world.Recv_init (rbuf, 0, 1, peer, Tag);
+					for (int i = 0; i < n; i++) {
+						pr.Start ();
+						world.Send (sbuf, 0, 1, peer, Tag);
+						pr.Wait ();
+					}
+					pr.Free ();
+					break;
 				case "status":
 					var st = new Status ();
 					for (int i = 0; i < n; i++) {
