@@ -86,6 +86,7 @@ int motor_mpi_finalize(void)
 	/* MPI_Finalize synchronises with the other ranks in some libraries: wait between the hooks. */
 	struct motor_block b;
 	motor_mpi__block_begin(&b);
+	motor_compat_before_finalize();
 	int rc = MPI_Finalize();
 	motor_mpi__block_end(&b);
 	return rc;
