@@ -45,14 +45,22 @@ namespace System.MP
 		// Started and its completion not yet reported by Wait/Test (MPI: active).
 		bool Busy { get { return slot >= 0 && !consumed; } }
 
-		void CheckStartable (string op)
+		// `entry`: the request's index in Startall's array, or -1 for Start.  The operation's name is put together
+		// only when the check fails: a Startall that built it for every entry spent more time on those strings than
+		// on posting the operations.
+		void CheckStartable (int entry)
 		{
 			if (freed)
-				throw new InvalidOperationException (op + ": the persistent request has been freed (Request.Free); " +
-					"make a new one with Send_init, Ssend_init or Recv_init");
+				throw new InvalidOperationException (OpName (entry) + ": the persistent request has been freed " +
+					"(Request.Free); make a new one with Send_init, Ssend_init or Recv_init");
 			if (Busy)
-				throw new InvalidOperationException (op + ": the persistent request is active (started and not yet " +
-					"completed): complete it with Wait or Test (until true) before starting it again");
+				throw new InvalidOperationException (OpName (entry) + ": the persistent request is active (started " +
+					"and not yet completed): complete it with Wait or Test (until true) before starting it again");
+		}
+
+		static string OpName (int entry)
+		{
+			return entry < 0 ? "Start" : "Startall (entry " + entry + ")";
 		}
 
 		/// <summary>Starts the operation (MPI_Start): posts the send or receive with the arguments given at init,
@@ -68,7 +76,7 @@ namespace System.MP
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Start ()
 		{
-			CheckStartable ("Start");
+			CheckStartable (-1);
 			Post ();
 		}
 
@@ -107,7 +115,7 @@ namespace System.MP
 			for (int i = 0; i < requests.Length; i++) {
 				if (requests[i] == null)
 					throw new ArgumentNullException ("requests", "Startall: entry " + i + " is null");
-				requests[i].CheckStartable ("Startall (entry " + i + ")");
+				requests[i].CheckStartable (i);
 				for (int j = 0; j < i; j++)
 					if (ReferenceEquals (requests[i], requests[j]))
 						throw new InvalidOperationException ("Startall: entries " + j + " and " + i + " are the same " +
