@@ -32,10 +32,8 @@ namespace System.MP
 				"buffer of Scatter and Scatterv at the root).  Pass an array here.", param);
 		}
 
-		// Element names of the predefined datatypes, in the order of enum motor_dt (native-mpi/motor-mpi.h).
-		static readonly string[] dtNames = { "System.Byte", "System.SByte", "System.Int16", "System.UInt16", "System.Int32",
-			"System.UInt32", "System.Int64", "System.UInt64", "System.Single", "System.Double", "System.Char", "System.Boolean" };
-		static readonly int[] dtSizes = { 1, 1, 2, 2, 4, 4, 8, 8, 4, 8, 2, 1 };
+		// dtNames and dtSizes, the predefined datatypes' element names and sizes, are generated from
+		// native-mpi/datatypes.def (managed/Datatypes.g.cs).
 
 		/// <summary>Whether <paramref name="rc"/> is MPI's "message truncated" (a message longer than the receive
 		/// buffer).</summary>

@@ -135,6 +135,23 @@ public static class TruncationMessageTests
 		CheckIrecv (e, "Wait", "24 bytes (3 x System.Int64)");
 	}
 
+	// A non-blocking receive's message names the element type from the runtime's datatype handle (the table
+	// generated from native-mpi/datatypes.def): every primitive type, with its size.
+	public static void IrecvNamesEveryPrimitiveElementTypeAndItsSize ()
+	{
+		var kinds = new Array[] { new byte[8], new sbyte[8], new short[8], new ushort[8], new int[8], new uint[8],
+			new long[8], new ulong[8], new float[8], new double[8], new char[8], new bool[8] };
+		var sizes = new[] { 1, 1, 2, 2, 4, 4, 8, 8, 4, 8, 2, 1 };
+		for (int k = 0; k < kinds.Length; k++) {
+			Type t = kinds[k].GetType ().GetElementType ();
+			Array small = Array.CreateInstance (t, 2);
+			int tag = 40 + k;
+			Request r = PostAndSend (() => World.Irecv (small, Prev, tag), kinds[k], tag);
+			var e = Assert.Throws<MPIException> (() => r.Wait (), "Wait, " + t.Name);
+			CheckIrecv (e, "Wait", 2 * sizes[k] + " bytes (2 x " + t.FullName + ")");
+		}
+	}
+
 	public static void IrecvThenWaitWithStatusNamesSourceTagAndSize ()
 	{
 		var small = new byte[5];
