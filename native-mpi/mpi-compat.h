@@ -449,8 +449,8 @@ static inline int64_t motor_compat_status_bytes(const MPI_Status *s, int *cancel
  * flush mode, progresses only until its own closes are done and then blocks in a PMI barrier without
  * progressing UCX; a TCP flush needs the peer's answer, so a rank whose peer has already gone into that
  * barrier spins for ever. Reproduced in plain C (MPI_Sendrecv_replace between all pairs, MPI_Barrier,
- * MPI_Finalize at 4 ranks with UCX_TLS=tcp: 7 of 30 runs hang; 0 of 260 with the pause below).  It happens
- * when no rank is inside MPI while another closes: so where TCP may carry the traffic (the job spans several
+ * MPI_Finalize at 4 ranks with UCX_TLS=tcp: 7 of 30 runs hang; 0 of 260 with the pause below).  It needs a
+ * rank still inside MPI while another closes: so where TCP may carry the traffic (the job spans several
  * nodes, or UCX_TLS leaves out shared memory) all ranks meet in a barrier and then pause, outside MPI,
  * MOTOR_FINALIZE_PAUSE_MS milliseconds (200 by default; 0 turns the pause off) before finalizing. */
 static inline void motor_compat_before_finalize(void)
