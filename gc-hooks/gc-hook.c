@@ -67,10 +67,11 @@ static void rewrite_root(struct chunk *ch, int32_t index, void *unused)
 	ch->roots[ROOTS * i + 2] = active ? ch->slots[i].request : NULL;
 }
 
-/* Calls that may run managed code inside MPI, and whether a harvest is running.  Both sides store their own
- * flag and then read the other's, sequentially consistent, so at least one of them sees the other: either the
- * harvest is skipped or the call waits for it to end.  The waiting side is GC-unsafe, but the harvest never
- * waits for it: the world is stopped only after `harvesting` is cleared. */
+/* Calls that may run managed code inside MPI, and how many harvests (or other callers of MPI from outside
+ * managed code: motor_pin_foreign_enter) are running.  Both sides store their own count and then read the
+ * other's, sequentially consistent, so at least one of them sees the other: either the harvest is skipped or
+ * the call waits for it to end.  The waiting side is GC-unsafe, but the harvest never waits for it: the world
+ * is stopped only after `harvesting` is back to 0. */
 static atomic_int user_code, harvesting;
 
 void motor_pin_user_code_enter(void)
@@ -85,6 +86,20 @@ void motor_pin_user_code_leave(void)
 	atomic_fetch_sub(&user_code, 1);
 }
 
+int motor_pin_foreign_enter(void)
+{
+	atomic_fetch_add(&harvesting, 1);
+	if (atomic_load(&user_code) == 0)
+		return 1;
+	atomic_fetch_sub(&harvesting, 1);
+	return 0;
+}
+
+void motor_pin_foreign_leave(void)
+{
+	atomic_fetch_sub(&harvesting, 1);
+}
+
 /* PRE_STOP_WORLD: the world still runs.  Test every in-flight request nobody is completing and finish those
  * that completed: O(requests in flight), under the GC lock, so it stays short.  POST_STOP_WORLD: the world is
  * stopped, nothing has been pinned yet: rewrite the roots, with plain loads and stores only. */
@@ -92,10 +107,10 @@ static void gc_event(MonoProfiler *prof, MonoProfilerGCEvent ev, uint32_t genera
 {
 	(void)prof, (void)generation, (void)is_serial;
 	if (ev == MONO_GC_EVENT_PRE_STOP_WORLD && harvest_enabled) {
-		atomic_store(&harvesting, 1);
-		if (atomic_load(&user_code) == 0)
+		if (motor_pin_foreign_enter()) {
 			motor_req__each_slot(harvest_slot, NULL);
-		atomic_store(&harvesting, 0);
+			motor_pin_foreign_leave();
+		}
 	} else if (ev == MONO_GC_EVENT_POST_STOP_WORLD)
 		motor_req__each_slot(rewrite_root, NULL);
 }

@@ -124,6 +124,11 @@ void motor_pin_counts(struct motor_pin_counts *c);
  * enter waits for a harvest already running to end before the call starts. */
 void motor_pin_user_code_enter(void);
 void motor_pin_user_code_leave(void);
+/* The other side, for a thread outside managed code that calls MPI (native-mpi's progress thread, through
+ * motor_mpi_set_progress_gate; the harvest uses it too): enter returns 1 when no such call is in progress,
+ * and until leave none starts; 0 when one is (then do not call MPI, and do not call leave). */
+int motor_pin_foreign_enter(void);
+void motor_pin_foreign_leave(void);
 
 /* nursery.c: the nursery size a MONO_GC_PARAMS string sets (0 if none), and faulting the nursery of `size`
  * bytes in before the program runs.  *populated is how many bytes were (0 where the kernel cannot, or the

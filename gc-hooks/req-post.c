@@ -201,18 +201,18 @@ int motor_pin_post_op(MonoObject *req, void *ctx, int (*post)(void *ctx, motor_r
 	return motor_pin_post_op_buffer(req, NULL, ctx, post, release);
 }
 
-/* A non-blocking collective.  Its buffers are held by the slot's two roots from before the agreement (this
- * frame holds them too, while it waits in the agreement) until completion.  A user-defined operator may run
- * managed code inside any MPI call until the collective completes -- the hook's MPI_Test of any other request
- * included, since MPI progresses every request in any call -- so the harvest stays off from here until then
- * (motor_req__finish). */
+/* A non-blocking collective.  Its buffers are held by the slot's two roots from the post until completion,
+ * the agreement's stage included (native-mpi/icoll.c): their addresses are taken at the post.  A user-defined
+ * operator may run managed code inside any MPI call until the collective completes -- the hook's MPI_Test of
+ * any other request included, since MPI progresses every request in any call -- so the harvest stays off from
+ * here until then (motor_req__finish). */
 int motor_pin_post_coll(MonoObject *req, const struct motor_coll_args *a, MonoObject *sobj, MonoObject *robj,
                         void *owned, int comm)
 {
 	struct slot *sl;
 	int rc = motor_req__alloc(&sl);
 	if (rc != MOTOR_OK)
-		return motor_mpi_coll_refuse(comm, rc);
+		return motor_mpi_icoll_refuse(comm, rc);
 	fill_native(sl, 0, owned, 0, owned ? motor_pin_release_malloc : NULL);
 	sl->count = 0;
 	sl->dt = -1;

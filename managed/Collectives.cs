@@ -719,7 +719,8 @@ namespace System.MP
 
 		/// <summary>The flags for MPI.IN_PLACE in either buffer, which it replaces with null.  `allowed` is the
 		/// one buffer where MPI has an in-place form, and only at `root` when root >= 0.</summary>
-		internal static int Flags (Comm comm, ref Array sendbuf, ref Array recvbuf, int allowed, int root, string what)
+		internal static int Flags (Comm comm, ref Array sendbuf, ref Array recvbuf, int allowed, int root, string what,
+		                           bool nonblocking = false)
 		{
 			int flags = 0;
 			if (ReferenceEquals (sendbuf, MPI.IN_PLACE)) {
@@ -733,19 +734,19 @@ namespace System.MP
 			if (flags == 0)
 				return 0;
 			if (comm is Intercomm)
-				throw Refuse (comm, new ArgumentException (what + ": MPI.IN_PLACE is not allowed on an intercommunicator " +
+				throw Refuse (comm, nonblocking, new ArgumentException (what + ": MPI.IN_PLACE is not allowed on an intercommunicator " +
 					"(MPI has no in-place form there)", flags == 1 ? "sendbuf" : "recvbuf"));
 			string where = allowed == 1 ? "sendbuf" : "recvbuf";
 			if (flags != allowed)
-				throw Refuse (comm, new ArgumentException (what + ": MPI.IN_PLACE can only be the " + where, flags == 1 ? "sendbuf" : "recvbuf"));
+				throw Refuse (comm, nonblocking, new ArgumentException (what + ": MPI.IN_PLACE can only be the " + where, flags == 1 ? "sendbuf" : "recvbuf"));
 			if (root >= 0 && comm.Get_rank () != root)
-				throw Refuse (comm, new ArgumentException (what + ": MPI.IN_PLACE is only for the root's " + where, where));
+				throw Refuse (comm, nonblocking, new ArgumentException (what + ": MPI.IN_PLACE is only for the root's " + where, where));
 			return flags;
 		}
 
 		/// <summary>The handle of <paramref name="op"/> for a reduction on <paramref name="comm"/> (null: a local
-		/// one); a null or freed operator is refused there (see <see cref="Refuse"/>).</summary>
-		internal static int Handle (Comm comm, Op op, Array buf)
+		/// one); a null or freed operator is refused there (see <see cref="Refuse(Comm,bool,Exception)"/>).</summary>
+		internal static int Handle (Comm comm, Op op, Array buf, bool nonblocking = false)
 		{
 			try {
 				if (op == null)
@@ -754,7 +755,7 @@ namespace System.MP
 			} catch (Exception e) {
 				if (comm == null)
 					throw;
-				throw Refuse (comm, e);
+				throw Refuse (comm, nonblocking, e);
 			}
 		}
 
@@ -764,7 +765,15 @@ namespace System.MP
 		/// through it, so the other ranks raise too instead of waiting for this one.</summary>
 		internal static Exception Refuse (Comm comm, Exception e)
 		{
-			MPDirect.CollRefuse (comm.handle);
+			return Refuse (comm, false, e);
+		}
+
+		/// <summary>As <see cref="Refuse(Comm,Exception)"/>, for a blocking collective or (<paramref name="nonblocking"/>)
+		/// a non-blocking one, whose agreement the other ranks post without waiting (native-mpi/icoll.c): this
+		/// rank's part in it must be of the same kind.</summary>
+		internal static Exception Refuse (Comm comm, bool nonblocking, Exception e)
+		{
+			MPDirect.CollRefuse (comm.handle, nonblocking ? 1 : 0);
 			return e;
 		}
 

@@ -34,7 +34,7 @@ namespace System.MP
 
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int CollMode (int nonblocking);
 		// this rank's part, as a refusal, in the agreement of a collective it refused before its internal call
-		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int CollRefuse (int comm);
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int CollRefuse (int comm, int nonblocking);
 
 		// reduction operators (runtime-ext/icall-op.c)
 		[MethodImpl (MethodImplOptions.InternalCall)]

@@ -22,8 +22,8 @@ namespace System.MP
 		              Op op, string what, string sizeRule)
 		{
 			bool reduces = (kind >= KReduce && kind <= KReduceScatterBlock) || kind == KReduceScatter;
-			int h = reduces ? Coll.Handle (this, op, recvbuf ?? sendbuf) : -1;
-			int flags = inPlace == 0 ? 0 : Coll.Flags (this, ref sendbuf, ref recvbuf, inPlace, root, what);
+			int h = reduces ? Coll.Handle (this, op, recvbuf ?? sendbuf, true) : -1;
+			int flags = inPlace == 0 ? 0 : Coll.Flags (this, ref sendbuf, ref recvbuf, inPlace, root, what, true);
 			var r = new CollRequest (what, sizeRule, op, sendbuf, recvbuf);
 			int rc = MPDirect.ICollective (kind, sendbuf, recvbuf, 0, -1, v1, v2, v3, v4, flags, h, root, handle, r);
 			if (rc != 0) {
@@ -84,7 +84,7 @@ namespace System.MP
 		public Request Ibcast (object buf, int offset, int count, int root)
 		{
 			if ((offset | count) < 0)
-				throw Coll.Refuse (this, Errors.BadRange (offset, count));
+				throw Coll.Refuse (this, true, Errors.BadRange (offset, count));
 			return PostBcast (buf, offset, count, root);
 		}
 

@@ -12,7 +12,7 @@
  */
 #include <limits.h>
 
-#include "motor-mpi-internal.h"
+#include "coll-internal.h"
 
 _Static_assert(sizeof(int) == sizeof(int32_t), "counts and displacements are passed as int32_t arrays");
 
@@ -23,50 +23,6 @@ void motor_mpi_set_coll_nonblocking(int on)
 {
 	motor_mpi__coll_nb = on != 0;
 }
-
-enum kind {
-	BCAST,
-	SCATTER,
-	GATHER,
-	ALLGATHER,
-	ALLTOALL,
-	SCATTERV,
-	GATHERV,
-	ALLGATHERV,
-	ALLTOALLV,
-	REDUCE,
-	ALLREDUCE,
-	SCAN,
-	EXSCAN,
-	REDUCE_SCATTER_BLOCK,
-	BARRIER, /* non-blocking only (motor_mpi_icoll): the blocking barrier is comm.c's */
-	REDUCE_SCATTER,
-	NEIGHBOR_ALLGATHER,
-	NEIGHBOR_ALLGATHERV,
-	NEIGHBOR_ALLTOALL,
-	NEIGHBOR_ALLTOALLV
-};
-
-_Static_assert((int)MOTOR_COLL_REDUCE_SCATTER_BLOCK == (int)REDUCE_SCATTER_BLOCK &&
-                   (int)MOTOR_COLL_BARRIER == (int)BARRIER &&
-                   (int)MOTOR_COLL_REDUCE_SCATTER == (int)REDUCE_SCATTER &&
-                   (int)MOTOR_COLL_NEIGHBOR_ALLTOALLV == (int)NEIGHBOR_ALLTOALLV,
-               "motor_coll_kind (motor-mpi.h) and enum kind name the same collectives in the same order");
-
-/* The root argument of a collective that has none. */
-#define NO_ROOT INT_MIN
-
-/* One collective with every argument mapped to the MPI library's values. */
-struct coll {
-	enum kind kind;
-	void *sbuf, *rbuf;
-	int count;                    /* elements per rank (the receive count of the v-forms that have one) */
-	const int *sc, *sd, *rc, *rd; /* counts and displacements of the v-forms */
-	MPI_Datatype type;
-	MPI_Op op;
-	int root;
-	MPI_Comm comm;
-};
 
 static void *mpi_buf(const void *p)
 {
@@ -261,7 +217,7 @@ static int call_blocking(const struct coll *a)
 	return MOTOR_EARG;
 }
 
-static int start(const struct coll *a, MPI_Request *r)
+int motor_mpi__coll_start(const struct coll *a, MPI_Request *r)
 {
 	switch (a->kind) {
 	case BCAST:
@@ -324,7 +280,7 @@ static int run(const struct coll *a)
 
 	if (motor_mpi__coll_nb) {
 		MPI_Request req;
-		if ((rc = start(a, &req)) != MPI_SUCCESS)
+		if ((rc = motor_mpi__coll_start(a, &req)) != MPI_SUCCESS)
 			return rc;
 		return motor_mpi__complete(&req, 1, NULL);
 	}
@@ -521,12 +477,25 @@ int motor_mpi_get_coll_nonblocking(void)
 	return motor_mpi__coll_nb;
 }
 
-/* The agreement is made while posting, with the blocking MPI_Allreduce of motor_mpi__agree, in program order
- * on the communicator itself.  Deferring it (posting MPI_Iallreduce of the verdict and starting the data
- * collective when a Test finds it complete) would keep the overlap of the agreement too, but then each rank
- * would start its data collectives whenever its own Tests happened to look -- in a different order on each
- * rank relative to its other collectives on the communicator, which MPI forbids -- unless a per-communicator
- * queue ordered them and every blocking collective drained it first. */
+/* On an intracommunicator of several ranks the agreement and the data run in two stages (icoll.c); a barrier
+ * has no argument that one rank could refuse, and posts at once. */
+static int staged(const struct motor_comm *c, int kind)
+{
+	return kind != MOTOR_COLL_BARRIER && !c->inter && c->size > 1 && motor_mpi__coll_agree;
+}
+
+int motor_mpi_icoll_refuse(int comm, int code)
+{
+	struct motor_comm *c = motor_mpi__comm(comm);
+	if (!c)
+		return MOTOR_ECOMM;
+	if (!staged(c, MOTOR_COLL_BCAST))
+		return motor_mpi__agree(c, code);
+	struct coll a = {.kind = BARRIER};
+	motor_req unused;
+	return motor_mpi__staged_post(c, comm, &a, code, &unused);
+}
+
 int motor_mpi_icoll(const struct motor_coll_args *x, int verdict, int comm, motor_req *req)
 {
 	struct motor_comm *c = motor_mpi__comm(comm);
@@ -549,15 +518,16 @@ int motor_mpi_icoll(const struct motor_coll_args *x, int verdict, int comm, moto
 		rc = prepare(&a, (enum kind)x->kind, x->sbuf, x->rbuf, x->count, x->dt, x->op,
 		             rooted ? x->root : NO_ROOT, comm);
 	a.comm = c->comm;
-	/* A barrier has no argument that one rank could refuse, so it posts without agreeing and stays truly
-	 * non-blocking. */
-	if (x->kind != MOTOR_COLL_BARRIER && (rc = motor_mpi__agree(c, rc)) != MOTOR_OK)
-		return rc;
 	a.sc = x->sc;
 	a.sd = x->sd;
 	a.rc = x->rc;
 	a.rd = x->rd;
-	rc = start(&a, &r);
+	if (staged(c, x->kind))
+		return motor_mpi__staged_post(c, comm, &a, rc, req);
+	/* An intercommunicator's (two MPI_Allreduce), made while posting. */
+	if (x->kind != MOTOR_COLL_BARRIER && (rc = motor_mpi__agree(c, rc)) != MOTOR_OK)
+		return rc;
+	rc = motor_mpi__coll_start(&a, &r);
 	motor_mpi__req_set(req, r);
 	return rc;
 }

@@ -137,6 +137,9 @@ int motor_mpi_comm_free(int comm)
 	if (comm == MOTOR_COMM_WORLD || comm == MOTOR_COMM_SELF)
 		return motor_mpi__comm(comm) ? MOTOR_ECOMMFREE : MOTOR_ECOMM;
 
+	/* Its non-blocking collectives first: the handle may be reused once it is free. */
+	if (motor_mpi__comm(comm))
+		motor_mpi__staged_comm_freed(comm);
 	pthread_mutex_lock(&table_lock);
 	struct motor_comm *c = motor_mpi__comm(comm);
 	if (!c) {

@@ -79,6 +79,7 @@ int motor_mpi_finalize(void)
 		return MOTOR_OK;
 	motor_mpi__win_fini();
 	motor_mpi__file_fini();
+	motor_mpi__staged_fini();
 	motor_mpi__comm_fini();
 	motor_mpi__group_fini();
 	motor_mpi__op_fini();

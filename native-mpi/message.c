@@ -13,6 +13,7 @@
  * between the blocking hooks, like the rest of native-mpi.
  */
 #include <limits.h>
+#include <sched.h>
 #include <stdlib.h>
 
 #include "motor-mpi-internal.h"
@@ -119,7 +120,15 @@ int motor_mpi_mprobe(int source, int tag, int comm, motor_msg *msg, motor_status
 	if (!flag) {
 		struct motor_block b;
 		motor_mpi__block_begin(&b);
-		rc = MPI_Mprobe(peer, mtag, c->comm, &m, &ms);
+		/* While non-blocking collectives agree, keep starting them (icoll.c). */
+		while (!flag && rc == MPI_SUCCESS &&
+		       atomic_load_explicit(&motor_mpi__staged_pending, memory_order_relaxed)) {
+			motor_mpi__staged_progress_slow();
+			if ((rc = MPI_Improbe(peer, mtag, c->comm, &flag, &m, &ms)) == MPI_SUCCESS && !flag)
+				sched_yield();
+		}
+		if (!flag && rc == MPI_SUCCESS)
+			rc = MPI_Mprobe(peer, mtag, c->comm, &m, &ms);
 		motor_mpi__block_end(&b);
 		if (rc != MPI_SUCCESS)
 			return rc;

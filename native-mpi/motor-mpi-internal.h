@@ -183,6 +183,39 @@ static inline void motor_mpi__block_end(struct motor_block *b)
 MOTOR_MPI__OPAQUE(motor_mpi__req, motor_req, MPI_Request)
 MOTOR_MPI__OPAQUE(motor_mpi__msg, motor_msg, MPI_Message)
 
+/* icoll.c: a request of a non-blocking collective whose agreement may still be running is held in a motor_req
+ * as a pointer to its record with the top bit set (no MPI_Request of MPICH, an int, or of Open MPI, a pointer
+ * into user space, has it).  Whoever completes the motor_req resolves it first: */
+struct motor_staged;
+#define MOTOR_MPI__STAGED_BIT (UINT64_C(1) << 63)
+static inline int motor_mpi__is_staged(const motor_req *r)
+{
+	return (r->opaque & MOTOR_MPI__STAGED_BIT) != 0;
+}
+enum { MOTOR_STAGED_AGREEING, MOTOR_STAGED_POSTED, MOTOR_STAGED_FAILED };
+/* MOTOR_STAGED_AGREEING: the agreement has not completed (or an earlier collective of the communicator has
+ * not started); *req is unchanged.  MOTOR_STAGED_POSTED: *req now holds the data collective's MPI request,
+ * complete it as any other.  MOTOR_STAGED_FAILED: the collective was refused (*rc: the agreed error) or could
+ * not start; *req is null. */
+int motor_mpi__staged_resolve(motor_req *req, int *rc);
+/* Collectives whose agreement is still running, on all communicators: while there are any, every wait of this
+ * layer polls and calls motor_mpi__staged_progress instead of blocking in the MPI library, so that a rank
+ * waiting for anything still starts the data collectives the other ranks wait for. */
+extern atomic_int motor_mpi__staged_pending;
+/* Tests the agreements at the head of every communicator's queue and starts the collectives agreed on, unless
+ * another thread is doing so.  Cheap when nothing is pending. */
+void motor_mpi__staged_progress_slow(void);
+static inline void motor_mpi__staged_progress(void)
+{
+	if (atomic_load_explicit(&motor_mpi__staged_pending, memory_order_relaxed))
+		motor_mpi__staged_progress_slow();
+}
+/* A communicator is being freed (comm.c): its queued collectives are started (their agreements complete,
+ * since every rank posted them before the collective free) and its shadow is freed. */
+void motor_mpi__staged_comm_freed(int handle);
+/* Before MPI_Finalize: the same for every communicator, bounded in time. */
+void motor_mpi__staged_fini(void);
+
 /* request.c: polls `n` requests until all are complete, at most motor_mpi__spin times, then waits for them
  * between the blocking hooks.  Completed requests become MPI_REQUEST_NULL.  `st` (may be NULL) receives n
  * statuses.  Returns the first error. */

@@ -122,6 +122,12 @@ const char *motor_mpi_library_version(void);
 typedef void *(*motor_block_enter_fn)(void **stackdata);
 typedef void (*motor_block_leave_fn)(void *cookie, void **stackdata);
 void motor_mpi_set_block_hooks(motor_block_enter_fn enter, motor_block_leave_fn leave);
+/* The progress gate.  A non-blocking collective's data stage is started, while the program calls nothing
+ * that would start it, by a thread of this layer (icoll.c) that calls MPI_Test -- and MPI may run a
+ * user-defined operator, managed code, inside any MPI call.  That thread calls MPI only between enter() and
+ * leave(), and only when enter() returned nonzero: the runtime refuses while managed code may run inside MPI.
+ * With no gate (the default) the thread is never started. */
+void motor_mpi_set_progress_gate(int (*enter)(void), void (*leave)(void));
 /* How many times a blocking operation polls before it calls the hooks and waits (default 256;
  * environment variable MOTOR_SPIN overrides it at init). 0 waits at once. */
 void motor_mpi_set_spin(int polls);
@@ -292,7 +298,9 @@ int motor_mpi_wait(motor_req *req, motor_status *st);
  * completed as usual. */
 int motor_mpi_done_at_post(motor_req *req, motor_status *st);
 /* Completes one of `n` requests (null ones are skipped): polls, then waits between the hooks.  *index is the
- * completed one (that request is freed and made null), or -1 when all are null. */
+ * completed one (that request is freed and made null), or -1 when all are null.  The others may change too
+ * (a non-blocking collective past its agreement holds its data request): the caller keeps what reqs[] holds.
+ */
 int motor_mpi_waitany(int n, motor_req *reqs, int *index, motor_status *st);
 /* MPI_Cancel; the request must still be completed. */
 int motor_mpi_cancel(motor_req *req);
@@ -414,9 +422,10 @@ int motor_mpi_neighbor_alltoallv(const void *sbuf, const int32_t *scounts, const
  * arguments of the blocking function of the same kind mean (count: as there; root -1 and op -1 where the kind
  * has none; the v-forms' arrays, which must stay valid and unchanged until the request completes).  `verdict`
  * is this rank's own check of its arguments (MOTOR_OK or the refusal).  The agreement of the blocking forms
- * is made first, while posting (it blocks until every rank has posted): on a refusal nothing is posted and
- * the code is returned as for the blocking form; else the collective is started and *req is active, for
- * motor_mpi_test/wait/waitany. */
+ * is made too, without blocking the post (icoll.c): it is started here, and the data collective when it has
+ * completed.  A refusing rank gets its code back at once (nothing of its own is posted but its part of the
+ * agreement); the others get an active *req, which completes with MOTOR_EPEER(lowest refusing rank) and
+ * moves no data.  *req is for motor_mpi_test/wait/waitany. */
 enum motor_coll_kind {
 	MOTOR_COLL_BCAST,
 	MOTOR_COLL_SCATTER,
@@ -451,6 +460,10 @@ struct motor_coll_args {
 	int dt, op, root;
 };
 int motor_mpi_icoll(const struct motor_coll_args *x, int verdict, int comm, motor_req *req);
+/* motor_mpi_coll_refuse for a non-blocking collective: this rank's part in its agreement, which the other
+ * ranks post with motor_mpi_icoll (a blocking agreement would not match theirs).  Returns `code` (MOTOR_ECOMM
+ * for a communicator that is not valid) without waiting. */
+int motor_mpi_icoll_refuse(int comm, int code);
 
 /* How collectives wait: 0 (default) calls MPI's blocking collective between the blocking hooks; 1 posts the
  * non-blocking form (MPI_Ibcast, ...) and polls it like point-to-point, waiting between the hooks only if

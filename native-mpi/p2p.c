@@ -5,6 +5,7 @@
  * that must wait does so between the blocking hooks and one that completes at once never calls them.
  */
 #include <limits.h>
+#include <sched.h>
 #include <stdlib.h>
 
 #include "motor-mpi-internal.h"
@@ -207,7 +208,15 @@ int motor_mpi_probe(int source, int tag, int comm, motor_status *st)
 	if (!flag) {
 		struct motor_block b;
 		motor_mpi__block_begin(&b);
-		rc = MPI_Probe(s.peer, s.tag, s.comm, &ms);
+		/* While non-blocking collectives agree, keep starting them (icoll.c). */
+		while (!flag && rc == MPI_SUCCESS &&
+		       atomic_load_explicit(&motor_mpi__staged_pending, memory_order_relaxed)) {
+			motor_mpi__staged_progress_slow();
+			if ((rc = MPI_Iprobe(s.peer, s.tag, s.comm, &flag, &ms)) == MPI_SUCCESS && !flag)
+				sched_yield();
+		}
+		if (!flag && rc == MPI_SUCCESS)
+			rc = MPI_Probe(s.peer, s.tag, s.comm, &ms);
 		motor_mpi__block_end(&b);
 		if (rc != MPI_SUCCESS)
 			return rc;

@@ -7,6 +7,7 @@
  * the whole gap between an internal call and a P/Invoke -- so it is paid only by operations that really wait.
  * The poll is bounded because the caller may be in a state where the collector waits for it.
  */
+#include <sched.h>
 #include <stdlib.h>
 
 #include "motor-mpi-internal.h"
@@ -74,7 +75,17 @@ static __attribute__((noinline, cold)) int complete_polling(MPI_Request *reqs, i
 
 	struct motor_block b;
 	motor_mpi__block_begin(&b);
-	rc = n == 1 ? MPI_Wait(reqs, msp) : MPI_Waitall(n, reqs, ms);
+	while (!flag && atomic_load_explicit(&motor_mpi__staged_pending, memory_order_relaxed)) {
+		/* Non-blocking collectives wait for their agreement: keep starting them (icoll.c). */
+		motor_mpi__staged_progress_slow();
+		rc = n == 1 ? MPI_Test(reqs, &flag, msp) : MPI_Testall(n, reqs, &flag, ms);
+		if (rc != MPI_SUCCESS && n == 1)
+			flag = 1;
+		else if (!flag)
+			sched_yield();
+	}
+	if (!flag)
+		rc = n == 1 ? MPI_Wait(reqs, msp) : MPI_Waitall(n, reqs, ms);
 	motor_mpi__block_end(&b);
 	return finish(rc, n, ms, st);
 }
@@ -101,8 +112,40 @@ int motor_mpi__complete(MPI_Request *reqs, int n, motor_status *st)
 	return complete_polling(reqs, n, st);
 }
 
+/* A staged collective that was refused or could not start: completed, with MPI's empty status and the error.
+ */
+static int staged_failed(int rc, motor_status *st)
+{
+	if (st)
+		*st = (motor_status){.source = MOTOR_ANY_SOURCE, .tag = MOTOR_ANY_TAG, .error = rc};
+	return rc;
+}
+
+/* Waits until a staged collective's agreement has completed and its data collective started (or failed):
+ * polls, then polls between the blocking hooks, starting other ranks' awaited collectives meanwhile. */
+static __attribute__((noinline, cold)) int staged_wait(motor_req *req, int *rc)
+{
+	int how = motor_mpi__staged_resolve(req, rc);
+	for (int i = 0; how == MOTOR_STAGED_AGREEING && i < motor_mpi__spin; i++)
+		how = motor_mpi__staged_resolve(req, rc);
+	if (how != MOTOR_STAGED_AGREEING)
+		return how;
+	struct motor_block b;
+	motor_mpi__block_begin(&b);
+	while ((how = motor_mpi__staged_resolve(req, rc)) == MOTOR_STAGED_AGREEING)
+		sched_yield();
+	motor_mpi__block_end(&b);
+	return how;
+}
+
 int motor_mpi_test(motor_req *req, int *flag, motor_status *st)
 {
+	if (__builtin_expect(motor_mpi__is_staged(req), 0)) {
+		int rc = MPI_SUCCESS, how = motor_mpi__staged_resolve(req, &rc);
+		*flag = how == MOTOR_STAGED_FAILED;
+		if (how != MOTOR_STAGED_POSTED)
+			return how == MOTOR_STAGED_FAILED ? staged_failed(rc, st) : MPI_SUCCESS;
+	}
 	MPI_Request r = motor_mpi__req_get(req);
 	MPI_Status ms = {0};
 	int rc = MPI_Test(&r, flag, st ? &ms : MPI_STATUS_IGNORE);
@@ -116,6 +159,11 @@ int motor_mpi_test(motor_req *req, int *flag, motor_status *st)
 
 int motor_mpi_wait(motor_req *req, motor_status *st)
 {
+	if (__builtin_expect(motor_mpi__is_staged(req), 0)) {
+		int rc = MPI_SUCCESS;
+		if (staged_wait(req, &rc) == MOTOR_STAGED_FAILED)
+			return staged_failed(rc, st);
+	}
 	MPI_Request r = motor_mpi__req_get(req);
 	int rc = motor_mpi__complete(&r, 1, st);
 	motor_mpi__req_set(req, r);
@@ -136,8 +184,32 @@ int motor_mpi_done_at_post(motor_req *req, motor_status *st)
 
 int motor_mpi_cancel(motor_req *req)
 {
+	if (motor_mpi__is_staged(req))
+		return MPI_SUCCESS; /* a collective: MPI cannot cancel it, and nothing of it needs cancelling
+		                     */
 	MPI_Request r = motor_mpi__req_get(req);
 	return MPI_Cancel(&r);
+}
+
+/* Resolves the staged collectives of `reqs` (as motor_mpi_test does one) and fills r[] with the MPI requests
+ * to test (null for those still agreeing).  Returns the index of one that failed (now null; its status and
+ * error in *st, *rc), else -1; *agreeing counts those still agreeing. */
+static int staged_scan(int n, motor_req *reqs, MPI_Request *r, int *agreeing, int *rc, motor_status *st)
+{
+	int failed = -1;
+	*agreeing = 0;
+	for (int i = 0; i < n; i++) {
+		if (motor_mpi__is_staged(&reqs[i]) && failed < 0) {
+			int how = motor_mpi__staged_resolve(&reqs[i], rc);
+			if (how == MOTOR_STAGED_FAILED) {
+				staged_failed(*rc, st);
+				failed = i;
+			}
+		}
+		*agreeing += motor_mpi__is_staged(&reqs[i]);
+		r[i] = motor_mpi__is_staged(&reqs[i]) ? MPI_REQUEST_NULL : motor_mpi__req_get(&reqs[i]);
+	}
+	return failed;
 }
 
 int motor_mpi_waitany(int n, motor_req *reqs, int *index, motor_status *st)
@@ -145,29 +217,47 @@ int motor_mpi_waitany(int n, motor_req *reqs, int *index, motor_status *st)
 	MPI_Request local[16];
 	MPI_Request *r = n <= 16 ? local : malloc(sizeof *r * (size_t)n);
 	MPI_Status ms = {0};
-	int rc = MPI_SUCCESS, flag = 0;
+	struct motor_block b;
+	int rc = MPI_SUCCESS, flag = 0, agreeing = 0, blocked = 0, refused = -1;
 
 	if (!r)
 		return MOTOR_ENOMEM;
-	for (int i = 0; i < n; i++)
-		r[i] = motor_mpi__req_get(&reqs[i]);
-	for (int i = 0; i < motor_mpi__spin && !flag; i++)
+	for (int i = 0;; i++) {
+		if ((refused = staged_scan(n, reqs, r, &agreeing, &rc, st)) >= 0) {
+			*index = refused; /* a refused collective: completed, with its error */
+			break;
+		}
 		if ((rc = MPI_Testany(n, r, index, &flag, &ms)) != MPI_SUCCESS)
 			flag = 1;
-	if (flag) {
-		motor_mpi__count(&motor_mpi__immediate);
-	} else {
-		struct motor_block b;
-		motor_mpi__block_begin(&b);
-		rc = MPI_Waitany(n, r, index, &ms);
-		motor_mpi__block_end(&b);
+		/* All null but collectives still agreeing: not "none active". */
+		if (flag && !(*index == MPI_UNDEFINED && agreeing && rc == MPI_SUCCESS))
+			break;
+		flag = 0;
+		if (i < motor_mpi__spin)
+			continue;
+		if (!blocked) {
+			motor_mpi__block_begin(&b);
+			blocked = 1;
+		}
+		if (!agreeing && !atomic_load_explicit(&motor_mpi__staged_pending, memory_order_relaxed)) {
+			rc = MPI_Waitany(n, r, index, &ms);
+			break;
+		}
+		motor_mpi__staged_progress_slow();
+		sched_yield();
 	}
+	if (blocked)
+		motor_mpi__block_end(&b);
+	else
+		motor_mpi__count(&motor_mpi__immediate);
 	if (*index == MPI_UNDEFINED)
 		*index = -1;
-	else
+	else if (refused < 0)
 		finish(rc, 1, &ms, st);
-	for (int i = 0; i < n; i++)
-		motor_mpi__req_set(&reqs[i], r[i]);
+	/* (Those still staged were null in r[]: none of them completed.  A refused one is null now.) */
+	for (int k = 0; k < n; k++)
+		if (!motor_mpi__is_staged(&reqs[k]))
+			motor_mpi__req_set(&reqs[k], r[k]);
 	if (r != local)
 		free(r);
 	return rc;

@@ -32,6 +32,13 @@ struct cbuf {
 	int dt;
 };
 
+/* This rank's refusal, as its part in the agreement of a non-blocking collective (`req`) or a blocking one.
+ */
+static int32_t refuse(int32_t comm, int rc, MonoObject *req)
+{
+	return req ? motor_mpi_icoll_refuse(comm, rc) : motor_mpi_coll_refuse(comm, rc);
+}
+
 /* Resolves the whole of `o`; a null `o` is MOTOR_ENULL when `needed`, else an empty buffer. */
 static int whole(MonoObject *o, int needed, struct cbuf *b)
 {
@@ -125,7 +132,7 @@ static int32_t post_nb_n(MonoObject *req, struct motor_coll_args a, MonoObject *
 	if (n || a.sc || a.rc) {
 		/* One entry more, so that no degree of 0 makes a zero-byte allocation. */
 		if (!(copy = malloc(sizeof *copy * (n + 1))))
-			return motor_mpi_coll_refuse(comm, MOTOR_ENOMEM);
+			return refuse(comm, MOTOR_ENOMEM, req);
 		int32_t *p = copy;
 		for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
 			if (*v[i]) {
@@ -147,7 +154,7 @@ static int32_t post_nb(MonoObject *req, struct motor_coll_args a, MonoObject *so
 {
 	int size = 0;
 	if ((a.sc || a.rc) && motor_mpi_comm_size(comm, &size) != MOTOR_OK)
-		return motor_mpi_coll_refuse(comm, MOTOR_ECOMM);
+		return refuse(comm, MOTOR_ECOMM, req);
 	return post_nb_n(req, a, sobj, robj, comm, size, size);
 }
 
@@ -161,7 +168,7 @@ static int32_t bcast(MonoObject *buf, int32_t offset, int32_t count, int32_t roo
 	if (rc == MOTOR_OK && !(sh.inter && root == MOTOR_PROC_NULL && !buf))
 		rc = motor_buffer_resolve(buf, offset, count, &b);
 	if (rc != MOTOR_OK)
-		return motor_mpi_coll_refuse(comm, rc);
+		return refuse(comm, rc, req);
 	if (req)
 		return post_nb(req,
 		               (struct motor_coll_args){MOTOR_COLL_BCAST, NULL, b.data, b.count, .dt = b.dt,
@@ -233,7 +240,7 @@ static int32_t scatter(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_
 	struct rooted x;
 	int rc = rooted(sbuf, rbuf, 0, NULL, NULL, flags & RECV_IN_PLACE, root, comm, &x);
 	if (rc != MOTOR_OK)
-		return motor_mpi_coll_refuse(comm, rc);
+		return refuse(comm, rc, req);
 	if (req)
 		return post_nb(req,
 		               (struct motor_coll_args){MOTOR_COLL_SCATTER, x.w.data, x.b.data, x.count,
@@ -251,7 +258,7 @@ static int32_t gather(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t
 	struct rooted x;
 	int rc = rooted(rbuf, sbuf, 0, NULL, NULL, flags & SEND_IN_PLACE, root, comm, &x);
 	if (rc != MOTOR_OK)
-		return motor_mpi_coll_refuse(comm, rc);
+		return refuse(comm, rc, req);
 	if (req)
 		return post_nb(req,
 		               (struct motor_coll_args){MOTOR_COLL_GATHER, x.b.data, x.w.data, x.count,
@@ -295,7 +302,7 @@ static int32_t all(int alltoall, MonoObject *sbuf, MonoObject *rbuf, int32_t fla
 	MOTOR_KEEP_ALIVE(rbuf);
 	return rc;
 refuse:
-	return motor_mpi_coll_refuse(comm, rc);
+	return refuse(comm, rc, req);
 }
 
 int32_t motor_icall_allgather(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t comm)
@@ -314,7 +321,7 @@ static int32_t scatterv(MonoObject *sbuf, MonoArray *counts, MonoArray *displs, 
 	struct rooted x;
 	int rc = rooted(sbuf, rbuf, 1, counts, displs, flags & RECV_IN_PLACE, root, comm, &x);
 	if (rc != MOTOR_OK)
-		return motor_mpi_coll_refuse(comm, rc);
+		return refuse(comm, rc, req);
 	if (req)
 		return post_nb(req,
 		               (struct motor_coll_args){MOTOR_COLL_SCATTERV, x.w.data, x.b.data, x.count, x.c,
@@ -334,7 +341,7 @@ static int32_t gatherv(MonoObject *sbuf, MonoObject *rbuf, MonoArray *counts, Mo
 	struct rooted x;
 	int rc = rooted(rbuf, sbuf, 1, counts, displs, flags & SEND_IN_PLACE, root, comm, &x);
 	if (rc != MOTOR_OK)
-		return motor_mpi_coll_refuse(comm, rc);
+		return refuse(comm, rc, req);
 	if (req)
 		return post_nb(req,
 		               (struct motor_coll_args){MOTOR_COLL_GATHERV, x.b.data, x.w.data, x.count,
@@ -379,7 +386,7 @@ static int32_t allgatherv(MonoObject *sbuf, MonoObject *rbuf, MonoArray *counts,
 	MOTOR_KEEP_ALIVE(displs);
 	return rc;
 refuse:
-	return motor_mpi_coll_refuse(comm, rc);
+	return refuse(comm, rc, req);
 }
 
 static int32_t alltoallv(MonoObject *sbuf, MonoArray *scounts, MonoArray *sdispls, MonoObject *rbuf,
@@ -414,7 +421,7 @@ static int32_t alltoallv(MonoObject *sbuf, MonoArray *scounts, MonoArray *sdispl
 	MOTOR_KEEP_ALIVE(rdispls);
 	return rc;
 refuse:
-	return motor_mpi_coll_refuse(comm, rc);
+	return refuse(comm, rc, req);
 }
 
 /* ---- neighbour collectives -------------------------------------------------------------------------- */
@@ -500,7 +507,7 @@ static int32_t neighbor(int kind, MonoObject *sbuf, MonoObject *rbuf, MonoArray 
 	MOTOR_KEEP_ALIVE(v4);
 	return rc;
 refuse:
-	return motor_mpi_coll_refuse(comm, rc);
+	return refuse(comm, rc, req);
 }
 
 /* Every neighbour collective through one internal call: v1..v4 as for motor_icall_icollective. */
@@ -599,7 +606,7 @@ static int32_t reduce(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t
 	MOTOR_KEEP_ALIVE(rbuf);
 	return rc;
 refuse:
-	return motor_mpi_coll_refuse(comm, rc);
+	return refuse(comm, rc, req);
 }
 
 /* Allreduce, Scan, Exscan: equal buffers on every rank.  Reduce_scatter_block: the send buffer holds `size`
@@ -637,7 +644,7 @@ static int32_t reduce_all(int kind, MonoObject *sbuf, MonoObject *rbuf, int32_t 
 	MOTOR_KEEP_ALIVE(rbuf);
 	return rc;
 refuse:
-	return motor_mpi_coll_refuse(comm, rc);
+	return refuse(comm, rc, req);
 }
 
 int32_t motor_icall_allreduce(MonoObject *sbuf, MonoObject *rbuf, int32_t flags, int32_t op, int32_t comm)
@@ -758,7 +765,7 @@ int32_t motor_icall_icollective(int32_t kind, MonoObject *sbuf, MonoObject *rbuf
 	case MOTOR_COLL_NEIGHBOR_ALLTOALLV:
 		return neighbor(kind, sbuf, rbuf, v1, v2, v3, v4, comm, req);
 	}
-	return motor_mpi_coll_refuse(comm, MOTOR_EARG);
+	return motor_mpi_icoll_refuse(comm, MOTOR_EARG);
 }
 
 /* Reduce_scatter: one count per rank of the local group, none negative; the send buffer holds their sum and
@@ -804,7 +811,7 @@ static int32_t reduce_scatter(MonoObject *sbuf, MonoObject *rbuf, MonoArray *cou
 	MOTOR_KEEP_ALIVE(counts);
 	return rc;
 refuse:
-	return motor_mpi_coll_refuse(comm, rc);
+	return refuse(comm, rc, req);
 }
 
 int32_t motor_icall_reduce_scatter(MonoObject *sbuf, MonoObject *rbuf, MonoArray *counts, int32_t flags,
@@ -821,8 +828,9 @@ int32_t motor_icall_coll_mode(int32_t nonblocking)
 	return was;
 }
 
-int32_t motor_icall_coll_refuse(int32_t comm)
+int32_t motor_icall_coll_refuse(int32_t comm, int32_t nonblocking)
 {
-	int rc = motor_mpi_coll_refuse(comm, MOTOR_EARG);
+	int rc =
+	    nonblocking ? motor_mpi_icoll_refuse(comm, MOTOR_EARG) : motor_mpi_coll_refuse(comm, MOTOR_EARG);
 	return rc == MOTOR_ECOMM ? rc : MOTOR_OK;
 }

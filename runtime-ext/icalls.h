@@ -94,9 +94,9 @@ int32_t motor_icall_icollective(int32_t kind, MonoObject *sbuf, MonoObject *rbuf
  * old mode. */
 int32_t motor_icall_coll_mode(int32_t nonblocking);
 /* This rank's part, as a refusal, in the agreement of a collective that managed code refused before calling
- * its internal call (motor_mpi_coll_refuse).  Returns 0, or MOTOR_ECOMM for a communicator that is not valid.
- */
-int32_t motor_icall_coll_refuse(int32_t comm);
+ * its internal call (motor_mpi_coll_refuse; motor_mpi_icoll_refuse for a non-blocking one).  Returns 0, or
+ * MOTOR_ECOMM for a communicator that is not valid. */
+int32_t motor_icall_coll_refuse(int32_t comm, int32_t nonblocking);
 
 /* icall-op.c */
 int32_t motor_icall_op_create(MonoReflectionType *type, int32_t commute, void *fn, void *ctx, int32_t *op);

@@ -367,6 +367,8 @@ int main(int argc, char **argv)
 	motor_mpi_set_block_hooks(block_enter, block_leave);
 	motor_buffer_init(motor_domain);
 	MonoClass *request = mono_class_from_name(mono_assembly_get_image(system_mp), "System.MP", "Request");
+	if (provided == MOTOR_THREAD_MULTIPLE)
+		motor_mpi_set_progress_gate(motor_pin_foreign_enter, motor_pin_foreign_leave);
 	if (!request || motor_pin_init(request, provided == MOTOR_THREAD_MULTIPLE) != MOTOR_OK) {
 		fprintf(stderr, "motor: cannot set up request tracking (is %s from this version of Motor?)\n",
 		        SYSTEM_MP);

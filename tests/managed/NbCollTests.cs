@@ -258,7 +258,7 @@ public static class NbCollTests
 		if (Rank == Size - 1)
 			Assert.Throws<ArgumentException> (() => World.Ireduce_scatter (send, bad, counts, Op.SUM), "wrong recvbuf on the last rank");
 		else
-			Assert.Throws<InvalidOperationException> (() => World.Ireduce_scatter (send, bad, counts, Op.SUM), "the others raise too");
+			Assert.Throws<InvalidOperationException> (() => World.Ireduce_scatter (send, bad, counts, Op.SUM).Wait (), "the others raise too, from Wait");
 	}
 
 	public static void SeveralOutstandingCompleteWithWaitallInAnotherOrder ()
@@ -413,31 +413,158 @@ public static class NbCollTests
 		}
 	}
 
-	public static void RefusalOnOneRankRaisesOnEveryRankAtThePost ()
+	public static void RefusalOnOneRankRaisesOnEveryRankAtCompletion ()
 	{
 		int last = Size - 1;
 		var recv = new long[4];
 		var send = Rank == last ? new long[5] : Contribution (Rank, 4);
-		Request req = null;
-		if (Rank == last)
-			Assert.Throws<ArgumentException> (() => req = World.Iallreduce (send, recv, Op.SUM), "the refusing rank");
-		else {
-			var e = Assert.Throws<InvalidOperationException> (() => req = World.Iallreduce (send, recv, Op.SUM), "rank " + Rank);
+		if (Rank == last) {
+			Request req = null;
+			Assert.Throws<ArgumentException> (() => req = World.Iallreduce (send, recv, Op.SUM), "the refusing rank, at the post");
+			Assert.True (req == null, "no request on the refusing rank");
+		} else {
+			// The post does not wait for the other ranks: the refusal arrives with the completion.
+			var req = World.Iallreduce (send, recv, Op.SUM);
+			var e = Assert.Throws<InvalidOperationException> (() => req.Wait (), "rank " + Rank + ", from Wait");
 			Assert.Contains ("rank " + last + " refused", e.Message, "names the refusing rank");
+			Assert.True (req.Test (), "completed: Test after the failed Wait");
 		}
-		Assert.True (req == null, "no request");
 		Assert.SequenceEqual (new long[4], recv, "untouched");
-		// A root-only refusal of a rooted collective.
+		// A root-only refusal of a rooted collective, completed by Test, Waitall and Waitany.
 		for (int root = 0; root < Size; root++) {
 			var all = Rank == root ? new int[3 * Size + 1] : null;
-			if (Rank == root)
+			if (Rank == root) {
 				Assert.Throws<ArgumentException> (() => World.Igather (Block (Rank, 3), all, root), "the root refuses");
-			else
-				Assert.Throws<InvalidOperationException> (() => World.Igather (Block (Rank, 3), all, root), "others raise");
+				continue;
+			}
+			var req = World.Igather (Block (Rank, 3), all, root);
+			switch (root % 3) {
+			case 0:
+				Assert.Throws<InvalidOperationException> (() => { while (!req.Test ()) { } }, "others raise from Test");
+				break;
+			case 1:
+				Assert.Throws<InvalidOperationException> (() => Request.Waitall (new[] { req }), "others raise from Waitall");
+				break;
+			default:
+				Assert.Throws<InvalidOperationException> (() => Request.Waitany (new[] { req }, null), "others raise from Waitany");
+				break;
+			}
 		}
+		// A refusal made in managed code (a null operator) and one of a dropped request.
+		if (Rank == last)
+			Assert.Throws<ArgumentNullException> (() => World.Iallreduce (send, recv, null), "null op");
+		else
+			Assert.Throws<InvalidOperationException> (() => World.Iallreduce (Contribution (Rank, 4), recv, Op.SUM).Wait (), "others");
+		if (Rank == last)
+			Assert.Throws<ArgumentException> (() => World.Iallreduce (send, recv, Op.SUM), "dropped: refusing rank");
+		else
+			World.Iallreduce (Contribution (Rank, 4), recv, Op.SUM); // dropped: completes with the refusal
 		// The communicator works afterwards.
 		World.Iallreduce (Contribution (Rank, 4), recv, Op.SUM).Wait ();
 		Assert.SequenceEqual (SumUpTo (Size, 4), recv, "next Iallreduce");
+		World.Allreduce (Contribution (Rank, 4), recv, Op.SUM);
+		Assert.SequenceEqual (SumUpTo (Size, 4), recv, "next Allreduce");
+	}
+
+	// Valid MPI that a post waiting for the other ranks' posts would deadlock: rank 0 posts, then receives a
+	// message that rank 1 sends (1 MiB: a rendezvous, which waits for the receive) before it posts.
+	public static void PostDoesNotWaitForTheOtherRanks ()
+	{
+		var sum = new long[1];
+		if (Rank == 0 && Size > 1) {
+			var req = World.Iallreduce (new long[] { 1 }, sum, Op.SUM);
+			var big = new byte[1 << 20];
+			World.Recv (big, 1, 71, null);
+			Assert.Equal ((byte) 9, big[big.Length - 1], "the message");
+			req.Wait ();
+		} else if (Rank == 1) {
+			var big = new byte[1 << 20];
+			big[big.Length - 1] = 9;
+			World.Send (big, 0, 71);
+			World.Iallreduce (new long[] { 1 }, sum, Op.SUM).Wait ();
+		} else
+			World.Iallreduce (new long[] { 1 }, sum, Op.SUM).Wait ();
+		Assert.Equal ((long) Size, sum[0], "the sum");
+	}
+
+	// A rank blocked in something else still starts the data collective that the other ranks wait for: in a
+	// receive (rank 0 waits for a message rank 1 sends only after its Wait), in a probe, and in a blocking
+	// collective on another communicator (the progress thread).
+	public static void ARankWaitingForSomethingElseStartsTheCollective ()
+	{
+		var sum = new long[1];
+		long expected = (long) Size * (Size + 1) / 2;
+		if (Size == 1) {
+			World.Iallreduce (new long[] { 1 }, sum, Op.SUM).Wait ();
+			Assert.Equal (expected, sum[0], "one rank");
+			return;
+		}
+		var dup = World.Dup ();
+		var got = new int[1];
+		for (int round = 0; round < 3; round++) {
+			var req = World.Iallreduce (new long[] { Rank + 1 }, sum, Op.SUM);
+			if (Rank == 0) {
+				if (round == 0)
+					World.Recv (got, 1, 72, null);
+				else if (round == 1) {
+					World.Probe (1, 72, null);
+					World.Recv (got, 1, 72, null);
+				} else
+					dup.Barrier ();
+				req.Wait ();
+			} else {
+				req.Wait ();
+				if (Rank == 1 && round < 2)
+					World.Send (new int[] { 1 }, 0, 72);
+				if (round == 2)
+					dup.Barrier ();
+			}
+			Assert.Equal (expected, sum[0], "round " + round);
+		}
+		dup.Free ();
+	}
+
+	// Every rank completes the collectives in its own order, with blocking collectives on the same
+	// communicator in between; the data collectives still pair up in post order.
+	public static void RanksCompleteInDifferentOrdersAroundBlockingCollectives ()
+	{
+		for (int round = 0; round < 4; round++) {
+			var a = new long[2];
+			var b = Rank == 0 ? Block (round, 5) : new int[5];
+			var c = new int[Size];
+			var ra = World.Iallreduce (new long[] { Rank, 1 }, a, Op.SUM);
+			var rb = World.Ibcast (b, 0);
+			var rc = World.Iallgather (new[] { Rank * 3 }, c);
+			switch ((Rank + round) % 3) {
+			case 0:
+				rc.Wait (); rb.Wait (); ra.Wait ();
+				World.Barrier ();
+				break;
+			case 1:
+				World.Barrier ();
+				while (!Request.Testall (new[] { ra, rb, rc })) { }
+				break;
+			default:
+				Request.Waitany (new[] { rb, rc, ra }, null);
+				World.Barrier ();
+				Request.Waitall (new[] { ra, rb, rc });
+				break;
+			}
+			Assert.SequenceEqual (new long[] { (long) Size * (Size - 1) / 2, Size }, a, "Iallreduce, round " + round);
+			Assert.SequenceEqual (Block (round, 5), b, "Ibcast, round " + round);
+			Assert.SequenceEqual (Enumerable.Range (0, Size).Select (r => r * 3).ToArray (), c, "Iallgather, round " + round);
+		}
+	}
+
+	// A communicator freed while its collectives are still queued behind their agreements: they complete.
+	public static void FreeingTheCommunicatorCompletesWhatItQueued ()
+	{
+		var dup = World.Dup ();
+		var sum = new int[1];
+		var req = dup.Iallreduce (new[] { 1 }, sum, Op.SUM);
+		dup.Free ();
+		req.Wait ();
+		Assert.Equal (Size, sum[0], "the sum");
 	}
 
 	public static void CancelIsRefusedForACollective ()

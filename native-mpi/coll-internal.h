@@ -1,0 +1,66 @@
+/*
+ * coll-internal.h - what coll.c and icoll.c share: one collective described with the MPI library's values,
+ * and the switch that starts its non-blocking form.  Never installed.
+ */
+#ifndef MOTOR_COLL_INTERNAL_H
+#define MOTOR_COLL_INTERNAL_H
+
+#include <limits.h>
+
+#include "motor-mpi-internal.h"
+
+enum kind {
+	BCAST,
+	SCATTER,
+	GATHER,
+	ALLGATHER,
+	ALLTOALL,
+	SCATTERV,
+	GATHERV,
+	ALLGATHERV,
+	ALLTOALLV,
+	REDUCE,
+	ALLREDUCE,
+	SCAN,
+	EXSCAN,
+	REDUCE_SCATTER_BLOCK,
+	BARRIER, /* non-blocking only (motor_mpi_icoll): the blocking barrier is comm.c's */
+	REDUCE_SCATTER,
+	NEIGHBOR_ALLGATHER,
+	NEIGHBOR_ALLGATHERV,
+	NEIGHBOR_ALLTOALL,
+	NEIGHBOR_ALLTOALLV
+};
+
+_Static_assert((int)MOTOR_COLL_REDUCE_SCATTER_BLOCK == (int)REDUCE_SCATTER_BLOCK &&
+                   (int)MOTOR_COLL_BARRIER == (int)BARRIER &&
+                   (int)MOTOR_COLL_REDUCE_SCATTER == (int)REDUCE_SCATTER &&
+                   (int)MOTOR_COLL_NEIGHBOR_ALLTOALLV == (int)NEIGHBOR_ALLTOALLV,
+               "motor_coll_kind (motor-mpi.h) and enum kind name the same collectives in the same order");
+
+/* The root argument of a collective that has none. */
+#define NO_ROOT INT_MIN
+
+/* One collective with every argument mapped to the MPI library's values. */
+struct coll {
+	enum kind kind;
+	void *sbuf, *rbuf;
+	int count;                    /* elements per rank (the receive count of the v-forms that have one) */
+	const int *sc, *sd, *rc, *rd; /* counts and displacements of the v-forms */
+	MPI_Datatype type;
+	MPI_Op op;
+	int root;
+	MPI_Comm comm;
+};
+
+/* Starts the non-blocking form of `a` (MPI_Ibcast, MPI_Iallreduce, ...) into *r. */
+int motor_mpi__coll_start(const struct coll *a, MPI_Request *r);
+
+/* icoll.c: a non-blocking collective on intracommunicator `c` (handle `comm`) in two stages.  Posts the
+ * agreement (an MPI_Iallreduce of this rank's verdict) and queues `a`, which is started on the communicator's
+ * shadow once the agreement has completed and every earlier collective of the queue has been started.  With
+ * `verdict` MOTOR_OK *req becomes a staged request (motor_mpi__staged_of); otherwise the agreement still runs
+ * (the other ranks learn of the refusal from it) and `verdict` is returned. */
+int motor_mpi__staged_post(struct motor_comm *c, int comm, const struct coll *a, int verdict, motor_req *req);
+
+#endif /* MOTOR_COLL_INTERNAL_H */

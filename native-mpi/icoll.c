@@ -1,0 +1,349 @@
+/*
+ * icoll.c - non-blocking collectives in two stages: the agreement, then the data.
+ *
+ * Every collective first agrees whether every rank accepted its arguments (coll.c, motor_mpi__agree).  For a
+ * non-blocking collective the agreement must not block the post: a rank may post Iallreduce and then receive
+ * from a rank that sends before it posts.  So the post only starts the agreement, an MPI_Iallreduce of the
+ * verdict, and the data collective is started once the agreement has completed -- by whichever completion
+ * call of this rank sees it first (Wait, Test, Waitany, the garbage collector's harvest, the polling loop of
+ * any other wait of this layer).
+ *
+ * Two rules keep that correct:
+ *   - Order.  MPI matches collectives on a communicator by the order of their calls, and each rank would see
+ *     its agreements complete at different moments relative to its other collectives.  So the data
+ *     collectives never run on the communicator itself but on its *shadow*, a duplicate made with
+ *     MPI_Comm_idup at the first non-blocking collective (itself posted in program order, before that
+ *     collective's agreement), and they are started strictly in post order: a per-communicator queue, whose
+ *     head alone may start.  Every rank posts the same collectives in the same order, so every rank starts
+ * the same data collectives on the shadow in the same order; blocking collectives on the communicator itself
+ *     are not affected.
+ *   - Progress.  A rank that waits for something else (a receive, a probe, another request) must still start
+ *     the data collectives the other ranks are waiting for.  While any agreement is pending every wait of
+ * this layer polls (request.c, p2p.c, message.c) and calls motor_mpi__staged_progress between its tests.
+ *
+ * A rank that refuses its arguments still takes part in the agreement: its record (an orphan, which nobody
+ * holds) stays in the queue until the agreement completes and is then dropped; the post raises at once.
+ *
+ * A rank may also wait where this layer cannot poll (a blocking collective on another communicator, a
+ * communicator constructor, MPI_Finalize's own synchronisation): while agreements are pending a progress
+ * thread, started at the first one, tests them every 50 microseconds and starts what they allow.  It calls
+ * MPI only through the runtime's gate (motor_mpi_set_progress_gate): never while a user-defined operator --
+ * managed code -- could run inside an MPI call.  It needs MPI_THREAD_MULTIPLE (without it, it is not
+ * started).
+ *
+ * Locking: one mutex for the queues, taken only with trylock by completion calls (whoever holds it is doing
+ * the same work) and by the posting thread between the blocking hooks, so that a thread waiting for it never
+ * holds up a garbage collection whose hook wants it too (the hook uses trylock).  Nothing blocks while
+ * holding it, except the drain when a communicator is freed (between the hooks).
+ */
+#include <pthread.h>
+#include <sched.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "coll-internal.h"
+
+struct motor_staged {
+	struct coll a; /* the data collective, prepared at the post; started on the shadow */
+	int who;       /* the agreement's buffer: this rank's rank if it refused, INT_MAX if not */
+	int verdict;   /* this rank's own verdict */
+	int orphan;    /* a refusal: nobody holds the record, the queue frees it */
+	int rc;        /* MOTOR_STAGED_FAILED: the error the request completes with */
+	atomic_int state;
+	MPI_Request agree, data;
+	struct motor_staged *next;
+};
+
+struct queue {
+	int has_shadow;  /* MPI_Comm_idup has been called for the shadow */
+	int idup_done;   /* ... and has completed */
+	MPI_Comm shadow; /* where the data collectives run */
+	MPI_Request idup;
+	struct motor_staged *head, *tail;
+	int listed; /* on the list of queues with records */
+	struct queue *next_listed;
+};
+
+/* The progress thread: none, running, told to stop.  Guarded by tlock; sleeps on tcond while nothing is
+ * pending. */
+enum { T_NONE, T_RUNNING, T_STOPPING };
+static int t_state;
+static pthread_t t_id;
+static pthread_mutex_t tlock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t tcond = PTHREAD_COND_INITIALIZER;
+static int (*gate_enter)(void);
+static void (*gate_leave)(void);
+
+static struct queue queues[MOTOR_MAX_COMMS];
+static struct queue *listed; /* the queues that hold records */
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+atomic_int motor_mpi__staged_pending;
+
+static struct motor_staged *staged_of(const motor_req *r)
+{
+	return (struct motor_staged *)(uintptr_t)(r->opaque & ~MOTOR_MPI__STAGED_BIT);
+}
+
+/* Takes the lock between the blocking hooks if it is held: the holder may be waiting for a collection. */
+static void lock_waiting(void)
+{
+	if (pthread_mutex_trylock(&lock) == 0)
+		return;
+	struct motor_block b;
+	motor_mpi__block_begin(&b);
+	pthread_mutex_lock(&lock);
+	motor_mpi__block_end(&b);
+}
+
+/* The outcome of a record whose agreement has completed with MPI result `mrc`: its data collective started,
+ * or the error it completes with. */
+static void decide(struct queue *q, struct motor_staged *s, int mrc)
+{
+	int rc = mrc;
+	if (rc == MPI_SUCCESS && s->verdict != MOTOR_OK)
+		rc = s->verdict;
+	else if (rc == MPI_SUCCESS && s->who != INT_MAX)
+		rc = MOTOR_EPEER(s->who);
+	else if (rc == MPI_SUCCESS && !q->idup_done)
+		rc = MOTOR_ECOMM; /* the shadow could not be made: every rank learnt it from the same
+		                     MPI_Comm_idup */
+	else if (rc == MPI_SUCCESS) {
+		s->a.comm = q->shadow;
+		rc = motor_mpi__coll_start(&s->a, &s->data);
+	}
+	atomic_fetch_sub_explicit(&motor_mpi__staged_pending, 1, memory_order_relaxed);
+	if (s->orphan) {
+		free(s);
+		return;
+	}
+	s->rc = rc;
+	atomic_store_explicit(&s->state, rc == MPI_SUCCESS ? MOTOR_STAGED_POSTED : MOTOR_STAGED_FAILED,
+	                      memory_order_release);
+}
+
+/* Starts what can start from the head of queue `q`; with `wait`, waits for each agreement (only where every
+ * rank is known to have posted them).  Under the lock. */
+static void advance(struct queue *q, int wait)
+{
+	while (q->head) {
+		struct motor_staged *s = q->head;
+		int flag = 1, rc = MPI_SUCCESS;
+		if (q->has_shadow && !q->idup_done) {
+			rc = wait ? MPI_Wait(&q->idup, MPI_STATUS_IGNORE)
+			          : MPI_Test(&q->idup, &flag, MPI_STATUS_IGNORE);
+			if (!flag)
+				return;
+			q->idup_done = rc == MPI_SUCCESS;
+			if (rc != MPI_SUCCESS)
+				q->has_shadow = 0; /* nothing to free */
+		}
+		rc = wait ? MPI_Wait(&s->agree, MPI_STATUS_IGNORE)
+		          : MPI_Test(&s->agree, &flag, MPI_STATUS_IGNORE);
+		if (!flag && rc == MPI_SUCCESS)
+			return;
+		q->head = s->next;
+		if (!q->head)
+			q->tail = NULL;
+		decide(q, s, rc);
+	}
+}
+
+/* Advances every listed queue and unlists the empty ones.  Under the lock. */
+static void advance_all(int wait)
+{
+	for (struct queue **p = &listed; *p;) {
+		struct queue *q = *p;
+		advance(q, wait);
+		if (q->head) {
+			p = &q->next_listed;
+			continue;
+		}
+		q->listed = 0;
+		*p = q->next_listed;
+	}
+}
+
+void motor_mpi__staged_progress_slow(void)
+{
+	if (pthread_mutex_trylock(&lock) != 0)
+		return;
+	advance_all(0);
+	pthread_mutex_unlock(&lock);
+}
+
+void motor_mpi_set_progress_gate(int (*enter)(void), void (*leave)(void))
+{
+	gate_enter = enter;
+	gate_leave = leave;
+}
+
+static void *progress_main(void *unused)
+{
+	(void)unused;
+	pthread_mutex_lock(&tlock);
+	while (t_state == T_RUNNING) {
+		if (!atomic_load(&motor_mpi__staged_pending)) {
+			pthread_cond_wait(&tcond, &tlock);
+			continue;
+		}
+		pthread_mutex_unlock(&tlock);
+		if (gate_enter()) {
+			motor_mpi__staged_progress_slow();
+			gate_leave();
+		}
+		nanosleep(&(struct timespec){.tv_nsec = 50000}, NULL);
+		pthread_mutex_lock(&tlock);
+	}
+	pthread_mutex_unlock(&tlock);
+	return NULL;
+}
+
+/* Something is pending: wake the progress thread, starting it the first time. */
+static void wake_progress(void)
+{
+	int level = 0;
+	pthread_mutex_lock(&tlock);
+	if (t_state == T_NONE && gate_enter && MPI_Query_thread(&level) == MPI_SUCCESS &&
+	    level == MPI_THREAD_MULTIPLE && pthread_create(&t_id, NULL, progress_main, NULL) == 0)
+		t_state = T_RUNNING;
+	pthread_cond_signal(&tcond);
+	pthread_mutex_unlock(&tlock);
+}
+
+static void stop_progress(void)
+{
+	pthread_mutex_lock(&tlock);
+	int running = t_state == T_RUNNING;
+	if (running)
+		t_state = T_STOPPING;
+	pthread_cond_signal(&tcond);
+	pthread_mutex_unlock(&tlock);
+	if (running)
+		pthread_join(t_id, NULL);
+}
+
+int motor_mpi__staged_post(struct motor_comm *c, int comm, const struct coll *a, int verdict, motor_req *req)
+{
+	struct motor_staged *s = calloc(1, sizeof *s);
+	int who = verdict == MOTOR_OK ? INT_MAX : c->rank, rc = MPI_SUCCESS;
+	struct queue *q = &queues[comm];
+
+	motor_mpi__req_set(req, MPI_REQUEST_NULL);
+	lock_waiting();
+	if (!q->has_shadow) {
+		rc = MPI_Comm_idup(c->comm, &q->shadow, &q->idup);
+		q->has_shadow = rc == MPI_SUCCESS;
+		q->idup_done = 0;
+	}
+	if (!s) {
+		/* No record: take part in the agreement here and now, and refuse.  (The other ranks see this
+		 * rank refuse, as if it had refused its arguments.) */
+		MPI_Request r;
+		if (MPI_Iallreduce(MPI_IN_PLACE, &(int){c->rank}, 1, MPI_INT, MPI_MIN, c->comm, &r) ==
+		    MPI_SUCCESS)
+			motor_mpi__complete(&r, 1, NULL);
+		pthread_mutex_unlock(&lock);
+		return verdict == MOTOR_OK ? MOTOR_ENOMEM : verdict;
+	}
+	*s = (struct motor_staged){.a = *a,
+	                           .who = who,
+	                           .verdict = verdict,
+	                           .orphan = verdict != MOTOR_OK,
+	                           .state = MOTOR_STAGED_AGREEING};
+	if (rc == MPI_SUCCESS)
+		rc = MPI_Iallreduce(MPI_IN_PLACE, &s->who, 1, MPI_INT, MPI_MIN, c->comm, &s->agree);
+	if (rc != MPI_SUCCESS) {
+		pthread_mutex_unlock(&lock);
+		free(s);
+		return verdict == MOTOR_OK ? rc : verdict;
+	}
+	if (q->tail)
+		q->tail->next = s;
+	else
+		q->head = s;
+	q->tail = s;
+	if (!q->listed) {
+		q->listed = 1;
+		q->next_listed = listed;
+		listed = q;
+	}
+	atomic_fetch_add_explicit(&motor_mpi__staged_pending, 1, memory_order_relaxed);
+	pthread_mutex_unlock(&lock);
+	wake_progress();
+	if (verdict != MOTOR_OK)
+		return verdict;
+	req->opaque = (uint64_t)(uintptr_t)s | MOTOR_MPI__STAGED_BIT;
+	return MOTOR_OK;
+}
+
+int motor_mpi__staged_resolve(motor_req *req, int *rc)
+{
+	struct motor_staged *s = staged_of(req);
+	int state = atomic_load_explicit(&s->state, memory_order_acquire);
+	if (state == MOTOR_STAGED_AGREEING) {
+		motor_mpi__staged_progress_slow();
+		state = atomic_load_explicit(&s->state, memory_order_acquire);
+		if (state == MOTOR_STAGED_AGREEING)
+			return state;
+	}
+	/* Out of the queue: only the holder of `req` refers to the record now. */
+	*rc = s->rc;
+	motor_mpi__req_set(req, state == MOTOR_STAGED_POSTED ? s->data : MPI_REQUEST_NULL);
+	free(s);
+	return state;
+}
+
+/* Drains queue `q` completely (every rank posted its agreements) and frees its shadow.  Under the lock. */
+static void drain(struct queue *q)
+{
+	struct motor_block b;
+	motor_mpi__block_begin(&b);
+	advance(q, 1);
+	motor_mpi__block_end(&b);
+	if (q->has_shadow) {
+		if (!q->idup_done)
+			MPI_Wait(&q->idup, MPI_STATUS_IGNORE);
+		/* Collectives still running on it finish first (MPI_Comm_free only marks it). */
+		MPI_Comm_free(&q->shadow);
+	}
+	q->has_shadow = q->idup_done = 0;
+}
+
+void motor_mpi__staged_comm_freed(int handle)
+{
+	if ((unsigned)handle >= MOTOR_MAX_COMMS)
+		return;
+	lock_waiting();
+	struct queue *q = &queues[handle];
+	if (q->has_shadow || q->head) {
+		drain(q);
+		advance_all(0); /* unlists it */
+	}
+	pthread_mutex_unlock(&lock);
+}
+
+void motor_mpi__staged_fini(void)
+{
+	struct timespec t0, now;
+
+	/* Bounded: a rank that never posts a collective the others posted must not hang the others'
+	 * finalize. */
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	while (atomic_load(&motor_mpi__staged_pending)) {
+		motor_mpi__staged_progress_slow();
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		if (now.tv_sec - t0.tv_sec > 2)
+			break;
+		sched_yield();
+	}
+	stop_progress();
+	pthread_mutex_lock(&lock);
+	for (int h = 0; h < MOTOR_MAX_COMMS; h++)
+		if (queues[h].has_shadow && !queues[h].head) {
+			if (!queues[h].idup_done)
+				MPI_Wait(&queues[h].idup, MPI_STATUS_IGNORE);
+			MPI_Comm_free(&queues[h].shadow);
+			queues[h].has_shadow = 0;
+		}
+	pthread_mutex_unlock(&lock);
+}
