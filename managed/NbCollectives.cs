@@ -6,9 +6,9 @@
 // uses them if they could move, released by the first collection after completion even if the program never
 // waits, so a dropped request leaks nothing.  The v-forms' counts and displacements are copied at the post.
 //
-// The agreement every collective makes (a refusal on one rank raises on every rank) is made while posting: the
-// post returns once every rank has posted, and only the data movement overlaps.  See native-mpi/coll.c
-// (motor_mpi_icoll) for why it is not deferred.
+// The agreement every collective makes (a refusal on one rank raises on every rank) does not hold up the post:
+// the post starts it, the data collective starts once it has completed, and the other ranks learn of a refusal
+// from the completion.  See native-mpi/icoll.c.
 namespace System.MP
 {
 	public partial class Intracomm
@@ -44,8 +44,8 @@ namespace System.MP
 		}
 
 		/// <summary>Starts a barrier (MPI_Ibarrier): the request completes once every rank has posted it.</summary>
-		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/> or <see cref="Request.Waitall"/>, ...; until then the buffers belong to MPI (do not read or write them).  Its completion raises what the blocking form raises after moving data (MPIException, for example MPI_ERR_TRUNCATE; a user-defined operator's exception).</returns>
-		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message names the lowest refusing rank; that rank's exception says why): raised by the post itself on every rank, no rank posted anything, this rank's buffers are unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/> or <see cref="Request.Waitall"/>, ...; until then the buffers belong to MPI (do not read or write them).  Its completion raises what the blocking form raises after moving data (MPIException, for example MPI_ERR_TRUNCATE; a user-defined operator's exception). If another rank refused its arguments to this collective, the completion raises InvalidOperationException naming the lowest refusing rank (that rank's own exception, raised by its post, says why): no rank moved any data, this rank's buffers are unchanged and the communicator can be used again.</returns>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.  (Another rank's refusal is raised by the completion: see the return value.)</exception>
 		/// <exception cref="ObjectDisposedException">The communicator (or <c>op</c>) has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public Request Ibarrier ()
@@ -56,11 +56,11 @@ namespace System.MP
 		/// <summary>Starts a broadcast of the root's <paramref name="buf"/> into every other rank's (MPI_Ibcast), as <see cref="Bcast(object,int)"/>.</summary>
 		/// <param name="buf">At the root, the data; elsewhere, where it lands.  A buffer as for <see cref="Comm.Send(object,int,int)"/>.</param>
 		/// <param name="root">The root rank; the same on every rank.</param>
-		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/> or <see cref="Request.Waitall"/>, ...; until then the buffers belong to MPI (do not read or write them).  Its completion raises what the blocking form raises after moving data (MPIException, for example MPI_ERR_TRUNCATE; a user-defined operator's exception).</returns>
+		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/> or <see cref="Request.Waitall"/>, ...; until then the buffers belong to MPI (do not read or write them).  Its completion raises what the blocking form raises after moving data (MPIException, for example MPI_ERR_TRUNCATE; a user-defined operator's exception). If another rank refused its arguments to this collective, the completion raises InvalidOperationException naming the lowest refusing rank (that rank's own exception, raised by its post, says why): no rank moved any data, this rank's buffers are unchanged and the communicator can be used again.</returns>
 		/// <exception cref="ArgumentNullException">A buffer this rank needs is null.</exception>
 		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs without references, or the send and receive buffers have different element types, or they are the same array (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no in-place form or off the root; or the buffer sizes do not fit (the rule of the blocking form, in the message).</exception>
 		/// <exception cref="ArgumentOutOfRangeException"><paramref name="root"/> is not a rank of the communicator.</exception>
-		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message names the lowest refusing rank; that rank's exception says why): raised by the post itself on every rank, no rank posted anything, this rank's buffers are unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.  (Another rank's refusal is raised by the completion: see the return value.)</exception>
 		/// <exception cref="ObjectDisposedException">The communicator (or <c>op</c>) has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public Request Ibcast (object buf, int root)
@@ -73,12 +73,12 @@ namespace System.MP
 		/// <param name="offset">Index of the first element.</param>
 		/// <param name="count">Number of elements; the same on every rank.</param>
 		/// <param name="root">The root rank; the same on every rank.</param>
-		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/> or <see cref="Request.Waitall"/>, ...; until then the buffers belong to MPI (do not read or write them).  Its completion raises what the blocking form raises after moving data (MPIException, for example MPI_ERR_TRUNCATE; a user-defined operator's exception).</returns>
+		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/> or <see cref="Request.Waitall"/>, ...; until then the buffers belong to MPI (do not read or write them).  Its completion raises what the blocking form raises after moving data (MPIException, for example MPI_ERR_TRUNCATE; a user-defined operator's exception). If another rank refused its arguments to this collective, the completion raises InvalidOperationException naming the lowest refusing rank (that rank's own exception, raised by its post, says why): no rank moved any data, this rank's buffers are unchanged and the communicator can be used again.</returns>
 		/// <exception cref="ArgumentNullException">A buffer this rank needs is null.</exception>
 		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs without references, or the send and receive buffers have different element types, or they are the same array (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no in-place form or off the root; or the buffer sizes do not fit (the rule of the blocking form, in the message).</exception>
 		/// <exception cref="ArgumentOutOfRangeException"><paramref name="root"/> is not a rank of the communicator.</exception>
 		/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> or <paramref name="count"/> is negative or the range runs past the array.</exception>
-		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message names the lowest refusing rank; that rank's exception says why): raised by the post itself on every rank, no rank posted anything, this rank's buffers are unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.  (Another rank's refusal is raised by the completion: see the return value.)</exception>
 		/// <exception cref="ObjectDisposedException">The communicator (or <c>op</c>) has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public Request Ibcast (object buf, int offset, int count, int root)
@@ -92,11 +92,11 @@ namespace System.MP
 		/// <param name="sendbuf">As for the blocking form.</param>
 		/// <param name="recvbuf">As for the blocking form.</param>
 		/// <param name="root">The root rank; the same on every rank.</param>
-		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/> or <see cref="Request.Waitall"/>, ...; until then the buffers belong to MPI (do not read or write them).  Its completion raises what the blocking form raises after moving data (MPIException, for example MPI_ERR_TRUNCATE; a user-defined operator's exception).</returns>
+		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/> or <see cref="Request.Waitall"/>, ...; until then the buffers belong to MPI (do not read or write them).  Its completion raises what the blocking form raises after moving data (MPIException, for example MPI_ERR_TRUNCATE; a user-defined operator's exception). If another rank refused its arguments to this collective, the completion raises InvalidOperationException naming the lowest refusing rank (that rank's own exception, raised by its post, says why): no rank moved any data, this rank's buffers are unchanged and the communicator can be used again.</returns>
 		/// <exception cref="ArgumentNullException">A buffer this rank needs is null.</exception>
 		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs without references, or the send and receive buffers have different element types, or they are the same array (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no in-place form or off the root; or the buffer sizes do not fit (the rule of the blocking form, in the message).</exception>
 		/// <exception cref="ArgumentOutOfRangeException"><paramref name="root"/> is not a rank of the communicator.</exception>
-		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message names the lowest refusing rank; that rank's exception says why): raised by the post itself on every rank, no rank posted anything, this rank's buffers are unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.  (Another rank's refusal is raised by the completion: see the return value.)</exception>
 		/// <exception cref="ObjectDisposedException">The communicator (or <c>op</c>) has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public Request Iscatter (Array sendbuf, Array recvbuf, int root)
@@ -110,11 +110,11 @@ namespace System.MP
 		/// <param name="displs">At the root, where each rank's block starts in sendbuf.</param>
 		/// <param name="recvbuf">As for the blocking form.</param>
 		/// <param name="root">The root rank; the same on every rank.</param>
-		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/> or <see cref="Request.Waitall"/>, ...; until then the buffers belong to MPI (do not read or write them).  Its completion raises what the blocking form raises after moving data (MPIException, for example MPI_ERR_TRUNCATE; a user-defined operator's exception).</returns>
+		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/> or <see cref="Request.Waitall"/>, ...; until then the buffers belong to MPI (do not read or write them).  Its completion raises what the blocking form raises after moving data (MPIException, for example MPI_ERR_TRUNCATE; a user-defined operator's exception). If another rank refused its arguments to this collective, the completion raises InvalidOperationException naming the lowest refusing rank (that rank's own exception, raised by its post, says why): no rank moved any data, this rank's buffers are unchanged and the communicator can be used again.</returns>
 		/// <exception cref="ArgumentNullException">A buffer this rank needs is null.</exception>
 		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs without references, or the send and receive buffers have different element types, or they are the same array (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no in-place form or off the root; or the buffer sizes do not fit (the rule of the blocking form, in the message).</exception>
 		/// <exception cref="ArgumentOutOfRangeException"><paramref name="root"/> is not a rank of the communicator.</exception>
-		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message names the lowest refusing rank; that rank's exception says why): raised by the post itself on every rank, no rank posted anything, this rank's buffers are unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.  (Another rank's refusal is raised by the completion: see the return value.)</exception>
 		/// <exception cref="ObjectDisposedException">The communicator (or <c>op</c>) has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public Request Iscatterv (Array sendbuf, int[] sendcounts, int[] displs, Array recvbuf, int root)
@@ -126,11 +126,11 @@ namespace System.MP
 		/// <param name="sendbuf">As for the blocking form.</param>
 		/// <param name="recvbuf">As for the blocking form.</param>
 		/// <param name="root">The root rank; the same on every rank.</param>
-		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/> or <see cref="Request.Waitall"/>, ...; until then the buffers belong to MPI (do not read or write them).  Its completion raises what the blocking form raises after moving data (MPIException, for example MPI_ERR_TRUNCATE; a user-defined operator's exception).</returns>
+		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/> or <see cref="Request.Waitall"/>, ...; until then the buffers belong to MPI (do not read or write them).  Its completion raises what the blocking form raises after moving data (MPIException, for example MPI_ERR_TRUNCATE; a user-defined operator's exception). If another rank refused its arguments to this collective, the completion raises InvalidOperationException naming the lowest refusing rank (that rank's own exception, raised by its post, says why): no rank moved any data, this rank's buffers are unchanged and the communicator can be used again.</returns>
 		/// <exception cref="ArgumentNullException">A buffer this rank needs is null.</exception>
 		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs without references, or the send and receive buffers have different element types, or they are the same array (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no in-place form or off the root; or the buffer sizes do not fit (the rule of the blocking form, in the message).</exception>
 		/// <exception cref="ArgumentOutOfRangeException"><paramref name="root"/> is not a rank of the communicator.</exception>
-		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message names the lowest refusing rank; that rank's exception says why): raised by the post itself on every rank, no rank posted anything, this rank's buffers are unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.  (Another rank's refusal is raised by the completion: see the return value.)</exception>
 		/// <exception cref="ObjectDisposedException">The communicator (or <c>op</c>) has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public Request Igather (Array sendbuf, Array recvbuf, int root)
@@ -144,11 +144,11 @@ namespace System.MP
 		/// <param name="recvcounts">At the root, the elements from each rank.</param>
 		/// <param name="displs">At the root, where each rank's block lands in recvbuf.</param>
 		/// <param name="root">The root rank; the same on every rank.</param>
-		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/> or <see cref="Request.Waitall"/>, ...; until then the buffers belong to MPI (do not read or write them).  Its completion raises what the blocking form raises after moving data (MPIException, for example MPI_ERR_TRUNCATE; a user-defined operator's exception).</returns>
+		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/> or <see cref="Request.Waitall"/>, ...; until then the buffers belong to MPI (do not read or write them).  Its completion raises what the blocking form raises after moving data (MPIException, for example MPI_ERR_TRUNCATE; a user-defined operator's exception). If another rank refused its arguments to this collective, the completion raises InvalidOperationException naming the lowest refusing rank (that rank's own exception, raised by its post, says why): no rank moved any data, this rank's buffers are unchanged and the communicator can be used again.</returns>
 		/// <exception cref="ArgumentNullException">A buffer this rank needs is null.</exception>
 		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs without references, or the send and receive buffers have different element types, or they are the same array (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no in-place form or off the root; or the buffer sizes do not fit (the rule of the blocking form, in the message).</exception>
 		/// <exception cref="ArgumentOutOfRangeException"><paramref name="root"/> is not a rank of the communicator.</exception>
-		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message names the lowest refusing rank; that rank's exception says why): raised by the post itself on every rank, no rank posted anything, this rank's buffers are unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.  (Another rank's refusal is raised by the completion: see the return value.)</exception>
 		/// <exception cref="ObjectDisposedException">The communicator (or <c>op</c>) has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public Request Igatherv (Array sendbuf, Array recvbuf, int[] recvcounts, int[] displs, int root)
@@ -159,10 +159,10 @@ namespace System.MP
 		/// <summary>Starts an all-gather (MPI_Iallgather), as <see cref="Allgather(Array,Array)"/>; sendbuf may be MPI.IN_PLACE.</summary>
 		/// <param name="sendbuf">As for the blocking form.</param>
 		/// <param name="recvbuf">As for the blocking form.</param>
-		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/> or <see cref="Request.Waitall"/>, ...; until then the buffers belong to MPI (do not read or write them).  Its completion raises what the blocking form raises after moving data (MPIException, for example MPI_ERR_TRUNCATE; a user-defined operator's exception).</returns>
+		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/> or <see cref="Request.Waitall"/>, ...; until then the buffers belong to MPI (do not read or write them).  Its completion raises what the blocking form raises after moving data (MPIException, for example MPI_ERR_TRUNCATE; a user-defined operator's exception). If another rank refused its arguments to this collective, the completion raises InvalidOperationException naming the lowest refusing rank (that rank's own exception, raised by its post, says why): no rank moved any data, this rank's buffers are unchanged and the communicator can be used again.</returns>
 		/// <exception cref="ArgumentNullException">A buffer this rank needs is null.</exception>
 		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs without references, or the send and receive buffers have different element types, or they are the same array (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no in-place form or off the root; or the buffer sizes do not fit (the rule of the blocking form, in the message).</exception>
-		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message names the lowest refusing rank; that rank's exception says why): raised by the post itself on every rank, no rank posted anything, this rank's buffers are unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.  (Another rank's refusal is raised by the completion: see the return value.)</exception>
 		/// <exception cref="ObjectDisposedException">The communicator (or <c>op</c>) has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public Request Iallgather (Array sendbuf, Array recvbuf)
@@ -172,10 +172,10 @@ namespace System.MP
 
 		/// <summary>Starts an in-place all-gather (MPI_Iallgather with MPI_IN_PLACE): <paramref name="buf"/> holds Get_size() blocks, this rank's already in place.</summary>
 		/// <param name="buf">Get_size() blocks.</param>
-		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/> or <see cref="Request.Waitall"/>, ...; until then the buffers belong to MPI (do not read or write them).  Its completion raises what the blocking form raises after moving data (MPIException, for example MPI_ERR_TRUNCATE; a user-defined operator's exception).</returns>
+		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/> or <see cref="Request.Waitall"/>, ...; until then the buffers belong to MPI (do not read or write them).  Its completion raises what the blocking form raises after moving data (MPIException, for example MPI_ERR_TRUNCATE; a user-defined operator's exception). If another rank refused its arguments to this collective, the completion raises InvalidOperationException naming the lowest refusing rank (that rank's own exception, raised by its post, says why): no rank moved any data, this rank's buffers are unchanged and the communicator can be used again.</returns>
 		/// <exception cref="ArgumentNullException">A buffer this rank needs is null.</exception>
 		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs without references, or the send and receive buffers have different element types, or they are the same array (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no in-place form or off the root; or the buffer sizes do not fit (the rule of the blocking form, in the message).</exception>
-		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message names the lowest refusing rank; that rank's exception says why): raised by the post itself on every rank, no rank posted anything, this rank's buffers are unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.  (Another rank's refusal is raised by the completion: see the return value.)</exception>
 		/// <exception cref="ObjectDisposedException">The communicator (or <c>op</c>) has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public Request Iallgather (Array buf)
@@ -188,10 +188,10 @@ namespace System.MP
 		/// <param name="recvbuf">As for the blocking form.</param>
 		/// <param name="recvcounts">The elements from each rank.</param>
 		/// <param name="displs">Where each rank's block lands in recvbuf.</param>
-		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/> or <see cref="Request.Waitall"/>, ...; until then the buffers belong to MPI (do not read or write them).  Its completion raises what the blocking form raises after moving data (MPIException, for example MPI_ERR_TRUNCATE; a user-defined operator's exception).</returns>
+		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/> or <see cref="Request.Waitall"/>, ...; until then the buffers belong to MPI (do not read or write them).  Its completion raises what the blocking form raises after moving data (MPIException, for example MPI_ERR_TRUNCATE; a user-defined operator's exception). If another rank refused its arguments to this collective, the completion raises InvalidOperationException naming the lowest refusing rank (that rank's own exception, raised by its post, says why): no rank moved any data, this rank's buffers are unchanged and the communicator can be used again.</returns>
 		/// <exception cref="ArgumentNullException">A buffer this rank needs is null.</exception>
 		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs without references, or the send and receive buffers have different element types, or they are the same array (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no in-place form or off the root; or the buffer sizes do not fit (the rule of the blocking form, in the message).</exception>
-		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message names the lowest refusing rank; that rank's exception says why): raised by the post itself on every rank, no rank posted anything, this rank's buffers are unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.  (Another rank's refusal is raised by the completion: see the return value.)</exception>
 		/// <exception cref="ObjectDisposedException">The communicator (or <c>op</c>) has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public Request Iallgatherv (Array sendbuf, Array recvbuf, int[] recvcounts, int[] displs)
@@ -202,10 +202,10 @@ namespace System.MP
 		/// <summary>Starts an all-to-all exchange (MPI_Ialltoall), as <see cref="Alltoall(Array,Array)"/>; sendbuf may be MPI.IN_PLACE.</summary>
 		/// <param name="sendbuf">As for the blocking form.</param>
 		/// <param name="recvbuf">As for the blocking form.</param>
-		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/> or <see cref="Request.Waitall"/>, ...; until then the buffers belong to MPI (do not read or write them).  Its completion raises what the blocking form raises after moving data (MPIException, for example MPI_ERR_TRUNCATE; a user-defined operator's exception).</returns>
+		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/> or <see cref="Request.Waitall"/>, ...; until then the buffers belong to MPI (do not read or write them).  Its completion raises what the blocking form raises after moving data (MPIException, for example MPI_ERR_TRUNCATE; a user-defined operator's exception). If another rank refused its arguments to this collective, the completion raises InvalidOperationException naming the lowest refusing rank (that rank's own exception, raised by its post, says why): no rank moved any data, this rank's buffers are unchanged and the communicator can be used again.</returns>
 		/// <exception cref="ArgumentNullException">A buffer this rank needs is null.</exception>
 		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs without references, or the send and receive buffers have different element types, or they are the same array (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no in-place form or off the root; or the buffer sizes do not fit (the rule of the blocking form, in the message).</exception>
-		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message names the lowest refusing rank; that rank's exception says why): raised by the post itself on every rank, no rank posted anything, this rank's buffers are unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.  (Another rank's refusal is raised by the completion: see the return value.)</exception>
 		/// <exception cref="ObjectDisposedException">The communicator (or <c>op</c>) has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public Request Ialltoall (Array sendbuf, Array recvbuf)
@@ -215,10 +215,10 @@ namespace System.MP
 
 		/// <summary>Starts an in-place all-to-all exchange (MPI_Ialltoall with MPI_IN_PLACE).</summary>
 		/// <param name="buf">Get_size() blocks: block j goes to rank j and is replaced by rank j's block for this rank.</param>
-		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/> or <see cref="Request.Waitall"/>, ...; until then the buffers belong to MPI (do not read or write them).  Its completion raises what the blocking form raises after moving data (MPIException, for example MPI_ERR_TRUNCATE; a user-defined operator's exception).</returns>
+		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/> or <see cref="Request.Waitall"/>, ...; until then the buffers belong to MPI (do not read or write them).  Its completion raises what the blocking form raises after moving data (MPIException, for example MPI_ERR_TRUNCATE; a user-defined operator's exception). If another rank refused its arguments to this collective, the completion raises InvalidOperationException naming the lowest refusing rank (that rank's own exception, raised by its post, says why): no rank moved any data, this rank's buffers are unchanged and the communicator can be used again.</returns>
 		/// <exception cref="ArgumentNullException">A buffer this rank needs is null.</exception>
 		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs without references, or the send and receive buffers have different element types, or they are the same array (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no in-place form or off the root; or the buffer sizes do not fit (the rule of the blocking form, in the message).</exception>
-		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message names the lowest refusing rank; that rank's exception says why): raised by the post itself on every rank, no rank posted anything, this rank's buffers are unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.  (Another rank's refusal is raised by the completion: see the return value.)</exception>
 		/// <exception cref="ObjectDisposedException">The communicator (or <c>op</c>) has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public Request Ialltoall (Array buf)
@@ -233,10 +233,10 @@ namespace System.MP
 		/// <param name="recvbuf">As for the blocking form.</param>
 		/// <param name="recvcounts">The elements from each rank.</param>
 		/// <param name="rdispls">Where each rank's block lands in recvbuf.</param>
-		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/> or <see cref="Request.Waitall"/>, ...; until then the buffers belong to MPI (do not read or write them).  Its completion raises what the blocking form raises after moving data (MPIException, for example MPI_ERR_TRUNCATE; a user-defined operator's exception).</returns>
+		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/> or <see cref="Request.Waitall"/>, ...; until then the buffers belong to MPI (do not read or write them).  Its completion raises what the blocking form raises after moving data (MPIException, for example MPI_ERR_TRUNCATE; a user-defined operator's exception). If another rank refused its arguments to this collective, the completion raises InvalidOperationException naming the lowest refusing rank (that rank's own exception, raised by its post, says why): no rank moved any data, this rank's buffers are unchanged and the communicator can be used again.</returns>
 		/// <exception cref="ArgumentNullException">A buffer this rank needs is null.</exception>
 		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs without references, or the send and receive buffers have different element types, or they are the same array (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no in-place form or off the root; or the buffer sizes do not fit (the rule of the blocking form, in the message).</exception>
-		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message names the lowest refusing rank; that rank's exception says why): raised by the post itself on every rank, no rank posted anything, this rank's buffers are unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.  (Another rank's refusal is raised by the completion: see the return value.)</exception>
 		/// <exception cref="ObjectDisposedException">The communicator (or <c>op</c>) has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public Request Ialltoallv (Array sendbuf, int[] sendcounts, int[] sdispls, Array recvbuf, int[] recvcounts, int[] rdispls)
@@ -249,13 +249,13 @@ namespace System.MP
 		/// <param name="recvbuf">As for the blocking form.</param>
 		/// <param name="op">The reduction operator: a built-in one (<see cref="Op.SUM"/>, ...) or one made by <see cref="Op.Create{T}"/>.  Do not free it before the request completes.</param>
 		/// <param name="root">The root rank; the same on every rank.</param>
-		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/> or <see cref="Request.Waitall"/>, ...; until then the buffers belong to MPI (do not read or write them).  Its completion raises what the blocking form raises after moving data (MPIException, for example MPI_ERR_TRUNCATE; a user-defined operator's exception).</returns>
+		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/> or <see cref="Request.Waitall"/>, ...; until then the buffers belong to MPI (do not read or write them).  Its completion raises what the blocking form raises after moving data (MPIException, for example MPI_ERR_TRUNCATE; a user-defined operator's exception). If another rank refused its arguments to this collective, the completion raises InvalidOperationException naming the lowest refusing rank (that rank's own exception, raised by its post, says why): no rank moved any data, this rank's buffers are unchanged and the communicator can be used again.</returns>
 		/// <exception cref="ArgumentNullException">A buffer this rank needs is null.</exception>
 		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs without references, or the send and receive buffers have different element types, or they are the same array (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no in-place form or off the root; or the buffer sizes do not fit (the rule of the blocking form, in the message).</exception>
 		/// <exception cref="ArgumentOutOfRangeException"><paramref name="root"/> is not a rank of the communicator.</exception>
 		/// <exception cref="ArgumentNullException"><paramref name="op"/> is null.</exception>
 		/// <exception cref="ArgumentException"><paramref name="op"/> is not defined for the buffers' element type.</exception>
-		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message names the lowest refusing rank; that rank's exception says why): raised by the post itself on every rank, no rank posted anything, this rank's buffers are unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.  (Another rank's refusal is raised by the completion: see the return value.)</exception>
 		/// <exception cref="ObjectDisposedException">The communicator (or <c>op</c>) has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public Request Ireduce (Array sendbuf, Array recvbuf, Op op, int root)
@@ -267,13 +267,13 @@ namespace System.MP
 		/// <param name="buf">This rank's contribution; at the root it receives the result.</param>
 		/// <param name="op">The reduction operator: a built-in one (<see cref="Op.SUM"/>, ...) or one made by <see cref="Op.Create{T}"/>.  Do not free it before the request completes.</param>
 		/// <param name="root">The root rank; the same on every rank.</param>
-		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/> or <see cref="Request.Waitall"/>, ...; until then the buffers belong to MPI (do not read or write them).  Its completion raises what the blocking form raises after moving data (MPIException, for example MPI_ERR_TRUNCATE; a user-defined operator's exception).</returns>
+		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/> or <see cref="Request.Waitall"/>, ...; until then the buffers belong to MPI (do not read or write them).  Its completion raises what the blocking form raises after moving data (MPIException, for example MPI_ERR_TRUNCATE; a user-defined operator's exception). If another rank refused its arguments to this collective, the completion raises InvalidOperationException naming the lowest refusing rank (that rank's own exception, raised by its post, says why): no rank moved any data, this rank's buffers are unchanged and the communicator can be used again.</returns>
 		/// <exception cref="ArgumentNullException">A buffer this rank needs is null.</exception>
 		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs without references, or the send and receive buffers have different element types, or they are the same array (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no in-place form or off the root; or the buffer sizes do not fit (the rule of the blocking form, in the message).</exception>
 		/// <exception cref="ArgumentOutOfRangeException"><paramref name="root"/> is not a rank of the communicator.</exception>
 		/// <exception cref="ArgumentNullException"><paramref name="op"/> is null.</exception>
 		/// <exception cref="ArgumentException"><paramref name="op"/> is not defined for the buffers' element type.</exception>
-		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message names the lowest refusing rank; that rank's exception says why): raised by the post itself on every rank, no rank posted anything, this rank's buffers are unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.  (Another rank's refusal is raised by the completion: see the return value.)</exception>
 		/// <exception cref="ObjectDisposedException">The communicator (or <c>op</c>) has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public Request Ireduce (Array buf, Op op, int root)
@@ -285,12 +285,12 @@ namespace System.MP
 		/// <param name="sendbuf">As for the blocking form.</param>
 		/// <param name="recvbuf">As for the blocking form.</param>
 		/// <param name="op">The reduction operator: a built-in one (<see cref="Op.SUM"/>, ...) or one made by <see cref="Op.Create{T}"/>.  Do not free it before the request completes.</param>
-		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/> or <see cref="Request.Waitall"/>, ...; until then the buffers belong to MPI (do not read or write them).  Its completion raises what the blocking form raises after moving data (MPIException, for example MPI_ERR_TRUNCATE; a user-defined operator's exception).</returns>
+		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/> or <see cref="Request.Waitall"/>, ...; until then the buffers belong to MPI (do not read or write them).  Its completion raises what the blocking form raises after moving data (MPIException, for example MPI_ERR_TRUNCATE; a user-defined operator's exception). If another rank refused its arguments to this collective, the completion raises InvalidOperationException naming the lowest refusing rank (that rank's own exception, raised by its post, says why): no rank moved any data, this rank's buffers are unchanged and the communicator can be used again.</returns>
 		/// <exception cref="ArgumentNullException">A buffer this rank needs is null.</exception>
 		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs without references, or the send and receive buffers have different element types, or they are the same array (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no in-place form or off the root; or the buffer sizes do not fit (the rule of the blocking form, in the message).</exception>
 		/// <exception cref="ArgumentNullException"><paramref name="op"/> is null.</exception>
 		/// <exception cref="ArgumentException"><paramref name="op"/> is not defined for the buffers' element type.</exception>
-		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message names the lowest refusing rank; that rank's exception says why): raised by the post itself on every rank, no rank posted anything, this rank's buffers are unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.  (Another rank's refusal is raised by the completion: see the return value.)</exception>
 		/// <exception cref="ObjectDisposedException">The communicator (or <c>op</c>) has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public Request Iallreduce (Array sendbuf, Array recvbuf, Op op)
@@ -301,12 +301,12 @@ namespace System.MP
 		/// <summary>Starts the in-place form of Iallreduce: <paramref name="buf"/> is this rank's contribution and receives the result.</summary>
 		/// <param name="buf">This rank's contribution, replaced by the result.</param>
 		/// <param name="op">The reduction operator: a built-in one (<see cref="Op.SUM"/>, ...) or one made by <see cref="Op.Create{T}"/>.  Do not free it before the request completes.</param>
-		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/> or <see cref="Request.Waitall"/>, ...; until then the buffers belong to MPI (do not read or write them).  Its completion raises what the blocking form raises after moving data (MPIException, for example MPI_ERR_TRUNCATE; a user-defined operator's exception).</returns>
+		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/> or <see cref="Request.Waitall"/>, ...; until then the buffers belong to MPI (do not read or write them).  Its completion raises what the blocking form raises after moving data (MPIException, for example MPI_ERR_TRUNCATE; a user-defined operator's exception). If another rank refused its arguments to this collective, the completion raises InvalidOperationException naming the lowest refusing rank (that rank's own exception, raised by its post, says why): no rank moved any data, this rank's buffers are unchanged and the communicator can be used again.</returns>
 		/// <exception cref="ArgumentNullException">A buffer this rank needs is null.</exception>
 		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs without references, or the send and receive buffers have different element types, or they are the same array (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no in-place form or off the root; or the buffer sizes do not fit (the rule of the blocking form, in the message).</exception>
 		/// <exception cref="ArgumentNullException"><paramref name="op"/> is null.</exception>
 		/// <exception cref="ArgumentException"><paramref name="op"/> is not defined for the buffers' element type.</exception>
-		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message names the lowest refusing rank; that rank's exception says why): raised by the post itself on every rank, no rank posted anything, this rank's buffers are unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.  (Another rank's refusal is raised by the completion: see the return value.)</exception>
 		/// <exception cref="ObjectDisposedException">The communicator (or <c>op</c>) has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public Request Iallreduce (Array buf, Op op)
@@ -318,12 +318,12 @@ namespace System.MP
 		/// <param name="sendbuf">As for the blocking form.</param>
 		/// <param name="recvbuf">As for the blocking form.</param>
 		/// <param name="op">The reduction operator: a built-in one (<see cref="Op.SUM"/>, ...) or one made by <see cref="Op.Create{T}"/>.  Do not free it before the request completes.</param>
-		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/> or <see cref="Request.Waitall"/>, ...; until then the buffers belong to MPI (do not read or write them).  Its completion raises what the blocking form raises after moving data (MPIException, for example MPI_ERR_TRUNCATE; a user-defined operator's exception).</returns>
+		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/> or <see cref="Request.Waitall"/>, ...; until then the buffers belong to MPI (do not read or write them).  Its completion raises what the blocking form raises after moving data (MPIException, for example MPI_ERR_TRUNCATE; a user-defined operator's exception). If another rank refused its arguments to this collective, the completion raises InvalidOperationException naming the lowest refusing rank (that rank's own exception, raised by its post, says why): no rank moved any data, this rank's buffers are unchanged and the communicator can be used again.</returns>
 		/// <exception cref="ArgumentNullException">A buffer this rank needs is null.</exception>
 		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs without references, or the send and receive buffers have different element types, or they are the same array (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no in-place form or off the root; or the buffer sizes do not fit (the rule of the blocking form, in the message).</exception>
 		/// <exception cref="ArgumentNullException"><paramref name="op"/> is null.</exception>
 		/// <exception cref="ArgumentException"><paramref name="op"/> is not defined for the buffers' element type.</exception>
-		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message names the lowest refusing rank; that rank's exception says why): raised by the post itself on every rank, no rank posted anything, this rank's buffers are unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.  (Another rank's refusal is raised by the completion: see the return value.)</exception>
 		/// <exception cref="ObjectDisposedException">The communicator (or <c>op</c>) has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public Request Iscan (Array sendbuf, Array recvbuf, Op op)
@@ -334,12 +334,12 @@ namespace System.MP
 		/// <summary>Starts the in-place form of Iscan: <paramref name="buf"/> is this rank's contribution and receives the result.</summary>
 		/// <param name="buf">This rank's contribution, replaced by the result.</param>
 		/// <param name="op">The reduction operator: a built-in one (<see cref="Op.SUM"/>, ...) or one made by <see cref="Op.Create{T}"/>.  Do not free it before the request completes.</param>
-		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/> or <see cref="Request.Waitall"/>, ...; until then the buffers belong to MPI (do not read or write them).  Its completion raises what the blocking form raises after moving data (MPIException, for example MPI_ERR_TRUNCATE; a user-defined operator's exception).</returns>
+		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/> or <see cref="Request.Waitall"/>, ...; until then the buffers belong to MPI (do not read or write them).  Its completion raises what the blocking form raises after moving data (MPIException, for example MPI_ERR_TRUNCATE; a user-defined operator's exception). If another rank refused its arguments to this collective, the completion raises InvalidOperationException naming the lowest refusing rank (that rank's own exception, raised by its post, says why): no rank moved any data, this rank's buffers are unchanged and the communicator can be used again.</returns>
 		/// <exception cref="ArgumentNullException">A buffer this rank needs is null.</exception>
 		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs without references, or the send and receive buffers have different element types, or they are the same array (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no in-place form or off the root; or the buffer sizes do not fit (the rule of the blocking form, in the message).</exception>
 		/// <exception cref="ArgumentNullException"><paramref name="op"/> is null.</exception>
 		/// <exception cref="ArgumentException"><paramref name="op"/> is not defined for the buffers' element type.</exception>
-		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message names the lowest refusing rank; that rank's exception says why): raised by the post itself on every rank, no rank posted anything, this rank's buffers are unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.  (Another rank's refusal is raised by the completion: see the return value.)</exception>
 		/// <exception cref="ObjectDisposedException">The communicator (or <c>op</c>) has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public Request Iscan (Array buf, Op op)
@@ -351,12 +351,12 @@ namespace System.MP
 		/// <param name="sendbuf">As for the blocking form.</param>
 		/// <param name="recvbuf">As for the blocking form.</param>
 		/// <param name="op">The reduction operator: a built-in one (<see cref="Op.SUM"/>, ...) or one made by <see cref="Op.Create{T}"/>.  Do not free it before the request completes.</param>
-		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/> or <see cref="Request.Waitall"/>, ...; until then the buffers belong to MPI (do not read or write them).  Its completion raises what the blocking form raises after moving data (MPIException, for example MPI_ERR_TRUNCATE; a user-defined operator's exception).</returns>
+		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/> or <see cref="Request.Waitall"/>, ...; until then the buffers belong to MPI (do not read or write them).  Its completion raises what the blocking form raises after moving data (MPIException, for example MPI_ERR_TRUNCATE; a user-defined operator's exception). If another rank refused its arguments to this collective, the completion raises InvalidOperationException naming the lowest refusing rank (that rank's own exception, raised by its post, says why): no rank moved any data, this rank's buffers are unchanged and the communicator can be used again.</returns>
 		/// <exception cref="ArgumentNullException">A buffer this rank needs is null.</exception>
 		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs without references, or the send and receive buffers have different element types, or they are the same array (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no in-place form or off the root; or the buffer sizes do not fit (the rule of the blocking form, in the message).</exception>
 		/// <exception cref="ArgumentNullException"><paramref name="op"/> is null.</exception>
 		/// <exception cref="ArgumentException"><paramref name="op"/> is not defined for the buffers' element type.</exception>
-		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message names the lowest refusing rank; that rank's exception says why): raised by the post itself on every rank, no rank posted anything, this rank's buffers are unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.  (Another rank's refusal is raised by the completion: see the return value.)</exception>
 		/// <exception cref="ObjectDisposedException">The communicator (or <c>op</c>) has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public Request Iexscan (Array sendbuf, Array recvbuf, Op op)
@@ -367,12 +367,12 @@ namespace System.MP
 		/// <summary>Starts the in-place form of Iexscan: <paramref name="buf"/> is this rank's contribution and receives the result.</summary>
 		/// <param name="buf">This rank's contribution, replaced by the result.</param>
 		/// <param name="op">The reduction operator: a built-in one (<see cref="Op.SUM"/>, ...) or one made by <see cref="Op.Create{T}"/>.  Do not free it before the request completes.</param>
-		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/> or <see cref="Request.Waitall"/>, ...; until then the buffers belong to MPI (do not read or write them).  Its completion raises what the blocking form raises after moving data (MPIException, for example MPI_ERR_TRUNCATE; a user-defined operator's exception).</returns>
+		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/> or <see cref="Request.Waitall"/>, ...; until then the buffers belong to MPI (do not read or write them).  Its completion raises what the blocking form raises after moving data (MPIException, for example MPI_ERR_TRUNCATE; a user-defined operator's exception). If another rank refused its arguments to this collective, the completion raises InvalidOperationException naming the lowest refusing rank (that rank's own exception, raised by its post, says why): no rank moved any data, this rank's buffers are unchanged and the communicator can be used again.</returns>
 		/// <exception cref="ArgumentNullException">A buffer this rank needs is null.</exception>
 		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs without references, or the send and receive buffers have different element types, or they are the same array (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no in-place form or off the root; or the buffer sizes do not fit (the rule of the blocking form, in the message).</exception>
 		/// <exception cref="ArgumentNullException"><paramref name="op"/> is null.</exception>
 		/// <exception cref="ArgumentException"><paramref name="op"/> is not defined for the buffers' element type.</exception>
-		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message names the lowest refusing rank; that rank's exception says why): raised by the post itself on every rank, no rank posted anything, this rank's buffers are unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.  (Another rank's refusal is raised by the completion: see the return value.)</exception>
 		/// <exception cref="ObjectDisposedException">The communicator (or <c>op</c>) has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public Request Iexscan (Array buf, Op op)
@@ -384,12 +384,12 @@ namespace System.MP
 		/// <param name="sendbuf">As for the blocking form.</param>
 		/// <param name="recvbuf">As for the blocking form.</param>
 		/// <param name="op">The reduction operator: a built-in one (<see cref="Op.SUM"/>, ...) or one made by <see cref="Op.Create{T}"/>.  Do not free it before the request completes.</param>
-		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/> or <see cref="Request.Waitall"/>, ...; until then the buffers belong to MPI (do not read or write them).  Its completion raises what the blocking form raises after moving data (MPIException, for example MPI_ERR_TRUNCATE; a user-defined operator's exception).</returns>
+		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/> or <see cref="Request.Waitall"/>, ...; until then the buffers belong to MPI (do not read or write them).  Its completion raises what the blocking form raises after moving data (MPIException, for example MPI_ERR_TRUNCATE; a user-defined operator's exception). If another rank refused its arguments to this collective, the completion raises InvalidOperationException naming the lowest refusing rank (that rank's own exception, raised by its post, says why): no rank moved any data, this rank's buffers are unchanged and the communicator can be used again.</returns>
 		/// <exception cref="ArgumentNullException">A buffer this rank needs is null.</exception>
 		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs without references, or the send and receive buffers have different element types, or they are the same array (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no in-place form or off the root; or the buffer sizes do not fit (the rule of the blocking form, in the message).</exception>
 		/// <exception cref="ArgumentNullException"><paramref name="op"/> is null.</exception>
 		/// <exception cref="ArgumentException"><paramref name="op"/> is not defined for the buffers' element type.</exception>
-		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message names the lowest refusing rank; that rank's exception says why): raised by the post itself on every rank, no rank posted anything, this rank's buffers are unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.  (Another rank's refusal is raised by the completion: see the return value.)</exception>
 		/// <exception cref="ObjectDisposedException">The communicator (or <c>op</c>) has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public Request Ireduce_scatter_block (Array sendbuf, Array recvbuf, Op op)
@@ -402,10 +402,10 @@ namespace System.MP
 		/// <param name="recvbuf">Receives this rank's block of the result: recvcounts[Get_rank()] elements.</param>
 		/// <param name="recvcounts">One count per rank, none negative; the same on every rank.</param>
 		/// <param name="op">The reduction operator: a built-in one (<see cref="Op.SUM"/>, ...) or one made by <see cref="Op.Create{T}"/>.  Do not free it before the request completes.</param>
-		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/> or <see cref="Request.Waitall"/>, ...; until then the buffers belong to MPI (do not read or write them), but recvcounts is copied and may be changed at once.  Its completion raises what the blocking form raises after moving data (MPIException; a user-defined operator's exception).</returns>
+		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/> or <see cref="Request.Waitall"/>, ...; until then the buffers belong to MPI (do not read or write them), but recvcounts is copied and may be changed at once.  Its completion raises what the blocking form raises after moving data (MPIException; a user-defined operator's exception). If another rank refused its arguments to this collective, the completion raises InvalidOperationException naming the lowest refusing rank (that rank's own exception, raised by its post, says why): no rank moved any data, this rank's buffers are unchanged and the communicator can be used again.</returns>
 		/// <exception cref="ArgumentNullException">A buffer this rank needs, <paramref name="recvcounts"/> or <paramref name="op"/> is null.</exception>
 		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs without references, or the send and receive buffers have different element types or are the same array (pass <see cref="MPI.IN_PLACE"/> for the in-place form); or recvcounts does not have one non-negative entry per rank, or the buffer sizes do not fit (sendbuf holds the sum of recvcounts, recvbuf recvcounts[Get_rank()]); or <paramref name="op"/> is not defined for the element type.</exception>
-		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message names the lowest refusing rank; that rank's exception says why): raised by the post itself on every rank, no rank posted anything, this rank's buffers are unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.  (Another rank's refusal is raised by the completion: see the return value.)</exception>
 		/// <exception cref="ObjectDisposedException">The communicator (or <c>op</c>) has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public Request Ireduce_scatter (Array sendbuf, Array recvbuf, int[] recvcounts, Op op)
@@ -417,10 +417,10 @@ namespace System.MP
 		/// <param name="buf">The contribution, and where the result lands.</param>
 		/// <param name="recvcounts">One count per rank, none negative; the same on every rank.</param>
 		/// <param name="op">The reduction operator: a built-in one (<see cref="Op.SUM"/>, ...) or one made by <see cref="Op.Create{T}"/>.  Do not free it before the request completes.</param>
-		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/> or <see cref="Request.Waitall"/>, ...; until then the buffers belong to MPI (do not read or write them), but recvcounts is copied and may be changed at once.  Its completion raises what the blocking form raises after moving data (MPIException; a user-defined operator's exception).</returns>
+		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/> or <see cref="Request.Waitall"/>, ...; until then the buffers belong to MPI (do not read or write them), but recvcounts is copied and may be changed at once.  Its completion raises what the blocking form raises after moving data (MPIException; a user-defined operator's exception). If another rank refused its arguments to this collective, the completion raises InvalidOperationException naming the lowest refusing rank (that rank's own exception, raised by its post, says why): no rank moved any data, this rank's buffers are unchanged and the communicator can be used again.</returns>
 		/// <exception cref="ArgumentNullException">A buffer this rank needs, <paramref name="recvcounts"/> or <paramref name="op"/> is null.</exception>
 		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs without references, or the send and receive buffers have different element types or are the same array (pass <see cref="MPI.IN_PLACE"/> for the in-place form); or recvcounts does not have one non-negative entry per rank, or the buffer sizes do not fit (sendbuf holds the sum of recvcounts, recvbuf recvcounts[Get_rank()]); or <paramref name="op"/> is not defined for the element type.</exception>
-		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message names the lowest refusing rank; that rank's exception says why): raised by the post itself on every rank, no rank posted anything, this rank's buffers are unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.  (Another rank's refusal is raised by the completion: see the return value.)</exception>
 		/// <exception cref="ObjectDisposedException">The communicator (or <c>op</c>) has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public Request Ireduce_scatter (Array buf, int[] recvcounts, Op op)
@@ -431,12 +431,12 @@ namespace System.MP
 		/// <summary>Starts the in-place form of Ireduce_scatter_block: <paramref name="buf"/> holds Get_size() blocks; this rank's result is left in its first block.</summary>
 		/// <param name="buf">Get_size() blocks: this rank's contribution; block 0 receives this rank's result.</param>
 		/// <param name="op">The reduction operator: a built-in one (<see cref="Op.SUM"/>, ...) or one made by <see cref="Op.Create{T}"/>.  Do not free it before the request completes.</param>
-		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/> or <see cref="Request.Waitall"/>, ...; until then the buffers belong to MPI (do not read or write them).  Its completion raises what the blocking form raises after moving data (MPIException, for example MPI_ERR_TRUNCATE; a user-defined operator's exception).</returns>
+		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/> or <see cref="Request.Waitall"/>, ...; until then the buffers belong to MPI (do not read or write them).  Its completion raises what the blocking form raises after moving data (MPIException, for example MPI_ERR_TRUNCATE; a user-defined operator's exception). If another rank refused its arguments to this collective, the completion raises InvalidOperationException naming the lowest refusing rank (that rank's own exception, raised by its post, says why): no rank moved any data, this rank's buffers are unchanged and the communicator can be used again.</returns>
 		/// <exception cref="ArgumentNullException">A buffer this rank needs is null.</exception>
 		/// <exception cref="ArgumentException">A buffer this rank uses is not an array of a primitive type or of structs without references, or the send and receive buffers have different element types, or they are the same array (pass <see cref="MPI.IN_PLACE"/> for the in-place form), or MPI.IN_PLACE is passed where this collective has no in-place form or off the root; or the buffer sizes do not fit (the rule of the blocking form, in the message).</exception>
 		/// <exception cref="ArgumentNullException"><paramref name="op"/> is null.</exception>
 		/// <exception cref="ArgumentException"><paramref name="op"/> is not defined for the buffers' element type.</exception>
-		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective (the message names the lowest refusing rank; that rank's exception says why): raised by the post itself on every rank, no rank posted anything, this rank's buffers are unchanged and the communicator can be used again.  Also raised when MPI has been finalized.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.  (Another rank's refusal is raised by the completion: see the return value.)</exception>
 		/// <exception cref="ObjectDisposedException">The communicator (or <c>op</c>) has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public Request Ireduce_scatter_block (Array buf, Op op)

@@ -150,12 +150,12 @@ namespace System.MP
 		/// <param name="recvbuf">As for the blocking form.</param>
 		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/>, ...;
 		/// until then the buffers belong to MPI.  Its completion raises what the blocking form raises after moving
-		/// data (MPIException).</returns>
+		/// data (MPIException); if another rank refused its arguments, InvalidOperationException naming the lowest
+		/// refusing rank (no rank moved any data).</returns>
 		/// <exception cref="ArgumentNullException">A buffer is null.</exception>
 		/// <exception cref="ArgumentException">As for the blocking form.</exception>
-		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective: raised
-		/// by the post itself on every rank, no rank posted anything and the communicator can be used again.  Also
-		/// raised when MPI has been finalized.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.  (Another rank's refusal is raised by
+		/// the completion: see the return value.)</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public Request Ineighbor_allgather (Array sendbuf, Array recvbuf)
@@ -171,12 +171,12 @@ namespace System.MP
 		/// <param name="displs">As for the blocking form.</param>
 		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/>, ...;
 		/// until then the buffers belong to MPI.  Its completion raises what the blocking form raises after moving
-		/// data (MPIException).</returns>
+		/// data (MPIException); if another rank refused its arguments, InvalidOperationException naming the lowest
+		/// refusing rank (no rank moved any data).</returns>
 		/// <exception cref="ArgumentNullException">A buffer or array is null.</exception>
 		/// <exception cref="ArgumentException">As for the blocking form.</exception>
-		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective: raised
-		/// by the post itself on every rank, no rank posted anything and the communicator can be used again.  Also
-		/// raised when MPI has been finalized.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.  (Another rank's refusal is raised by
+		/// the completion: see the return value.)</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public Request Ineighbor_allgatherv (Array sendbuf, Array recvbuf, int[] recvcounts, int[] displs)
@@ -189,12 +189,12 @@ namespace System.MP
 		/// <param name="recvbuf">As for the blocking form.</param>
 		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/>, ...;
 		/// until then the buffers belong to MPI.  Its completion raises what the blocking form raises after moving
-		/// data (MPIException).</returns>
+		/// data (MPIException); if another rank refused its arguments, InvalidOperationException naming the lowest
+		/// refusing rank (no rank moved any data).</returns>
 		/// <exception cref="ArgumentNullException">A buffer is null.</exception>
 		/// <exception cref="ArgumentException">As for the blocking form.</exception>
-		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective: raised
-		/// by the post itself on every rank, no rank posted anything and the communicator can be used again.  Also
-		/// raised when MPI has been finalized.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.  (Another rank's refusal is raised by
+		/// the completion: see the return value.)</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public Request Ineighbor_alltoall (Array sendbuf, Array recvbuf)
@@ -212,12 +212,12 @@ namespace System.MP
 		/// <param name="rdispls">As for the blocking form.</param>
 		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/>, ...;
 		/// until then the buffers belong to MPI.  Its completion raises what the blocking form raises after moving
-		/// data (MPIException).</returns>
+		/// data (MPIException); if another rank refused its arguments, InvalidOperationException naming the lowest
+		/// refusing rank (no rank moved any data).</returns>
 		/// <exception cref="ArgumentNullException">A buffer or array is null.</exception>
 		/// <exception cref="ArgumentException">As for the blocking form.</exception>
-		/// <exception cref="InvalidOperationException">Another rank refused its arguments to this collective: raised
-		/// by the post itself on every rank, no rank posted anything and the communicator can be used again.  Also
-		/// raised when MPI has been finalized.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.  (Another rank's refusal is raised by
+		/// the completion: see the return value.)</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public Request Ineighbor_alltoallv (Array sendbuf, int[] sendcounts, int[] sdispls, Array recvbuf, int[] recvcounts, int[] rdispls)
