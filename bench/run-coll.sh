@@ -5,7 +5,7 @@
 #     MPIEXEC=... MOTOR=/abs/motor BUILDDIR=/abs/builddir bash bench/run-coll.sh [--reps N] [--scale X] [--np "2 4"]
 #
 # Measures Allreduce of doubles (MPI_SUM, 8 B - 1 MiB) and Bcast (1 B - 4 MiB) at each process count, their
-# non-blocking forms followed at once by Wait (Iallreduce 8 B - 64 KiB, Ibcast 1 B - 64 KiB), and a
+# non-blocking forms followed at once by Wait (Iallreduce 8 B - 1 MiB, Ibcast 1 B - 1 MiB), and a
 # user-defined SUM on double against the built-in SUM (64 KiB - 1 MiB, both in the same motor run).
 #
 # Method: N repetitions; in each, both variants run back to back (`-bind-to core`), alternating which goes
@@ -74,7 +74,7 @@ run() {
 
 for ((rep = 1; rep <= reps; rep++)); do
 	for np in $nps; do
-		for spec in "allreduce 8 1048576" "bcast 1 4194304" "iallreduce 8 65536" "ibcast 1 65536"; do
+		for spec in "allreduce 8 1048576" "bcast 1 4194304" "iallreduce 8 1048576" "ibcast 1 1048576"; do
 			set -- $spec
 			if ((rep % 2)); then order="native motor"; else order="motor native"; fi
 			for v in $order; do

@@ -26,7 +26,8 @@
  *
  * A rank may also wait where this layer cannot poll (a blocking collective on another communicator, a
  * communicator constructor, MPI_Finalize's own synchronisation): while agreements are pending a progress
- * thread, started at the first one, tests them every 50 microseconds and starts what they allow.  It calls
+ * thread, started at the first one, tests them every millisecond in which nobody else did and starts what
+ * they allow.  It calls
  * MPI only through the runtime's gate (motor_mpi_set_progress_gate): never while a user-defined operator --
  * managed code -- could run inside an MPI call.  It needs MPI_THREAD_MULTIPLE (without it, it is not
  * started).
@@ -55,8 +56,9 @@ struct motor_staged {
 };
 
 struct queue {
-	int has_shadow;  /* MPI_Comm_idup has been called for the shadow */
-	int idup_done;   /* ... and has completed */
+	int has_shadow; /* MPI_Comm_idup has been called for the shadow */
+	int idup_done; /* ... and has completed: 1, or -1 if it failed (then the shadow is not made again: the
+	                  other ranks would not match a second MPI_Comm_idup) */
 	MPI_Comm shadow; /* where the data collectives run */
 	MPI_Request idup;
 	struct motor_staged *head, *tail;
@@ -73,6 +75,10 @@ static pthread_mutex_t tlock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t tcond = PTHREAD_COND_INITIALIZER;
 static int (*gate_enter)(void);
 static void (*gate_leave)(void);
+
+/* How often the progress thread looks (nanoseconds), and how many times the queues have been advanced. */
+#define PROGRESS_PERIOD_NS 1000000
+static atomic_uint passes;
 
 static struct queue queues[MOTOR_MAX_COMMS];
 static struct queue *listed; /* the queues that hold records */
@@ -104,7 +110,7 @@ static void decide(struct queue *q, struct motor_staged *s, int mrc)
 		rc = s->verdict;
 	else if (rc == MPI_SUCCESS && s->who != INT_MAX)
 		rc = MOTOR_EPEER(s->who);
-	else if (rc == MPI_SUCCESS && !q->idup_done)
+	else if (rc == MPI_SUCCESS && q->idup_done != 1)
 		rc = MOTOR_ECOMM; /* the shadow could not be made: every rank learnt it from the same
 		                     MPI_Comm_idup */
 	else if (rc == MPI_SUCCESS) {
@@ -131,11 +137,9 @@ static void advance(struct queue *q, int wait)
 		if (q->has_shadow && !q->idup_done) {
 			rc = wait ? MPI_Wait(&q->idup, MPI_STATUS_IGNORE)
 			          : MPI_Test(&q->idup, &flag, MPI_STATUS_IGNORE);
-			if (!flag)
+			if (!flag && rc == MPI_SUCCESS)
 				return;
-			q->idup_done = rc == MPI_SUCCESS;
-			if (rc != MPI_SUCCESS)
-				q->has_shadow = 0; /* nothing to free */
+			q->idup_done = rc == MPI_SUCCESS ? 1 : -1;
 		}
 		rc = wait ? MPI_Wait(&s->agree, MPI_STATUS_IGNORE)
 		          : MPI_Test(&s->agree, &flag, MPI_STATUS_IGNORE);
@@ -168,6 +172,8 @@ void motor_mpi__staged_progress_slow(void)
 	if (pthread_mutex_trylock(&lock) != 0)
 		return;
 	advance_all(0);
+	atomic_store_explicit(&passes, atomic_load_explicit(&passes, memory_order_relaxed) + 1,
+	                      memory_order_relaxed);
 	pthread_mutex_unlock(&lock);
 }
 
@@ -177,8 +183,12 @@ void motor_mpi_set_progress_gate(int (*enter)(void), void (*leave)(void))
 	gate_leave = leave;
 }
 
+/* The progress thread: a fallback.  It steps in only when nobody else has advanced the queues since its last
+ * look, so a rank that waits or tests (the common case) never shares its core or the MPI library's lock with
+ * it; a rank stuck where the runtime cannot poll gets its collectives started within about a millisecond. */
 static void *progress_main(void *unused)
 {
+	unsigned seen = atomic_load(&passes) - 1;
 	(void)unused;
 	pthread_mutex_lock(&tlock);
 	while (t_state == T_RUNNING) {
@@ -187,11 +197,13 @@ static void *progress_main(void *unused)
 			continue;
 		}
 		pthread_mutex_unlock(&tlock);
-		if (gate_enter()) {
+		nanosleep(&(struct timespec){.tv_nsec = PROGRESS_PERIOD_NS}, NULL);
+		unsigned now = atomic_load(&passes);
+		if (now == seen && gate_enter()) {
 			motor_mpi__staged_progress_slow();
 			gate_leave();
 		}
-		nanosleep(&(struct timespec){.tv_nsec = 50000}, NULL);
+		seen = atomic_load(&passes);
 		pthread_mutex_lock(&tlock);
 	}
 	pthread_mutex_unlock(&tlock);
@@ -293,20 +305,25 @@ int motor_mpi__staged_resolve(motor_req *req, int *rc)
 	return state;
 }
 
+/* Frees the shadow of a queue without records (so its MPI_Comm_idup has been decided).  Collectives still
+ * running on it finish first: MPI_Comm_free only marks it.  Under the lock. */
+static void free_shadow(struct queue *q)
+{
+	if (q->has_shadow && q->idup_done == 1)
+		MPI_Comm_free(&q->shadow);
+	q->has_shadow = q->idup_done = 0;
+}
+
 /* Drains queue `q` completely (every rank posted its agreements) and frees its shadow.  Under the lock. */
 static void drain(struct queue *q)
 {
 	struct motor_block b;
 	motor_mpi__block_begin(&b);
 	advance(q, 1);
+	if (q->has_shadow && !q->idup_done)
+		q->idup_done = MPI_Wait(&q->idup, MPI_STATUS_IGNORE) == MPI_SUCCESS ? 1 : -1;
 	motor_mpi__block_end(&b);
-	if (q->has_shadow) {
-		if (!q->idup_done)
-			MPI_Wait(&q->idup, MPI_STATUS_IGNORE);
-		/* Collectives still running on it finish first (MPI_Comm_free only marks it). */
-		MPI_Comm_free(&q->shadow);
-	}
-	q->has_shadow = q->idup_done = 0;
+	free_shadow(q);
 }
 
 void motor_mpi__staged_comm_freed(int handle)
@@ -339,11 +356,7 @@ void motor_mpi__staged_fini(void)
 	stop_progress();
 	pthread_mutex_lock(&lock);
 	for (int h = 0; h < MOTOR_MAX_COMMS; h++)
-		if (queues[h].has_shadow && !queues[h].head) {
-			if (!queues[h].idup_done)
-				MPI_Wait(&queues[h].idup, MPI_STATUS_IGNORE);
-			MPI_Comm_free(&queues[h].shadow);
-			queues[h].has_shadow = 0;
-		}
+		if (!queues[h].head && (!queues[h].has_shadow || queues[h].idup_done))
+			free_shadow(&queues[h]);
 	pthread_mutex_unlock(&lock);
 }
