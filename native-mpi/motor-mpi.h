@@ -359,7 +359,8 @@ int motor_mpi_reduce_local_on_new_thread(const void *in, void *inout, int64_t co
  * collective: the refusing ranks return their own code and the others MOTOR_EPEER(lowest refusing rank).  So
  * a check that only some ranks can make (a root's buffer, a count vector) never strands or corrupts the
  * others, and the communicator's next collective is correct.  A caller that refuses before it gets here must
- * take its part in the agreement with motor_mpi_coll_refuse, exactly once per collective.  Only an invalid
+ * take its part in the agreement with motor_mpi_coll_refuse (motor_mpi_icoll_refuse for a non-blocking
+ * collective), exactly once per collective.  Only an invalid
  * communicator (MOTOR_ECOMM) returns without agreeing.  MOTOR_COLL_AGREE=0 in the environment of every rank
  * turns the agreement off at init: each rank then refuses alone, as a C program's MPI calls would, and the
  * others may wait for it forever. */
