@@ -15,11 +15,13 @@
  *     MPI_Comm_idup at the first non-blocking collective (itself posted in program order, before that
  *     collective's agreement), and they are started strictly in post order: a per-communicator queue, whose
  *     head alone may start.  Every rank posts the same collectives in the same order, so every rank starts
- * the same data collectives on the shadow in the same order; blocking collectives on the communicator itself
- *     are not affected.
+ *     the same data collectives on the shadow in the same order; blocking collectives on the communicator
+ *     itself are not affected.  The shadow is freed once its communicator has been freed and its last data
+ *     collective has completed (Open MPI 4.1's libnbc crashes when a communicator is freed under a pending
+ *     non-blocking collective, which MPI allows).
  *   - Progress.  A rank that waits for something else (a receive, a probe, another request) must still start
  *     the data collectives the other ranks are waiting for.  While any agreement is pending every wait of
- * this layer polls (request.c, p2p.c, message.c) and calls motor_mpi__staged_progress between its tests.
+ *     this layer polls (request.c, p2p.c, message.c) and calls motor_mpi__staged_progress between its tests.
  *
  * A rank that refuses its arguments still takes part in the agreement: its record (an orphan, which nobody
  * holds) stays in the queue until the agreement completes and is then dropped; the post raises at once.
@@ -27,10 +29,9 @@
  * A rank may also wait where this layer cannot poll (a blocking collective on another communicator, a
  * communicator constructor, MPI_Finalize's own synchronisation): while agreements are pending a progress
  * thread, started at the first one, tests them every millisecond in which nobody else did and starts what
- * they allow.  It calls
- * MPI only through the runtime's gate (motor_mpi_set_progress_gate): never while a user-defined operator --
- * managed code -- could run inside an MPI call.  It needs MPI_THREAD_MULTIPLE (without it, it is not
- * started).
+ * they allow.  It calls MPI only through the runtime's gate (motor_mpi_set_progress_gate): never while a
+ * user-defined operator -- managed code -- could run inside an MPI call.  It needs MPI_THREAD_MULTIPLE
+ * (without it, it is not started).
  *
  * Locking: one mutex for the queues, taken only with trylock by completion calls (whoever holds it is doing
  * the same work) and by the posting thread between the blocking hooks, so that a thread waiting for it never
@@ -44,6 +45,17 @@
 
 #include "coll-internal.h"
 
+/* A communicator's shadow: made at its first non-blocking collective, freed when nothing uses it any more
+ * (the queue holds one reference until its communicator is freed, each started data collective one until it
+ * completes). */
+struct shadow {
+	MPI_Comm comm;
+	MPI_Request idup;
+	int idup_done; /* 1 when MPI_Comm_idup has completed, -1 if it failed (then the shadow is not made
+	                  again: the other ranks would not match a second MPI_Comm_idup) */
+	atomic_int refs;
+};
+
 struct motor_staged {
 	struct coll a; /* the data collective, prepared at the post; started on the shadow */
 	int who;       /* the agreement's buffer: this rank's rank if it refused, INT_MAX if not */
@@ -52,15 +64,12 @@ struct motor_staged {
 	int rc;        /* MOTOR_STAGED_FAILED: the error the request completes with */
 	atomic_int state;
 	MPI_Request agree, data;
+	struct shadow *sh; /* MOTOR_STAGED_POSTED: the shadow `data` runs on (a reference) */
 	struct motor_staged *next;
 };
 
 struct queue {
-	int has_shadow; /* MPI_Comm_idup has been called for the shadow */
-	int idup_done; /* ... and has completed: 1, or -1 if it failed (then the shadow is not made again: the
-	                  other ranks would not match a second MPI_Comm_idup) */
-	MPI_Comm shadow; /* where the data collectives run */
-	MPI_Request idup;
+	struct shadow *sh; /* NULL until the first non-blocking collective */
 	struct motor_staged *head, *tail;
 	int listed; /* on the list of queues with records */
 	struct queue *next_listed;
@@ -90,6 +99,17 @@ static struct motor_staged *staged_of(const motor_req *r)
 	return (struct motor_staged *)(uintptr_t)(r->opaque & ~MOTOR_MPI__STAGED_BIT);
 }
 
+/* Drops a reference to a shadow; the last frees it.  Its MPI_Comm_idup has been decided by then (the queue
+ * waits for it before it lets go, and no data collective starts before it completes). */
+static void shadow_release(struct shadow *sh)
+{
+	if (!sh || atomic_fetch_sub(&sh->refs, 1) != 1)
+		return;
+	if (sh->idup_done == 1)
+		MPI_Comm_free(&sh->comm);
+	free(sh);
+}
+
 /* Takes the lock between the blocking hooks if it is held: the holder may be waiting for a collection. */
 static void lock_waiting(void)
 {
@@ -110,12 +130,15 @@ static void decide(struct queue *q, struct motor_staged *s, int mrc)
 		rc = s->verdict;
 	else if (rc == MPI_SUCCESS && s->who != INT_MAX)
 		rc = MOTOR_EPEER(s->who);
-	else if (rc == MPI_SUCCESS && q->idup_done != 1)
+	else if (rc == MPI_SUCCESS && (!q->sh || q->sh->idup_done != 1))
 		rc = MOTOR_ECOMM; /* the shadow could not be made: every rank learnt it from the same
 		                     MPI_Comm_idup */
 	else if (rc == MPI_SUCCESS) {
-		s->a.comm = q->shadow;
-		rc = motor_mpi__coll_start(&s->a, &s->data);
+		s->a.comm = q->sh->comm;
+		if ((rc = motor_mpi__coll_start(&s->a, &s->data)) == MPI_SUCCESS) {
+			s->sh = q->sh;
+			atomic_fetch_add(&s->sh->refs, 1);
+		}
 	}
 	atomic_fetch_sub_explicit(&motor_mpi__staged_pending, 1, memory_order_relaxed);
 	if (s->orphan) {
@@ -134,12 +157,13 @@ static void advance(struct queue *q, int wait)
 	while (q->head) {
 		struct motor_staged *s = q->head;
 		int flag = 1, rc = MPI_SUCCESS;
-		if (q->has_shadow && !q->idup_done) {
-			rc = wait ? MPI_Wait(&q->idup, MPI_STATUS_IGNORE)
-			          : MPI_Test(&q->idup, &flag, MPI_STATUS_IGNORE);
+		struct shadow *sh = q->sh;
+		if (sh && !sh->idup_done) {
+			rc = wait ? MPI_Wait(&sh->idup, MPI_STATUS_IGNORE)
+			          : MPI_Test(&sh->idup, &flag, MPI_STATUS_IGNORE);
 			if (!flag && rc == MPI_SUCCESS)
 				return;
-			q->idup_done = rc == MPI_SUCCESS ? 1 : -1;
+			sh->idup_done = rc == MPI_SUCCESS ? 1 : -1;
 		}
 		rc = wait ? MPI_Wait(&s->agree, MPI_STATUS_IGNORE)
 		          : MPI_Test(&s->agree, &flag, MPI_STATUS_IGNORE);
@@ -242,11 +266,12 @@ int motor_mpi__staged_post(struct motor_comm *c, int comm, const struct coll *a,
 
 	motor_mpi__req_set(req, MPI_REQUEST_NULL);
 	lock_waiting();
-	if (!q->has_shadow) {
-		rc = MPI_Comm_idup(c->comm, &q->shadow, &q->idup);
-		q->has_shadow = rc == MPI_SUCCESS;
-		q->idup_done = 0;
-	}
+	if (!q->sh && (q->sh = calloc(1, sizeof *q->sh)) != NULL) {
+		atomic_init(&q->sh->refs, 1);
+		rc = MPI_Comm_idup(c->comm, &q->sh->comm, &q->sh->idup);
+		q->sh->idup_done = rc == MPI_SUCCESS ? 0 : -1;
+	} else if (!q->sh)
+		rc = MOTOR_ENOMEM;
 	if (!s) {
 		/* No record: take part in the agreement here and now, and refuse.  (The other ranks see this
 		 * rank refuse, as if it had refused its arguments.) */
@@ -295,35 +320,41 @@ int motor_mpi__staged_resolve(motor_req *req, int *rc)
 	if (state == MOTOR_STAGED_AGREEING) {
 		motor_mpi__staged_progress_slow();
 		state = atomic_load_explicit(&s->state, memory_order_acquire);
-		if (state == MOTOR_STAGED_AGREEING)
-			return state;
 	}
-	/* Out of the queue: only the holder of `req` refers to the record now. */
-	*rc = s->rc;
-	motor_mpi__req_set(req, state == MOTOR_STAGED_POSTED ? s->data : MPI_REQUEST_NULL);
-	free(s);
+	if (state == MOTOR_STAGED_FAILED) {
+		/* Out of the queue: only the holder of `req` refers to the record now. */
+		*rc = s->rc;
+		free(s);
+		motor_mpi__req_set(req, MPI_REQUEST_NULL);
+	}
 	return state;
 }
 
-/* Frees the shadow of a queue without records (so its MPI_Comm_idup has been decided).  Collectives still
- * running on it finish first: MPI_Comm_free only marks it.  Under the lock. */
-static void free_shadow(struct queue *q)
+MPI_Request *motor_mpi__staged_data(motor_req *req)
 {
-	if (q->has_shadow && q->idup_done == 1)
-		MPI_Comm_free(&q->shadow);
-	q->has_shadow = q->idup_done = 0;
+	return &staged_of(req)->data;
 }
 
-/* Drains queue `q` completely (every rank posted its agreements) and frees its shadow.  Under the lock. */
+void motor_mpi__staged_done(motor_req *req)
+{
+	struct motor_staged *s = staged_of(req);
+	shadow_release(s->sh);
+	free(s);
+	motor_mpi__req_set(req, MPI_REQUEST_NULL);
+}
+
+/* Drains queue `q` completely (every rank posted its agreements) and lets go of its shadow, which its data
+ * collectives still running keep.  Under the lock. */
 static void drain(struct queue *q)
 {
 	struct motor_block b;
 	motor_mpi__block_begin(&b);
 	advance(q, 1);
-	if (q->has_shadow && !q->idup_done)
-		q->idup_done = MPI_Wait(&q->idup, MPI_STATUS_IGNORE) == MPI_SUCCESS ? 1 : -1;
+	if (q->sh && !q->sh->idup_done)
+		q->sh->idup_done = MPI_Wait(&q->sh->idup, MPI_STATUS_IGNORE) == MPI_SUCCESS ? 1 : -1;
 	motor_mpi__block_end(&b);
-	free_shadow(q);
+	shadow_release(q->sh);
+	q->sh = NULL;
 }
 
 void motor_mpi__staged_comm_freed(int handle)
@@ -332,7 +363,7 @@ void motor_mpi__staged_comm_freed(int handle)
 		return;
 	lock_waiting();
 	struct queue *q = &queues[handle];
-	if (q->has_shadow || q->head) {
+	if (q->sh || q->head) {
 		drain(q);
 		advance_all(0); /* unlists it */
 	}
@@ -356,7 +387,9 @@ void motor_mpi__staged_fini(void)
 	stop_progress();
 	pthread_mutex_lock(&lock);
 	for (int h = 0; h < MOTOR_MAX_COMMS; h++)
-		if (!queues[h].head && (!queues[h].has_shadow || queues[h].idup_done))
-			free_shadow(&queues[h]);
+		if (!queues[h].head && queues[h].sh && queues[h].sh->idup_done) {
+			shadow_release(queues[h].sh);
+			queues[h].sh = NULL;
+		}
 	pthread_mutex_unlock(&lock);
 }

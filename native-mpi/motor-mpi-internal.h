@@ -194,10 +194,13 @@ static inline int motor_mpi__is_staged(const motor_req *r)
 }
 enum { MOTOR_STAGED_AGREEING, MOTOR_STAGED_POSTED, MOTOR_STAGED_FAILED };
 /* MOTOR_STAGED_AGREEING: the agreement has not completed (or an earlier collective of the communicator has
- * not started); *req is unchanged.  MOTOR_STAGED_POSTED: *req now holds the data collective's MPI request,
- * complete it as any other.  MOTOR_STAGED_FAILED: the collective was refused (*rc: the agreed error) or could
- * not start; *req is null. */
+ * not started).  MOTOR_STAGED_POSTED: the data collective runs: complete *motor_mpi__staged_data(req) as any
+ * request, then call motor_mpi__staged_done.  MOTOR_STAGED_FAILED: the collective was refused (*rc: the
+ * agreed error) or could not start; *req is null now. */
 int motor_mpi__staged_resolve(motor_req *req, int *rc);
+MPI_Request *motor_mpi__staged_data(motor_req *req);
+/* The data collective of a MOTOR_STAGED_POSTED request has completed: drops the record, *req becomes null. */
+void motor_mpi__staged_done(motor_req *req);
 /* Collectives whose agreement is still running, on all communicators: while there are any, every wait of this
  * layer polls and calls motor_mpi__staged_progress instead of blocking in the MPI library, so that a rank
  * waiting for anything still starts the data collectives the other ranks wait for. */

@@ -138,14 +138,27 @@ static __attribute__((noinline, cold)) int staged_wait(motor_req *req, int *rc)
 	return how;
 }
 
+/* motor_mpi_test of a staged collective, kept out of the per-message path. */
+static __attribute__((noinline, cold)) int staged_test(motor_req *req, int *flag, motor_status *st)
+{
+	int rc = MPI_SUCCESS, how = motor_mpi__staged_resolve(req, &rc);
+	*flag = how == MOTOR_STAGED_FAILED;
+	if (how != MOTOR_STAGED_POSTED)
+		return how == MOTOR_STAGED_FAILED ? staged_failed(rc, st) : MPI_SUCCESS;
+	MPI_Status ms = {0};
+	rc = MPI_Test(motor_mpi__staged_data(req), flag, st ? &ms : MPI_STATUS_IGNORE);
+	if (*flag || rc != MPI_SUCCESS) {
+		*flag = 1;
+		finish(rc, 1, &ms, st);
+		motor_mpi__staged_done(req);
+	}
+	return rc;
+}
+
 int motor_mpi_test(motor_req *req, int *flag, motor_status *st)
 {
-	if (__builtin_expect(motor_mpi__is_staged(req), 0)) {
-		int rc = MPI_SUCCESS, how = motor_mpi__staged_resolve(req, &rc);
-		*flag = how == MOTOR_STAGED_FAILED;
-		if (how != MOTOR_STAGED_POSTED)
-			return how == MOTOR_STAGED_FAILED ? staged_failed(rc, st) : MPI_SUCCESS;
-	}
+	if (__builtin_expect(motor_mpi__is_staged(req), 0))
+		return staged_test(req, flag, st);
 	MPI_Request r = motor_mpi__req_get(req);
 	MPI_Status ms = {0};
 	int rc = MPI_Test(&r, flag, st ? &ms : MPI_STATUS_IGNORE);
@@ -163,6 +176,9 @@ int motor_mpi_wait(motor_req *req, motor_status *st)
 		int rc = MPI_SUCCESS;
 		if (staged_wait(req, &rc) == MOTOR_STAGED_FAILED)
 			return staged_failed(rc, st);
+		rc = motor_mpi__complete(motor_mpi__staged_data(req), 1, st);
+		motor_mpi__staged_done(req);
+		return rc;
 	}
 	MPI_Request r = motor_mpi__req_get(req);
 	int rc = motor_mpi__complete(&r, 1, st);
@@ -199,15 +215,26 @@ static int staged_scan(int n, motor_req *reqs, MPI_Request *r, int *agreeing, in
 	int failed = -1;
 	*agreeing = 0;
 	for (int i = 0; i < n; i++) {
-		if (motor_mpi__is_staged(&reqs[i]) && failed < 0) {
-			int how = motor_mpi__staged_resolve(&reqs[i], rc);
+		int how = MOTOR_STAGED_POSTED;
+		if (motor_mpi__is_staged(&reqs[i]) && failed >= 0) {
+			r[i] = MPI_REQUEST_NULL; /* not looked at: the failed one is the result */
+			continue;
+		}
+		if (motor_mpi__is_staged(&reqs[i])) {
+			how = motor_mpi__staged_resolve(&reqs[i], rc);
 			if (how == MOTOR_STAGED_FAILED) {
 				staged_failed(*rc, st);
 				failed = i;
 			}
 		}
-		*agreeing += motor_mpi__is_staged(&reqs[i]);
-		r[i] = motor_mpi__is_staged(&reqs[i]) ? MPI_REQUEST_NULL : motor_mpi__req_get(&reqs[i]);
+		if (!motor_mpi__is_staged(&reqs[i]))
+			r[i] = motor_mpi__req_get(&reqs[i]);
+		else if (how == MOTOR_STAGED_POSTED)
+			r[i] = *motor_mpi__staged_data(&reqs[i]);
+		else {
+			r[i] = MPI_REQUEST_NULL;
+			(*agreeing)++;
+		}
 	}
 	return failed;
 }
@@ -254,10 +281,15 @@ int motor_mpi_waitany(int n, motor_req *reqs, int *index, motor_status *st)
 		*index = -1;
 	else if (refused < 0)
 		finish(rc, 1, &ms, st);
-	/* (Those still staged were null in r[]: none of them completed.  A refused one is null now.) */
-	for (int k = 0; k < n; k++)
+	/* A refused one is null now; those still agreeing were null in r[] and did not complete. */
+	for (int k = 0; k < n; k++) {
 		if (!motor_mpi__is_staged(&reqs[k]))
 			motor_mpi__req_set(&reqs[k], r[k]);
+		else if (k == *index && refused < 0)
+			motor_mpi__staged_done(&reqs[k]);
+		else if (r[k] != MPI_REQUEST_NULL)
+			*motor_mpi__staged_data(&reqs[k]) = r[k];
+	}
 	if (r != local)
 		free(r);
 	return rc;
