@@ -1,6 +1,7 @@
 # gen-datatypes.awk: native-mpi/datatypes.def -> managed/Datatypes.g.cs (Makefile.am runs it; see datatypes.def).
 # Reads the lines that begin with MOTOR_DT( and writes, into the partial class Errors, the element type's name
-# and size for each handle, in the handles' order (the order of the lines).  An element kind without a C# name
+# and size for each handle, in the handles' order (the order of the lines), and Datatypes.ReductionGroup, each
+# type's group of built-in reduction operators (MPI.dll's Operation<T> uses it).  An element kind without a C# name
 # below, or a malformed line, fails the build.
 BEGIN {
 	n = 0
@@ -27,8 +28,11 @@ function fail(why) {
 		fail("no C# name for MONO_TYPE_" f[2] " (add it to gen-datatypes.awk)")
 	if (f[4] !~ /^[0-9]+$/)
 		fail("size '" f[4] "' is not a number")
+	if (f[5] !~ /^(INTEGER|FLOAT|LOGICAL)$/)
+		fail("group '" f[5] "' is not INTEGER, FLOAT or LOGICAL")
 	names[n] = cs[f[2]]
 	sizes[n] = f[4]
+	groups[n] = f[5]
 	n++
 }
 END {
@@ -52,6 +56,22 @@ END {
 	for (i = 0; i < n; i++)
 		printf "%s %s", i ? "," : "", sizes[i]
 	print " };"
+	print "\t}"
+	print ""
+	print "\t/// <summary>The predefined element types (native-mpi/datatypes.def).</summary>"
+	print "\tinternal static class Datatypes"
+	print "\t{"
+	print "\t\t/// <summary>The group of MPI's built-in reduction operators that apply to elements of"
+	print "\t\t/// <paramref name=\"t\"/>: \"INTEGER\", \"FLOAT\" or \"LOGICAL\"; null for a type that is not a"
+	print "\t\t/// predefined element type.</summary>"
+	print "\t\tinternal static string ReductionGroup (Type t)"
+	print "\t\t{"
+	print "\t\t\tswitch (t == null ? null : t.FullName) {"
+	for (i = 0; i < n; i++)
+		printf "\t\t\tcase \"%s\": return \"%s\";\n", names[i], groups[i]
+	print "\t\t\t}"
+	print "\t\t\treturn null;"
+	print "\t\t}"
 	print "\t}"
 	print "}"
 }

@@ -121,21 +121,22 @@ namespace MPI
 			}
 		}
 
-		static readonly Type[] arithmetic = { typeof (sbyte), typeof (byte), typeof (short), typeof (ushort), typeof (int),
-			typeof (uint), typeof (long), typeof (ulong), typeof (float), typeof (double) };
-
 		static MP.Op BuiltIn (string name)
 		{
 			Type t = typeof (T);
-			bool num = Array.IndexOf (arithmetic, t) >= 0, integral = num && t != typeof (float) && t != typeof (double);
+			// The built-in operators' groups come from System.MP's element types (native-mpi/datatypes.def).  char
+			// is an integer there, but MPI.NET treats it as a character, not a number: it has no built-in
+			// arithmetic or bitwise operator.
+			string g = t == typeof (char) ? null : MP.Datatypes.ReductionGroup (t);
+			bool num = g == "INTEGER" || g == "FLOAT", integral = g == "INTEGER";
 			switch (name) {
 			case "Add": return num ? MP.Op.SUM : null;
 			case "Multiply": return num ? MP.Op.PROD : null;
 			case "Min": return num ? MP.Op.MIN : null;
 			case "Max": return num ? MP.Op.MAX : null;
-			case "LogicalAnd": return t == typeof (bool) ? MP.Op.LAND : null;
-			case "LogicalOr": return t == typeof (bool) ? MP.Op.LOR : null;
-			case "ExclusiveOr": return t == typeof (bool) ? MP.Op.LXOR : integral ? MP.Op.BXOR : null;
+			case "LogicalAnd": return g == "LOGICAL" ? MP.Op.LAND : null;
+			case "LogicalOr": return g == "LOGICAL" ? MP.Op.LOR : null;
+			case "ExclusiveOr": return g == "LOGICAL" ? MP.Op.LXOR : integral ? MP.Op.BXOR : null;
 			case "BitwiseAnd": return integral ? MP.Op.BAND : null;
 			case "BitwiseOr": return integral ? MP.Op.BOR : null;
 			}
