@@ -150,6 +150,62 @@ static int agree(const struct motor_file *f, int verdict)
 	return motor_mpi__agree(&c, verdict);
 }
 
+/* The agreement of an open on `c`: the lowest refusing rank, and the range of path hashes and modes, so that
+ * every rank opens the same path with the same mode or none does.  Returns this rank's verdict, or
+ * MOTOR_EPEER naming the lowest refusing rank, or MOTOR_EMISMATCH. */
+static int agree_open(const struct motor_comm *c, const char *path, int amode, int verdict)
+{
+	uint64_t hp = verdict == MOTOR_OK ? hash_path(path) : 0;
+	int64_t v[5] = {verdict == MOTOR_OK ? INT64_MAX : c->rank, (int64_t)(hp >> 1), -(int64_t)(hp >> 1),
+	                amode, -(int64_t)amode};
+	int rc;
+	if (c->size > 1 && motor_mpi__coll_agree) {
+		/* A refusing rank offers neutral values, so that it does not make the others see a mismatch.
+		 */
+		if (verdict != MOTOR_OK) {
+			v[1] = v[3] = INT64_MAX;
+			v[2] = v[4] = INT64_MAX;
+		}
+		if ((rc = allreduce_min(v, 5, c->comm)) != MPI_SUCCESS && verdict == MOTOR_OK)
+			verdict = rc;
+		else if (verdict == MOTOR_OK && v[0] != INT64_MAX)
+			verdict = MOTOR_EPEER((int)v[0]);
+		else if (verdict == MOTOR_OK && (v[1] != -v[2] || v[3] != -v[4]))
+			verdict = MOTOR_EMISMATCH;
+	}
+	return verdict;
+}
+
+/* Opens `path` on `dup` (collective: every rank that accepted calls it), then agrees whether it opened on
+ * every rank.  Returns MPI_SUCCESS with *fh open, the library's error, or MOTOR_EPEER naming the lowest rank
+ * where it failed.  A file that opened here but not everywhere stays open, out of the table (see the
+ * header). */
+static int open_everywhere(const struct motor_comm *c, MPI_Comm dup, const char *path, int mode, MPI_File *fh)
+{
+	MPI_File_set_errhandler(MPI_FILE_NULL, MPI_ERRORS_RETURN);
+	struct motor_block b;
+	motor_mpi__block_begin(&b);
+	int rc = MPI_File_open(dup, path, mode, MPI_INFO_NULL, fh);
+	motor_mpi__block_end(&b);
+	/* Testing only: MOTOR_TEST_FILE_OPEN_FAILS=r makes the open fail on rank r of the communicator after
+	 * the library opened the file, as an open that fails on some ranks only would
+	 * (tests/managed/FileTests.cs). */
+	const char *fails = getenv("MOTOR_TEST_FILE_OPEN_FAILS");
+	if (rc == MPI_SUCCESS && fails && *fails && atoi(fails) == c->rank)
+		rc = MPI_ERR_IO;
+
+	/* Did it open everywhere? */
+	int64_t failed = rc == MPI_SUCCESS ? INT64_MAX : c->rank;
+	if (c->size > 1) {
+		int arc = allreduce_min(&failed, 1, dup);
+		if (arc != MPI_SUCCESS && rc == MPI_SUCCESS)
+			rc = arc; /* the file stays open, out of the table: see the header */
+		else if (rc == MPI_SUCCESS && failed != INT64_MAX)
+			rc = MOTOR_EPEER((int)failed);
+	}
+	return rc;
+}
+
 int motor_mpi_file_open(int comm, const char *path, int amode, int verdict, int *handle)
 {
 	struct motor_comm *c = motor_mpi__comm(comm);
@@ -168,26 +224,7 @@ int motor_mpi_file_open(int comm, const char *path, int amode, int verdict, int 
 		verdict = map_amode(amode, &mode);
 	if (verdict == MOTOR_OK && (h = reserve()) < 0)
 		verdict = MOTOR_ENOMEM;
-
-	/* The agreement: the lowest refusing rank, and the range of path hashes and modes. */
-	uint64_t hp = verdict == MOTOR_OK ? hash_path(path) : 0;
-	int64_t v[5] = {verdict == MOTOR_OK ? INT64_MAX : c->rank, (int64_t)(hp >> 1), -(int64_t)(hp >> 1),
-	                amode, -(int64_t)amode};
-	if (c->size > 1 && motor_mpi__coll_agree) {
-		/* A refusing rank offers neutral values, so that it does not make the others see a mismatch.
-		 */
-		if (verdict != MOTOR_OK) {
-			v[1] = v[3] = INT64_MAX;
-			v[2] = v[4] = INT64_MAX;
-		}
-		if ((rc = allreduce_min(v, 5, c->comm)) != MPI_SUCCESS && verdict == MOTOR_OK)
-			verdict = rc;
-		else if (verdict == MOTOR_OK && v[0] != INT64_MAX)
-			verdict = MOTOR_EPEER((int)v[0]);
-		else if (verdict == MOTOR_OK && (v[1] != -v[2] || v[3] != -v[4]))
-			verdict = MOTOR_EMISMATCH;
-	}
-	if (verdict != MOTOR_OK)
+	if ((verdict = agree_open(c, path, amode, verdict)) != MOTOR_OK)
 		goto release_handle;
 
 	/* Every rank accepted: from here on every rank makes the same collective calls. */
@@ -195,28 +232,7 @@ int motor_mpi_file_open(int comm, const char *path, int amode, int verdict, int 
 		verdict = rc;
 		goto release_handle;
 	}
-	MPI_File_set_errhandler(MPI_FILE_NULL, MPI_ERRORS_RETURN);
-	struct motor_block b;
-	motor_mpi__block_begin(&b);
-	rc = MPI_File_open(dup, path, mode, MPI_INFO_NULL, &fh);
-	motor_mpi__block_end(&b);
-	/* Testing only: MOTOR_TEST_FILE_OPEN_FAILS=r makes the open fail on rank r of the communicator after
-	 * the library opened the file, as an open that fails on some ranks only would
-	 * (tests/managed/FileTests.cs). */
-	const char *fails = getenv("MOTOR_TEST_FILE_OPEN_FAILS");
-	if (rc == MPI_SUCCESS && fails && *fails && atoi(fails) == c->rank)
-		rc = MPI_ERR_IO;
-
-	/* Did it open everywhere? */
-	int64_t failed = rc == MPI_SUCCESS ? INT64_MAX : c->rank;
-	if (c->size > 1) {
-		int arc = allreduce_min(&failed, 1, dup);
-		if (arc != MPI_SUCCESS && rc == MPI_SUCCESS)
-			rc = arc; /* the file stays open, out of the table: see the header */
-		else if (rc == MPI_SUCCESS && failed != INT64_MAX)
-			rc = MOTOR_EPEER((int)failed);
-	}
-	if (rc != MPI_SUCCESS) {
+	if ((rc = open_everywhere(c, dup, path, mode, &fh)) != MPI_SUCCESS) {
 		verdict = rc;
 		MPI_Comm_free(&dup);
 		goto release_handle;

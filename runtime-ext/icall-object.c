@@ -313,6 +313,44 @@ out:
 	return result;
 }
 
+/* Turns the part sizes a rank received into displacements in one buffer.  A size of -1 (the rank could not
+ * serialise) becomes an empty part, and *failed is the first such rank (-1 if none).  Returns the total. */
+static int64_t place_parts(int64_t *sizes, int64_t *displs, int n, int *failed)
+{
+	int64_t total = 0;
+	*failed = -1;
+	for (int r = 0; r < n; r++) {
+		if (sizes[r] < 0) {
+			*failed = *failed < 0 ? r : *failed;
+			sizes[r] = 0;
+		}
+		displs[r] = total;
+		total += sizes[r];
+	}
+	return total;
+}
+
+/* The `n` received parts at `data`, each deserialised, as an object[]; NULL with *rcp set when one cannot be
+ * rebuilt or the array cannot be allocated. */
+static MonoArray *read_parts(const uint8_t *data, const int64_t *sizes, const int64_t *displs, int n,
+                             int *rcp)
+{
+	MonoArray *parts = mono_array_new(mono_domain_get(), mono_get_object_class(), (uintptr_t)n);
+	int rc = MOTOR_OK;
+	if (!parts) {
+		*rcp = MOTOR_ENOMEM;
+		return NULL;
+	}
+	for (int r = 0; r < n && rc == MOTOR_OK; r++) {
+		MonoObject *o = NULL;
+		rc = motor_ser_read(data + displs[r], (size_t)sizes[r], &o);
+		if (rc == MOTOR_OK)
+			mono_array_setref(parts, r, o);
+	}
+	*rcp = rc;
+	return rc == MOTOR_OK ? parts : NULL;
+}
+
 /* On an intracommunicator every rank sends its `part` (a non-null array).  On an intercommunicator the remote
  * group of a gather (every rank of an allgather) sends `part`, any object or null; the root receives one per
  * remote rank, and its group mates send and receive nothing. */
@@ -352,16 +390,8 @@ MonoArray *motor_icall_ogather(MonoObject *part, int32_t root, int32_t all, int3
 	if ((rc = motor_mpi_exchange_i64(all ? MOTOR_I64_ALLGATHER : MOTOR_I64_GATHER, &mine, sizes, root,
 	                                 comm)) != MOTOR_OK)
 		goto out;
-	int64_t total = 0;
 	int failed = -1;
-	for (int r = 0; receives && r < blocks; r++) {
-		if (sizes[r] < 0) {
-			failed = failed < 0 ? r : failed;
-			sizes[r] = 0;
-		}
-		displs[r] = total;
-		total += sizes[r];
-	}
+	int64_t total = receives ? place_parts(sizes, displs, blocks, &failed) : 0;
 	if (receives && (rc = motor_ser_buf_get(&rbuf, (size_t)total)) != MOTOR_OK)
 		goto out;
 	rc = motor_mpi_gatherv_bytes(b.data, mine < 0 ? 0 : mine, rbuf.data, sizes, displs, root, all, comm);
@@ -378,17 +408,7 @@ MonoArray *motor_icall_ogather(MonoObject *part, int32_t root, int32_t all, int3
 		                    sh.inter ? " of the remote group" : "");
 		goto out;
 	}
-	parts = mono_array_new(mono_domain_get(), mono_get_object_class(), (uintptr_t)blocks);
-	if (!parts) {
-		rc = MOTOR_ENOMEM;
-		goto out;
-	}
-	for (int r = 0; r < blocks && rc == MOTOR_OK; r++) {
-		MonoObject *o = NULL;
-		rc = motor_ser_read(rbuf.data + displs[r], (size_t)sizes[r], &o);
-		if (rc == MOTOR_OK)
-			mono_array_setref(parts, r, o);
-	}
+	parts = read_parts(rbuf.data, sizes, displs, blocks, &rc);
 out:
 	motor_ser_buf_release(&b);
 	motor_ser_buf_release(&rbuf);
@@ -397,6 +417,38 @@ out:
 	MOTOR_KEEP_ALIVE(part);
 	*rcp = rc;
 	return rc == MOTOR_OK ? parts : NULL;
+}
+
+/* This rank's side of OAlltoall: checks that `arr` has one element per rank and serialises element r as a
+ * part of its own into `b`, at displacement sd[r] with size ss[r].  When the array is refused or a part
+ * cannot be serialised, every size is -1 and the reason is returned. */
+static int serialize_parts(MonoObject *arr, int size, struct motor_ser_buf *b, int64_t *ss, int64_t *sd)
+{
+	int local = MOTOR_OK;
+	if (!arr)
+		local = motor_ser_fail(MOTOR_ENULL, "OAlltoall: the array is null");
+	else if (motor_buffer_is_in_place(arr))
+		local = MOTOR_EINPLACE;
+	else if (mono_class_get_rank(mono_object_get_class(arr)) != 1 ||
+	         mono_type_get_type(mono_class_get_type(mono_object_get_class(arr))) != MONO_TYPE_SZARRAY)
+		local = motor_ser_fail(MOTOR_SER_ETYPE, "OAlltoall needs a one-dimensional array");
+	else if (mono_array_length((MonoArray *)arr) != (uintptr_t)size)
+		local = motor_ser_fail(MOTOR_SER_ETYPE, "OAlltoall: the array has %llu elements for %d ranks",
+		                       (unsigned long long)mono_array_length((MonoArray *)arr), size);
+	if (local == MOTOR_OK)
+		local = motor_ser_buf_get(b, size_hint);
+	for (int r = 0; r < size && local == MOTOR_OK; r++) {
+		sd[r] = (int64_t)b->len;
+		local = motor_ser_write(b, arr, r, 1);
+		ss[r] = (int64_t)b->len - sd[r];
+	}
+	if (local == MOTOR_OK) {
+		size_hint = b->len / (size_t)size;
+	} else {
+		for (int r = 0; r < size; r++)
+			ss[r] = -1;
+	}
+	return local;
 }
 
 /* OAlltoall: element j of this rank's array goes to rank j.  One pass serialises every element as a part of
@@ -425,42 +477,13 @@ MonoArray *motor_icall_oalltoall(MonoObject *arr, int32_t comm, int32_t *rcp)
 		goto out;
 	}
 	int64_t *ss = v, *sd = v + size, *rs = v + 2 * size, *rd = v + 3 * size;
-	if (!arr)
-		local = motor_ser_fail(MOTOR_ENULL, "OAlltoall: the array is null");
-	else if (motor_buffer_is_in_place(arr))
-		local = MOTOR_EINPLACE;
-	else if (mono_class_get_rank(mono_object_get_class(arr)) != 1 ||
-	         mono_type_get_type(mono_class_get_type(mono_object_get_class(arr))) != MONO_TYPE_SZARRAY)
-		local = motor_ser_fail(MOTOR_SER_ETYPE, "OAlltoall needs a one-dimensional array");
-	else if (mono_array_length((MonoArray *)arr) != (uintptr_t)size)
-		local = motor_ser_fail(MOTOR_SER_ETYPE, "OAlltoall: the array has %llu elements for %d ranks",
-		                       (unsigned long long)mono_array_length((MonoArray *)arr), size);
-	if (local == MOTOR_OK)
-		local = motor_ser_buf_get(&b, size_hint);
-	for (int r = 0; r < size && local == MOTOR_OK; r++) {
-		sd[r] = (int64_t)b.len;
-		local = motor_ser_write(&b, arr, r, 1);
-		ss[r] = (int64_t)b.len - sd[r];
-	}
-	if (local == MOTOR_OK) {
-		size_hint = b.len / (size_t)size;
-	} else {
-		for (int r = 0; r < size; r++)
-			ss[r] = -1;
-	}
+	local = serialize_parts(arr, size, &b, ss, sd);
 	if ((rc = motor_mpi_exchange_i64(MOTOR_I64_ALLTOALL, ss, rs, 0, comm)) != MOTOR_OK)
 		goto out;
-	int64_t total = 0;
-	for (int r = 0; r < size; r++) {
-		if (local != MOTOR_OK)
-			ss[r] = sd[r] = 0;
-		if (rs[r] < 0) {
-			failed = failed < 0 ? r : failed;
-			rs[r] = 0;
-		}
-		rd[r] = total;
-		total += rs[r];
-	}
+	/* Having told the others it failed, this rank sends nothing. */
+	for (int r = 0; local != MOTOR_OK && r < size; r++)
+		ss[r] = sd[r] = 0;
+	int64_t total = place_parts(rs, rd, size, &failed);
 	if ((rc = motor_ser_buf_get(&rbuf, (size_t)total)) != MOTOR_OK)
 		goto out; /* cannot happen short of memory; the other ranks then wait here */
 	if ((rc = motor_mpi_alltoallv_bytes(b.data, ss, sd, rbuf.data, rs, rd, comm)) != MOTOR_OK)
@@ -474,17 +497,7 @@ MonoArray *motor_icall_oalltoall(MonoObject *arr, int32_t comm, int32_t *rcp)
 		                    failed);
 		goto out;
 	}
-	parts = mono_array_new(mono_domain_get(), mono_get_object_class(), (uintptr_t)size);
-	if (!parts) {
-		rc = MOTOR_ENOMEM;
-		goto out;
-	}
-	for (int r = 0; r < size && rc == MOTOR_OK; r++) {
-		MonoObject *o = NULL;
-		rc = motor_ser_read(rbuf.data + rd[r], (size_t)rs[r], &o);
-		if (rc == MOTOR_OK)
-			mono_array_setref(parts, r, o);
-	}
+	parts = read_parts(rbuf.data, rs, rd, size, &rc);
 out:
 	motor_ser_buf_release(&b);
 	motor_ser_buf_release(&rbuf);

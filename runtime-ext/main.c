@@ -272,7 +272,10 @@ static void prefault_nursery(void)
 	                       &nursery_populated);
 }
 
-int main(int argc, char **argv)
+/* Reads motor's own options, which stop at the program's name: everything after it belongs to the program.
+ * Returns -1 when the program is to be run, or else the status to exit with (--help, --version, an unknown
+ * option). */
+static int parse_options(int *argc, char ***argv)
 {
 	gboolean help = FALSE, version = FALSE;
 	GOptionEntry entries[] = {
@@ -283,13 +286,10 @@ int main(int argc, char **argv)
 	GOptionContext *ctx = g_option_context_new(NULL);
 	GError *err = NULL;
 
-	in_host_code = 1;
-
-	/* Options stop at the program's name: everything after it belongs to the program. */
 	g_option_context_set_help_enabled(ctx, FALSE);
 	g_option_context_set_strict_posix(ctx, TRUE);
 	g_option_context_add_main_entries(ctx, entries, NULL);
-	if (!g_option_context_parse(ctx, &argc, &argv, &err)) {
+	if (!g_option_context_parse(ctx, argc, argv, &err)) {
 		fprintf(stderr, "motor: %s (try 'motor --help')\n", err->message);
 		return 2;
 	}
@@ -304,22 +304,13 @@ int main(int argc, char **argv)
 		mono_free(mono);
 		return 0;
 	}
-	if (argc < 2) {
-		fprintf(stderr, "motor: no program given (try 'motor --help')\n");
-		return 2;
-	}
-	const char *program = argv[1];
-	if (access(program, R_OK) != 0) {
-		fprintf(stderr, "motor: cannot open '%s': %s\n", program, strerror(errno));
-		return 2;
-	}
-	char *mp_path = find_system_mp();
-	if (!mp_path) {
-		fprintf(stderr,
-		        "motor: cannot find " SYSTEM_MP " (set MOTOR_LIBDIR to the directory holding it)\n");
-		return 2;
-	}
+	return -1;
+}
 
+/* Starts the Mono runtime, registers the internal calls and loads System.MP.dll from `mp_path` (freed once
+ * it is loaded).  Returns 0, or 2 (the exit status) after saying why not. */
+static int start_mono(char *mp_path)
+{
 	default_gc_params();
 	mono_config_parse(NULL);
 	/* Stack traces name file:line for assemblies that have debug symbols (an .mdb or .pdb beside them),
@@ -341,22 +332,32 @@ int main(int argc, char **argv)
 	system_mp_dir = g_path_get_dirname(mp_path);
 	g_free(mp_path);
 	mono_install_assembly_preload_hook(preload_system_mp, NULL);
+	return 0;
+}
 
+/* The Main method of the C# program at `program`, or NULL after saying why there is none. */
+static MonoMethod *load_program(const char *program)
+{
 	MonoAssembly *assembly = mono_domain_assembly_open(motor_domain, program);
 	if (!assembly) {
 		fprintf(stderr, "motor: '%s' is not a CLI program\n", program);
-		return 2;
+		return NULL;
 	}
 	MonoImage *image = mono_assembly_get_image(assembly);
 	uint32_t entry = mono_image_get_entry_point(image);
 	MonoMethod *main_method = entry ? mono_get_method(image, entry, NULL) : NULL;
-	if (!main_method) {
+	if (!main_method)
 		fprintf(stderr, "motor: '%s' has no Main method (is it a library?)\n", program);
-		return 2;
-	}
+	return main_method;
+}
 
+/* Initialises MPI (which may take its own arguments out of argc/argv) and what depends on it: the blocking
+ * hooks, request tracking, the object serializer, and System.MP's mark that it is hosted.  Returns 0, or 2
+ * (the exit status) after saying why not; a failure after MPI started finalizes it first. */
+static int start_mpi(int *argc, char ***argv)
+{
 	int provided = 0;
-	int rc = motor_mpi_init(&argc, &argv, MOTOR_THREAD_MULTIPLE, &provided);
+	int rc = motor_mpi_init(argc, argv, MOTOR_THREAD_MULTIPLE, &provided);
 	if (rc != MOTOR_OK) {
 		char msg[256];
 		motor_mpi_error_string(rc, msg, sizeof msg);
@@ -388,6 +389,38 @@ int main(int argc, char **argv)
 		motor_mpi_finalize();
 		return 2;
 	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	in_host_code = 1;
+
+	int done = parse_options(&argc, &argv);
+	if (done >= 0)
+		return done;
+	if (argc < 2) {
+		fprintf(stderr, "motor: no program given (try 'motor --help')\n");
+		return 2;
+	}
+	const char *program = argv[1];
+	if (access(program, R_OK) != 0) {
+		fprintf(stderr, "motor: cannot open '%s': %s\n", program, strerror(errno));
+		return 2;
+	}
+	char *mp_path = find_system_mp();
+	if (!mp_path) {
+		fprintf(stderr,
+		        "motor: cannot find " SYSTEM_MP " (set MOTOR_LIBDIR to the directory holding it)\n");
+		return 2;
+	}
+	if (start_mono(mp_path) != 0)
+		return 2;
+	MonoMethod *main_method = load_program(program);
+	if (!main_method)
+		return 2;
+	if (start_mpi(&argc, &argv) != 0)
+		return 2;
 	mono_install_unhandled_exception_hook(on_unhandled, NULL);
 
 	MonoObject *exc = NULL;

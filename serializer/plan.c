@@ -253,6 +253,31 @@ static int is_followed(const struct builder *b, MonoClass *declaring, MonoClassF
 
 static int add_fields(struct builder *b, MonoClass *k, int32_t base, int depth);
 
+/* A field `name` of struct type `t` (class `fk`, not an enum) at `offset`: its fields are embedded, flattened
+ * into the plan, unless it is a process-local handle. */
+static int add_struct(struct builder *b, const char *name, MonoType *t, MonoClass *fk, uint32_t offset,
+                      int depth)
+{
+	const char *local = motor_ser_process_local(fk);
+	if (local) {
+		char *tn = mono_type_full_name(t);
+		snprintf(b->why, sizeof b->why,
+		         "field '%s%s' is a %s, a process-local handle (%s): its value means nothing in "
+		         "another process",
+		         b->path, name, tn ? tn : "?", local);
+		mono_free(tn);
+		return MOTOR_SER_ETYPE;
+	}
+	fp_str(b, name);
+	fp_bytes(b, "{", 1);
+	size_t pl = strlen(b->path);
+	snprintf(b->path + pl, sizeof b->path - pl, "%s.", name);
+	int rc = add_fields(b, fk, (int32_t)offset - (int32_t)sizeof(MonoObject), depth + 1);
+	b->path[pl] = '\0';
+	fp_bytes(b, "}", 1);
+	return rc;
+}
+
 /* One field of type `t` at `offset` (boxed offsets, adjusted by the caller for embedded structs). */
 static int add_field(struct builder *b, MonoClass *declaring, MonoClassField *f, MonoType *t, uint32_t offset,
                      int depth)
@@ -302,25 +327,7 @@ static int add_field(struct builder *b, MonoClass *declaring, MonoClassField *f,
 			if (mono_class_is_enum(fk))
 				return add_field(b, declaring, f, mono_class_enum_basetype(fk), offset,
 				                 depth);
-			const char *local = motor_ser_process_local(fk);
-			if (local) {
-				char *tn = mono_type_full_name(t);
-				snprintf(b->why, sizeof b->why,
-				         "field '%s%s' is a %s, a process-local handle (%s): its value means "
-				         "nothing in "
-				         "another process",
-				         b->path, name, tn ? tn : "?", local);
-				mono_free(tn);
-				return MOTOR_SER_ETYPE;
-			}
-			fp_str(b, name);
-			fp_bytes(b, "{", 1);
-			size_t pl = strlen(b->path);
-			snprintf(b->path + pl, sizeof b->path - pl, "%s.", name);
-			int rc = add_fields(b, fk, (int32_t)offset - (int32_t)sizeof(MonoObject), depth + 1);
-			b->path[pl] = '\0';
-			fp_bytes(b, "}", 1);
-			return rc;
+			return add_struct(b, name, t, fk, offset, depth);
 		}
 		/* otherwise a reference type, as below */
 		__attribute__((fallthrough));
@@ -397,53 +404,45 @@ static struct plan *refuse(struct plan *p, const char *why)
 	return p;
 }
 
-static struct plan *build(MonoClass *k)
+/* The plan of array class `k` (rank > 0), from its element type's plan. */
+static struct plan *build_array(struct plan *p, MonoClass *k)
 {
-	struct plan *p = calloc(1, sizeof *p);
-	if (!p)
+	MonoClass *ek = mono_class_get_element_class(k);
+	struct plan *e = motor_ser__plan_for_class(ek);
+	if (!e)
 		return NULL;
-	p->klass = k;
-	p->instantiable = 1;
-	p->mode = motor_ser__mode;
-
-	if (k == motor_ser__string_class) {
-		p->kind = PLAN_STRING;
-		p->vtable = mono_class_vtable(motor_ser__domain, k);
-		return p;
-	}
-	if (mono_class_get_rank(k) > 0) {
-		MonoClass *ek = mono_class_get_element_class(k);
-		struct plan *e = motor_ser__plan_for_class(ek);
-		if (!e)
-			return NULL;
-		p->kind = PLAN_ARRAY;
-		p->elem = e;
-		p->rank = (uint8_t)mono_class_get_rank(k);
-		p->vector = mono_type_get_type(mono_class_get_type(k)) == MONO_TYPE_SZARRAY;
-		p->vtable = mono_class_vtable(motor_ser__domain, k);
-		if (e->kind == PLAN_REFUSED)
-			return refuse(p, e->refused);
-		if (p->rank > MOTOR_SER_MAX_RANK || (!p->vector && !motor_ser__md_arrays_ok))
-			return refuse(p, "arrays of this rank are not supported");
-		if (mono_class_is_valuetype(ek)) {
-			p->elem_size = e->value_size;
-			/* Raw bytes only for structs without any reference field: copying one that is not
-			 * followed would carry a pointer across. */
-			if (!e->has_refs) {
-				p->elem_mode = ELEM_RAW;
-				p->elem_wire = e->value_size;
-			} else {
-				p->elem_mode = ELEM_STRUCT;
-				p->elem_wire = e->wire;
-			}
+	p->kind = PLAN_ARRAY;
+	p->elem = e;
+	p->rank = (uint8_t)mono_class_get_rank(k);
+	p->vector = mono_type_get_type(mono_class_get_type(k)) == MONO_TYPE_SZARRAY;
+	p->vtable = mono_class_vtable(motor_ser__domain, k);
+	if (e->kind == PLAN_REFUSED)
+		return refuse(p, e->refused);
+	if (p->rank > MOTOR_SER_MAX_RANK || (!p->vector && !motor_ser__md_arrays_ok))
+		return refuse(p, "arrays of this rank are not supported");
+	if (mono_class_is_valuetype(ek)) {
+		p->elem_size = e->value_size;
+		/* Raw bytes only for structs without any reference field: copying one that is not
+		 * followed would carry a pointer across. */
+		if (!e->has_refs) {
+			p->elem_mode = ELEM_RAW;
+			p->elem_wire = e->value_size;
 		} else {
-			p->elem_mode = ELEM_REF;
-			p->elem_size = sizeof(void *);
-			p->elem_wire = 4;
+			p->elem_mode = ELEM_STRUCT;
+			p->elem_wire = e->wire;
 		}
-		return p;
+	} else {
+		p->elem_mode = ELEM_REF;
+		p->elem_size = sizeof(void *);
+		p->elem_wire = 4;
 	}
+	return p;
+}
 
+/* The plan of class or struct `k` (neither a string nor an array): the name it travels under and its instance
+ * fields, or the reason it cannot travel. */
+static struct plan *build_class(struct plan *p, MonoClass *k)
+{
 	/* The modes start from different offset bases, so that no layout fingerprint of one matches the
 	 * other's: a receiver never rebuilds a part with a plan of the other mode. */
 	struct builder b = {
@@ -493,6 +492,25 @@ static struct plan *build(MonoClass *k)
 	if (p->instantiable)
 		p->instance_size = (uint32_t)mono_class_instance_size(k);
 	return p;
+}
+
+static struct plan *build(MonoClass *k)
+{
+	struct plan *p = calloc(1, sizeof *p);
+	if (!p)
+		return NULL;
+	p->klass = k;
+	p->instantiable = 1;
+	p->mode = motor_ser__mode;
+
+	if (k == motor_ser__string_class) {
+		p->kind = PLAN_STRING;
+		p->vtable = mono_class_vtable(motor_ser__domain, k);
+		return p;
+	}
+	if (mono_class_get_rank(k) > 0)
+		return build_array(p, k);
+	return build_class(p, k);
 }
 
 struct plan *motor_ser__plan_for_class(MonoClass *k)

@@ -165,44 +165,78 @@ static int reserve(struct writer *w, uint64_t n)
 	return motor_ser_buf_reserve(w->b, (size_t)n);
 }
 
-/* Writes object `o` with plan `p`; for the root of a slice, elements [off, off + cnt) of the vector `o`. */
-static int write_object(struct writer *w, MonoObject *o, struct plan *p, uint32_t tidx, int64_t off,
-                        int64_t cnt)
+/* Writes a class instance (PLAN_CLASS): its type index, then its fields. */
+static inline int write_class(struct writer *w, const struct plan *p, const char *base, uint32_t tidx)
 {
-	const char *base = (const char *)o;
 	int rc;
+	if ((rc = reserve(w, 4 + (uint64_t)p->wire)) != MOTOR_OK)
+		return rc;
+	uint8_t *q = w->b->data + w->b->len;
+	wr32(q, tidx);
+	q += 4;
+	if ((rc = write_fields(w, p, base, &q)) != MOTOR_OK)
+		return rc;
+	w->b->len = (size_t)(q - w->b->data);
+	return MOTOR_OK;
+}
 
-	switch (p->kind) {
-	case PLAN_CLASS: {
-		if ((rc = reserve(w, 4 + (uint64_t)p->wire)) != MOTOR_OK)
-			return rc;
-		uint8_t *q = w->b->data + w->b->len;
-		wr32(q, tidx);
-		q += 4;
-		if ((rc = write_fields(w, p, base, &q)) != MOTOR_OK)
-			return rc;
-		w->b->len = (size_t)(q - w->b->data);
-		return MOTOR_OK;
-	}
-	case PLAN_STRING: {
-		int32_t len = *(const int32_t *)(base + motor_ser__string_length_off);
-		if ((rc = reserve(w, 8 + 2 * (uint64_t)len)) != MOTOR_OK)
-			return rc;
-		uint8_t *q = w->b->data + w->b->len;
-		wr32(q, tidx);
-		wr32(q + 4, (uint32_t)len);
-		memcpy(q + 8, base + motor_ser__string_chars_off, 2 * (size_t)len);
-		w->b->len += 8 + 2 * (size_t)len;
-		return MOTOR_OK;
-	}
-	case PLAN_ARRAY:
+/* Writes a string (PLAN_STRING): its type index, its length in UTF-16 units, then the units. */
+static inline int write_string(struct writer *w, const char *base, uint32_t tidx)
+{
+	int32_t len = *(const int32_t *)(base + motor_ser__string_length_off);
+	int rc;
+	if ((rc = reserve(w, 8 + 2 * (uint64_t)len)) != MOTOR_OK)
+		return rc;
+	uint8_t *q = w->b->data + w->b->len;
+	wr32(q, tidx);
+	wr32(q + 4, (uint32_t)len);
+	memcpy(q + 8, base + motor_ser__string_chars_off, 2 * (size_t)len);
+	w->b->len += 8 + 2 * (size_t)len;
+	return MOTOR_OK;
+}
+
+/* Writes the `n` elements of an array (plan `p`) that start at `data`: raw bytes, reference indexes, or the
+ * fields of each struct.  Room for them at *at has been reserved. */
+static inline int write_elements(struct writer *w, const struct plan *p, const char *data, uint64_t n,
+                                 uint8_t **at)
+{
+	uint8_t *q = *at;
+	int rc;
+	switch (p->elem_mode) {
+	case ELEM_RAW:
+		memcpy(q, data, (size_t)n * p->elem_size);
+		q += (size_t)n * p->elem_size;
+		break;
+	case ELEM_REF:
+		for (uint64_t i = 0; i < n; i++) {
+			uint32_t r;
+			if ((rc = ref_index(w, ((MonoObject *const *)data)[i], &r)) != MOTOR_OK)
+				return rc;
+			wr32(q, r);
+			q += 4;
+		}
 		break;
 	default:
-		return motor_ser_fail(MOTOR_SER_ETYPE, "%s", p->refused);
+		for (uint64_t i = 0; i < n; i++) {
+			const char *elem = data + i * p->elem_size - sizeof(MonoObject);
+			if ((rc = write_fields(w, p->elem, elem, &q)) != MOTOR_OK)
+				return rc;
+		}
+		break;
 	}
+	*at = q;
+	return MOTOR_OK;
+}
 
+/* Writes an array (PLAN_ARRAY): its type index, its length (a vector) or its bounds, then its elements; for
+ * the root of a slice (cnt >= 0), elements [off, off + cnt) of the vector. */
+static inline int write_array(struct writer *w, const struct plan *p, const char *base, uint32_t tidx,
+                              int64_t off, int64_t cnt)
+{
 	uint64_t n;
 	uint64_t head = 4;
+	int rc;
+
 	if (p->vector) {
 		n = *(const uintptr_t *)(base + motor_ser__array_length_off);
 		if (cnt >= 0)
@@ -237,30 +271,29 @@ static int write_object(struct writer *w, MonoObject *o, struct plan *p, uint32_
 		}
 	}
 	const char *data = base + motor_ser__array_data_off + (size_t)off * p->elem_size;
-	switch (p->elem_mode) {
-	case ELEM_RAW:
-		memcpy(q, data, (size_t)n * p->elem_size);
-		q += (size_t)n * p->elem_size;
-		break;
-	case ELEM_REF:
-		for (uint64_t i = 0; i < n; i++) {
-			uint32_t r;
-			if ((rc = ref_index(w, ((MonoObject *const *)data)[i], &r)) != MOTOR_OK)
-				return rc;
-			wr32(q, r);
-			q += 4;
-		}
-		break;
-	default:
-		for (uint64_t i = 0; i < n; i++) {
-			const char *elem = data + i * p->elem_size - sizeof(MonoObject);
-			if ((rc = write_fields(w, p->elem, elem, &q)) != MOTOR_OK)
-				return rc;
-		}
-		break;
-	}
+	if ((rc = write_elements(w, p, data, n, &q)) != MOTOR_OK)
+		return rc;
 	w->b->len = (size_t)(q - w->b->data);
 	return MOTOR_OK;
+}
+
+/* Writes object `o` with plan `p`; for the root of a slice, elements [off, off + cnt) of the vector `o`.  On
+ * the per-object path: the helpers above are inlined into it. */
+static int write_object(struct writer *w, MonoObject *o, struct plan *p, uint32_t tidx, int64_t off,
+                        int64_t cnt)
+{
+	const char *base = (const char *)o;
+
+	switch (p->kind) {
+	case PLAN_CLASS:
+		return write_class(w, p, base, tidx);
+	case PLAN_STRING:
+		return write_string(w, base, tidx);
+	case PLAN_ARRAY:
+		return write_array(w, p, base, tidx, off, cnt);
+	default:
+		return motor_ser_fail(MOTOR_SER_ETYPE, "%s", p->refused);
+	}
 }
 
 /* ---- where a refused object sits (error path only) ---------------------------------------------------- */
