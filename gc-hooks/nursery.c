@@ -26,6 +26,7 @@
 #include <mono/metadata/mono-gc.h>
 #include <mono/metadata/object.h>
 
+#include "mono-compat.h"
 #include "motor-object.h"
 #include "motor-pin.h"
 
@@ -37,10 +38,10 @@
  * g suffix), or 0 if absent or malformed. */
 size_t motor_nursery_size_from(const char *params)
 {
-	const char *p = params ? strstr(params, "nursery-size=") : NULL;
+	const char *p = params ? strstr(params, MOTOR_SGEN_NURSERY_SIZE_OPT) : NULL;
 	if (!p)
 		return 0;
-	p += strlen("nursery-size=");
+	p += strlen(MOTOR_SGEN_NURSERY_SIZE_OPT);
 	char *end;
 	errno = 0;
 	unsigned long long n = strtoull(p, &end, 10);

@@ -26,12 +26,10 @@
 
 #include <mono/metadata/object.h>
 
+#include "mono-compat.h"
 #include "motor-mpi.h"
 #include "motor-object.h"
 #include "motor-pin.h"
-
-/* SGen sends objects larger than this to the large-object space, which never moves (sgen-conf.h). */
-#define SGEN_MAX_SMALL_OBJ_SIZE 8000
 
 #define CHUNK 1024
 #define MAX_CHUNKS 1024

@@ -15,11 +15,8 @@
 #include <mono/metadata/class.h>
 #include <mono/metadata/mono-gc.h>
 
+#include "mono-compat.h"
 #include "req-internal.h"
-
-/* Exported by libmonosgen-2.0 but not in the installed headers (mono-runtime.md §3). */
-extern int mono_gc_register_root(char *start, size_t size, void *descr, MonoGCRootSource source, void *key,
-                                 const char *msg);
 
 _Atomic(struct chunk *) motor_req__chunks[MAX_CHUNKS];
 atomic_int motor_req__n_chunks;

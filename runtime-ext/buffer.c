@@ -11,8 +11,8 @@
  * serializer's list, one rule for both.
  *
  * The verdict depends only on the class, so it is computed once per class and cached in a table keyed by the
- * object's vtable pointer (the first word of every object; one vtable per class in our single domain).  The
- * hot path then reads the vtable word, probes the table and does arithmetic -- no metadata calls, no locks.
+ * object's vtable pointer (a vtable-keyed cache, gc-hooks/mono-compat.h).  The hot path then reads the vtable
+ * word, probes the table and does arithmetic -- no metadata calls, no locks.
  *
  * MPI.IN_PLACE is an empty array of a private struct, so it would pass for a buffer of no elements: a Send
  * would post an empty message and a Bcast would broadcast nothing, silently.  Its class is recognised here,
@@ -31,6 +31,7 @@
 #include <mono/metadata/image.h>
 #include <mono/metadata/metadata.h>
 
+#include "mono-compat.h"
 #include "motor-runtime.h"
 #include "motor-ser.h"
 
@@ -45,47 +46,16 @@ struct desc {
 	uint32_t data_offset; /* from the object's start to its first data byte */
 };
 
-/* Open addressing, linear probing, never shrinks.  Entries hold the descriptor itself (one cache line holds
- * several) so a hit costs two dependent loads: the object's vtable word and the slot.  An entry is written
- * under the lock and published by a release store of its key; readers load the key with acquire and read the
- * rest only on a match.  When the table is three-quarters full new classes are still resolved correctly,
- * just not cached. */
+/* The vtable-keyed cache (gc-hooks/mono-compat.h).  Entries hold the descriptor itself (one cache line holds
+ * several) so a hit costs two dependent loads: the object's vtable word and the entry. */
 #define CACHE_BITS 12
 #define CACHE_SIZE (1u << CACHE_BITS)
 static struct entry {
-	_Atomic(const void *) vtable; /* key; NULL = free */
+	motor_cache_key vtable;
 	struct desc d;
 } cache[CACHE_SIZE];
 static unsigned cache_used;
 static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
-
-static uint32_t array_data_offset;   /* offset of element 0 in every array (measured at init) */
-static uint32_t array_length_offset; /* offset of the element count, or 0 to ask mono_array_length */
-
-static unsigned slot_of(const void *vtable)
-{
-	return (unsigned)(((uintptr_t)vtable >> 3) * 0x9E3779B97F4A7C15ull >> (64 - CACHE_BITS));
-}
-
-void motor_buffer_init(MonoDomain *domain)
-{
-	const uintptr_t n = 12345;
-	MonoArray *probe = mono_array_new(domain, mono_get_byte_class(), n);
-	array_data_offset = (uint32_t)((char *)mono_array_addr_with_size(probe, 1, 0) - (char *)probe);
-	/* The element count is the word before the data (MonoArray.max_length, also the total for arrays of
-	 * rank > 1).  Reading it directly saves a call on every operation; it is checked here, not assumed.
-	 */
-	uint32_t off = array_data_offset - (uint32_t)sizeof(uintptr_t);
-	if (*(uintptr_t *)((char *)probe + off) == n && mono_array_length(probe) == n)
-		array_length_offset = off;
-}
-
-static uint64_t array_length(MonoObject *obj)
-{
-	if (array_length_offset)
-		return *(const uintptr_t *)((const char *)obj + array_length_offset);
-	return mono_array_length((MonoArray *)obj);
-}
 
 /* The datatype of a primitive type, or -1.  Enums count as their underlying type. */
 static int primitive_dt(MonoType *t)
@@ -179,33 +149,30 @@ static void describe(MonoObject *obj, struct desc *d)
 			return;
 		d->kind = KIND_ARRAY;
 		d->dt = dt;
-		d->data_offset = array_data_offset;
+		d->data_offset = motor_mono_layout.array_data;
 		return;
 	}
 	if (!fields_plain(k, 0))
 		return;
 	d->kind = KIND_OBJECT;
 	d->dt = MOTOR_DT_U8;
-	d->data_offset = (uint32_t)sizeof(MonoObject);
-	d->elem_size = (uint32_t)(mono_class_instance_size(k) - (int32_t)sizeof(MonoObject));
+	d->data_offset = (uint32_t)MOTOR_MONO_HEADER_SIZE;
+	d->elem_size = (uint32_t)(mono_class_instance_size(k) - (int32_t)MOTOR_MONO_HEADER_SIZE);
 }
 
 /* First use of this class: describe it outside the lock (metadata calls may allocate, which is a GC
  * safepoint, and no lock of ours may be held across one), then publish. */
 static MOTOR_COLD const struct desc *learn(MonoObject *obj, const void *vt, struct desc *scratch)
 {
-	unsigned s;
-
 	describe(obj, scratch);
 	pthread_mutex_lock(&cache_lock);
-	if (cache_used < CACHE_SIZE / 4 * 3) {
-		const void *key;
-		s = slot_of(vt);
-		while ((key = atomic_load_explicit(&cache[s].vtable, memory_order_relaxed)) && key != vt)
-			s = (s + 1) & (CACHE_SIZE - 1);
-		if (!key) {
-			cache[s].d = *scratch;
-			atomic_store_explicit(&cache[s].vtable, vt, memory_order_release);
+	if (motor_cache_has_room(cache_used, CACHE_BITS)) {
+		int hit;
+		struct entry *e =
+		    motor_cache_probe(cache, sizeof cache[0], CACHE_BITS, vt, memory_order_relaxed, &hit);
+		if (!hit) {
+			e->d = *scratch;
+			motor_cache_publish(e, vt);
 			cache_used++;
 		}
 	}
@@ -221,20 +188,16 @@ static __thread const struct entry *last_entry = &no_entry;
 
 static const struct desc *lookup(MonoObject *obj, struct desc *scratch)
 {
-	const void *vt = *(void *const *)obj;
+	const void *vt = motor_mono_vtable_of(obj);
 	if (atomic_load_explicit(&last_entry->vtable, memory_order_relaxed) == vt)
 		return &last_entry->d;
-	unsigned s = slot_of(vt);
-	for (;;) {
-		const void *key = atomic_load_explicit(&cache[s].vtable, memory_order_acquire);
-		if (key == vt) {
-			last_entry = &cache[s];
-			return &cache[s].d;
-		}
-		if (!key)
-			return learn(obj, vt, scratch);
-		s = (s + 1) & (CACHE_SIZE - 1);
-	}
+	int hit;
+	struct entry *e =
+	    motor_cache_probe(cache, sizeof cache[0], CACHE_BITS, vt, memory_order_acquire, &hit);
+	if (!hit)
+		return learn(obj, vt, scratch);
+	last_entry = e;
+	return &e->d;
 }
 
 /* Which bound of a range motor_buffer_resolve refused is wrong: the offset, or else the count. */
@@ -273,7 +236,7 @@ int motor_buffer_resolve(MonoObject *obj, int32_t offset, int32_t count, struct 
 	const struct desc *d = lookup(obj, &scratch);
 	if (__builtin_expect(d->kind != KIND_ARRAY, 0))
 		return resolve_other(obj, d, offset, count, b);
-	uint64_t len = array_length(obj);
+	uint64_t len = motor_mono_array_length(obj);
 	if (count == -1 && offset == 0)
 		count = (int32_t)len;
 	/* Negative values become huge as unsigned 32-bit numbers and fail the comparisons. */

@@ -23,10 +23,8 @@
 #include <mono/metadata/reflection.h>
 
 #include "icalls.h"
+#include "mono-compat.h"
 #include "motor-runtime.h"
-
-/* SGen sends objects larger than this to the large-object space, which never moves (sgen-conf.h). */
-#define SGEN_MAX_SMALL_OBJ_SIZE 8000
 
 struct hold {
 	uint32_t handle;

@@ -1,6 +1,8 @@
 /*
  * icalls.c - registers the table in icall-def.h.
  */
+#include <mono/metadata/loader.h>
+
 #include "icalls.h"
 #include "motor-runtime.h"
 

@@ -29,6 +29,7 @@
 #include <mono/metadata/mono-debug.h>
 #include <mono/metadata/threads.h>
 
+#include "mono-compat.h"
 #include "motor-pin.h"
 #include "motor-runtime.h"
 #include "motor-ser.h"
@@ -250,12 +251,12 @@ static void usage(FILE *to)
  * grows by a third to a half between 16,384 and 2^20 elements with 4 MB, far less with 32 MB;
  * doc/benchmarks.md).  32 MB a rank is little on a compute node.  A nursery-size given in MONO_GC_PARAMS
  * wins. */
-#define MOTOR_NURSERY "nursery-size=32m"
+#define MOTOR_NURSERY MOTOR_SGEN_NURSERY_SIZE_OPT "32m"
 
 static void default_gc_params(void)
 {
 	const char *mine = getenv("MONO_GC_PARAMS");
-	if (mine && strstr(mine, "nursery-size="))
+	if (mine && strstr(mine, MOTOR_SGEN_NURSERY_SIZE_OPT))
 		return;
 	char *params = mine && *mine ? g_strconcat(mine, ",", MOTOR_NURSERY, NULL) : g_strdup(MOTOR_NURSERY);
 	g_setenv("MONO_GC_PARAMS", params, TRUE);
@@ -366,7 +367,8 @@ static int start_mpi(int *argc, char ***argv)
 	}
 	motor_launch_check();
 	motor_mpi_set_block_hooks(block_enter, block_leave);
-	motor_buffer_init(motor_domain);
+	/* Measured once, for buffer resolution and the serializer (motor_ser_init reports a failure). */
+	motor_mono_layout_init(motor_domain);
 	MonoClass *request = mono_class_from_name(mono_assembly_get_image(system_mp), "System.MP", "Request");
 	if (provided == MOTOR_THREAD_MULTIPLE)
 		motor_mpi_set_progress_gate(motor_pin_foreign_enter, motor_pin_foreign_leave);

@@ -1,6 +1,7 @@
 /*
- * motor-runtime.h - what the files of runtime-ext/ share: buffer resolution, GC-safe transitions, the
- * internal-call table.  Never installed.
+ * motor-runtime.h - what the files of runtime-ext/ share: buffer resolution, the internal-call table.  What
+ * they know of Mono's internals (the GC-safe transitions, SGen's constants, the object layout) is in
+ * gc-hooks/mono-compat.h.  Never installed.
  */
 #ifndef MOTOR_RUNTIME_H
 #define MOTOR_RUNTIME_H
@@ -11,12 +12,6 @@
 
 #include "motor-mpi.h"
 #include "motor-object.h"
-
-/* Exported by libmonosgen-2.0 but missing from the headers Debian installs (see shared/notes/mono-runtime.md
- * §1-§2).  Entering and leaving a GC-safe region costs about 45 ns together. */
-extern void *mono_threads_enter_gc_safe_region_unbalanced(void **stackdata);
-extern void mono_threads_exit_gc_safe_region_unbalanced(void *cookie, void **stackdata);
-extern void mono_dangerous_add_raw_internal_call(const char *name, const void *method);
 
 /* ---- buffer.c ------------------------------------------------------------------------------------- */
 
@@ -33,8 +28,6 @@ int motor_buffer_is_in_place(MonoObject *obj);
 int motor_buffer_element_size(MonoType *type);
 /* The datatype handle of `type` as a buffer element (and its size in bytes), or a MOTOR_E* code. */
 int motor_buffer_element_dt(MonoType *type, uint32_t *size);
-/* Computes layout constants; called once at start-up, after the runtime is initialised. */
-void motor_buffer_init(MonoDomain *domain);
 
 /* ---- icalls.c ------------------------------------------------------------------------------------- */
 

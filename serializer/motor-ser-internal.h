@@ -1,6 +1,7 @@
 /*
- * motor-ser-internal.h - what the files of serializer/ share: per-class plans, the wire format, the object
- * layout constants.  Never installed, never included outside serializer/ (and its fuzz harness).
+ * motor-ser-internal.h - what the files of serializer/ share: per-class plans, the wire format.  The object
+ * layout they read objects by is gc-hooks/mono-compat.h's.  Never installed, never included outside
+ * serializer/ (and its fuzz harness).
  */
 #ifndef MOTOR_SER_INTERNAL_H
 #define MOTOR_SER_INTERNAL_H
@@ -12,6 +13,7 @@
 #include <mono/metadata/class.h>
 #include <mono/metadata/object.h>
 
+#include "mono-compat.h"
 #include "motor-mpi.h"
 #include "motor-ser.h"
 
@@ -86,19 +88,16 @@ struct plan {
 extern __thread uint8_t motor_ser__mode;
 extern MonoDomain *motor_ser__domain;
 extern MonoClass *motor_ser__object_class, *motor_ser__string_class;
-/* Layout constants measured at init (and checked): see plan.c. */
-extern uint32_t motor_ser__array_bounds_off, motor_ser__array_length_off, motor_ser__array_data_off;
-extern uint32_t motor_ser__string_length_off, motor_ser__string_chars_off;
-extern int motor_ser__md_arrays_ok;
-/* Bytes per dimension in an array's bounds: a length (4 or 8 bytes), then an int32 lower bound. */
-extern uint32_t motor_ser__bounds_entry;
 
+/* Dimension d of an array's bounds (the layout of gc-hooks/mono-compat.h): a length (4 or 8 bytes), then an
+ * int32 lower bound. */
 static inline void array_bound(const uint8_t *bounds, uint32_t d, uint32_t *len, int32_t *lb)
 {
-	const uint8_t *e = bounds + (size_t)d * motor_ser__bounds_entry;
+	uint32_t entry = motor_mono_layout.bounds_entry;
+	const uint8_t *e = bounds + (size_t)d * entry;
 	uint64_t l = 0;
-	memcpy(&l, e, motor_ser__bounds_entry == 8 ? 4 : 8);
-	memcpy(lb, e + (motor_ser__bounds_entry == 8 ? 4 : 8), 4);
+	memcpy(&l, e, entry == 8 ? 4 : 8);
+	memcpy(lb, e + (entry == 8 ? 4 : 8), 4);
 	*len = (uint32_t)l;
 }
 

@@ -1,11 +1,11 @@
 /*
- * plan.c - per-class field plans, cached; type names; the object layout constants; error messages.
+ * plan.c - per-class field plans, cached; type names; error messages.
  *
  * The paper keeps a Transportable bit on the runtime's field descriptor so that serialisation never asks
  * reflection (§7.5).  The same effect here: the first time a class is met, its instance fields are read from
  * the metadata once -- base class first, declaration order, embedded structs flattened, custom attributes
  * resolved -- into a flat array of copy/reference steps with the Transportable decision baked in.  The plan
- * is cached under both its MonoClass and its vtable (one vtable per class in our single domain), so the
+ * is cached under both its MonoClass and its vtable (a vtable-keyed cache, gc-hooks/mono-compat.h), so the
  * serializer's hot path reads an object's first word and probes a table: no metadata call, no lock.
  *
  * Serializable mode (MPI.dll) follows every reference field not marked [NonSerialized] instead of the
@@ -33,10 +33,6 @@
 __thread uint8_t motor_ser__mode;
 MonoDomain *motor_ser__domain;
 MonoClass *motor_ser__object_class, *motor_ser__string_class;
-uint32_t motor_ser__array_bounds_off, motor_ser__array_length_off, motor_ser__array_data_off;
-uint32_t motor_ser__string_length_off, motor_ser__string_chars_off;
-int motor_ser__md_arrays_ok;
-uint32_t motor_ser__bounds_entry;
 
 static MonoClass *transportable_class;
 static MonoMethod *name_of_method, *resolve_method;
@@ -61,53 +57,38 @@ const char *motor_ser_last_error(void)
 
 /* ---- the plan cache ------------------------------------------------------------------------------------ */
 
-/* Open addressing keyed by pointer (a MonoClass* or a MonoVTable*: distinct objects, so one table holds
- * both), one table per mode; published like runtime-ext/buffer.c: entry written under the lock, key stored
- * last with release.  A full table still works, uncached. */
+/* The vtable-keyed cache of gc-hooks/mono-compat.h, keyed by a MonoClass* or a MonoVTable* (distinct objects,
+ * so one table holds both), one table per mode. */
 #define PLAN_BITS 13
 #define PLAN_SIZE (1u << PLAN_BITS)
-static struct {
-	_Atomic(const void *) key;
+static struct plan_entry {
+	motor_cache_key key;
 	struct plan *plan;
 } plans[2][PLAN_SIZE];
 static unsigned plans_used[2];
 static pthread_mutex_t plans_lock = PTHREAD_MUTEX_INITIALIZER;
 
-static unsigned ptr_slot(const void *p)
-{
-	return (unsigned)(((uintptr_t)p >> 3) * 0x9E3779B97F4A7C15ull >> (64 - PLAN_BITS));
-}
-
 static struct plan *cache_get(const void *key)
 {
-	unsigned s = ptr_slot(key);
-	__typeof__(plans[0][0]) *t = plans[motor_ser__mode];
-	for (unsigned n = 0; n < PLAN_SIZE; n++) {
-		const void *k = atomic_load_explicit(&t[s].key, memory_order_acquire);
-		if (k == key)
-			return t[s].plan;
-		if (!k)
-			return NULL;
-		s = (s + 1) & (PLAN_SIZE - 1);
-	}
-	return NULL;
+	int hit;
+	struct plan_entry *e = motor_cache_probe(plans[motor_ser__mode], sizeof plans[0][0], PLAN_BITS, key,
+	                                         memory_order_acquire, &hit);
+	return hit ? e->plan : NULL;
 }
 
 /* Publishes `p` under `key` unless some plan is there already; returns the one that is. */
 static struct plan *cache_put(const void *key, struct plan *p)
 {
 	struct plan *winner = p;
-	__typeof__(plans[0][0]) *t = plans[p->mode];
+	int hit;
 	pthread_mutex_lock(&plans_lock);
-	unsigned s = ptr_slot(key);
-	const void *k;
-	while ((k = atomic_load_explicit(&t[s].key, memory_order_relaxed)) && k != key)
-		s = (s + 1) & (PLAN_SIZE - 1);
-	if (k == key) {
-		winner = t[s].plan;
-	} else if (plans_used[p->mode] < PLAN_SIZE / 4 * 3) {
-		t[s].plan = p;
-		atomic_store_explicit(&t[s].key, key, memory_order_release);
+	struct plan_entry *e =
+	    motor_cache_probe(plans[p->mode], sizeof plans[0][0], PLAN_BITS, key, memory_order_relaxed, &hit);
+	if (hit) {
+		winner = e->plan;
+	} else if (motor_cache_has_room(plans_used[p->mode], PLAN_BITS)) {
+		e->plan = p;
+		motor_cache_publish(e, key);
 		plans_used[p->mode]++;
 	}
 	pthread_mutex_unlock(&plans_lock);
@@ -253,16 +234,30 @@ static int is_followed(const struct builder *b, MonoClass *declaring, MonoClassF
 
 static int add_fields(struct builder *b, MonoClass *k, int32_t base, int depth);
 
-/* A field `name` of struct type `t` (class `fk`, not an enum) at `offset`: its fields are embedded, flattened
- * into the plan, unless it is a process-local handle. */
-static int add_struct(struct builder *b, const char *name, MonoType *t, MonoClass *fk, uint32_t offset,
-                      int depth)
+/* The size in bytes of a field of primitive type `tt` (enums are not: their underlying type is), or 0. */
+static uint32_t primitive_size(int tt)
+{
+	switch (tt) {
+#define MOTOR_DT(name, mono, mpi, size, group)                                                               \
+	case MONO_TYPE_##mono:                                                                               \
+		return size;
+#include "datatypes.def"
+	default:
+		return 0;
+	}
+}
+
+/* An embedded struct field `name` of struct type `fk` (`t`) at `offset`: its own fields, flattened into the
+ * container's ops, unless it is a process-local handle. */
+static int add_struct_field(struct builder *b, MonoClass *fk, MonoType *t, const char *name, uint32_t offset,
+                            int depth)
 {
 	const char *local = motor_ser_process_local(fk);
 	if (local) {
 		char *tn = mono_type_full_name(t);
 		snprintf(b->why, sizeof b->why,
-		         "field '%s%s' is a %s, a process-local handle (%s): its value means nothing in "
+		         "field '%s%s' is a %s, a process-local handle (%s): its value means "
+		         "nothing in "
 		         "another process",
 		         b->path, name, tn ? tn : "?", local);
 		mono_free(tn);
@@ -272,10 +267,25 @@ static int add_struct(struct builder *b, const char *name, MonoType *t, MonoClas
 	fp_bytes(b, "{", 1);
 	size_t pl = strlen(b->path);
 	snprintf(b->path + pl, sizeof b->path - pl, "%s.", name);
-	int rc = add_fields(b, fk, (int32_t)offset - (int32_t)sizeof(MonoObject), depth + 1);
+	int rc = add_fields(b, fk, (int32_t)offset - (int32_t)MOTOR_MONO_HEADER_SIZE, depth + 1);
 	b->path[pl] = '\0';
 	fp_bytes(b, "}", 1);
 	return rc;
+}
+
+/* A reference field `f` of type `fk` at `offset`: a REF op if it is followed in the plan's mode. */
+static int add_ref_field(struct builder *b, MonoClass *declaring, MonoClassField *f, MonoClass *fk,
+                         const char *name, uint32_t offset)
+{
+	b->p->has_refs = 1;
+	fp_str(b, name);
+	if (!is_followed(b, declaring, f)) {
+		/* Not followed: arrives null.  Still part of the layout. */
+		fp_bytes(b, "n", 1);
+		return MOTOR_OK;
+	}
+	fp_bytes(b, "r", 1);
+	return add_op(b, OP_REF, offset, sizeof(void *), fk, name) ? MOTOR_OK : MOTOR_ENOMEM;
 }
 
 /* One field of type `t` at `offset` (boxed offsets, adjusted by the caller for embedded structs). */
@@ -284,7 +294,6 @@ static int add_field(struct builder *b, MonoClass *declaring, MonoClassField *f,
 {
 	const char *name = mono_field_get_name(f);
 	int tt = mono_type_get_type(t);
-	uint32_t size = 0;
 
 	if (b->p->mode == MOTOR_SER_SERIALIZABLE &&
 	    (mono_field_get_flags(f) & MONO_FIELD_ATTR_NOT_SERIALIZED)) {
@@ -297,15 +306,7 @@ static int add_field(struct builder *b, MonoClass *declaring, MonoClassField *f,
 		return MOTOR_OK;
 	}
 
-	switch (tt) {
-#define MOTOR_DT(name, mono, mpi, size_, group)                                                              \
-	case MONO_TYPE_##mono:                                                                               \
-		size = size_;                                                                                \
-		break;
-#include "datatypes.def"
-	default:
-		break;
-	}
+	uint32_t size = primitive_size(tt);
 	if (size) {
 		fp_str(b, name);
 		fp_bytes(b, &tt, sizeof tt);
@@ -327,7 +328,7 @@ static int add_field(struct builder *b, MonoClass *declaring, MonoClassField *f,
 			if (mono_class_is_enum(fk))
 				return add_field(b, declaring, f, mono_class_enum_basetype(fk), offset,
 				                 depth);
-			return add_struct(b, name, t, fk, offset, depth);
+			return add_struct_field(b, fk, t, name, offset, depth);
 		}
 		/* otherwise a reference type, as below */
 		__attribute__((fallthrough));
@@ -335,15 +336,7 @@ static int add_field(struct builder *b, MonoClass *declaring, MonoClassField *f,
 	case MONO_TYPE_OBJECT:
 	case MONO_TYPE_SZARRAY:
 	case MONO_TYPE_ARRAY:
-		b->p->has_refs = 1;
-		fp_str(b, name);
-		if (!is_followed(b, declaring, f)) {
-			/* Not followed: arrives null.  Still part of the layout. */
-			fp_bytes(b, "n", 1);
-			return MOTOR_OK;
-		}
-		fp_bytes(b, "r", 1);
-		return add_op(b, OP_REF, offset, sizeof(void *), fk, name) ? MOTOR_OK : MOTOR_ENOMEM;
+		return add_ref_field(b, declaring, f, fk, name, offset);
 	default:
 		snprintf(b->why, sizeof b->why,
 		         "field '%s%s' is a pointer, IntPtr or UIntPtr, which cannot travel", b->path, name);
@@ -404,7 +397,8 @@ static struct plan *refuse(struct plan *p, const char *why)
 	return p;
 }
 
-/* The plan of array class `k` (rank > 0), from its element type's plan. */
+/* The plan of array class `k` (build has set p's class and mode): its element plan and how elements travel.
+ */
 static struct plan *build_array(struct plan *p, MonoClass *k)
 {
 	MonoClass *ek = mono_class_get_element_class(k);
@@ -418,7 +412,7 @@ static struct plan *build_array(struct plan *p, MonoClass *k)
 	p->vtable = mono_class_vtable(motor_ser__domain, k);
 	if (e->kind == PLAN_REFUSED)
 		return refuse(p, e->refused);
-	if (p->rank > MOTOR_SER_MAX_RANK || (!p->vector && !motor_ser__md_arrays_ok))
+	if (p->rank > MOTOR_SER_MAX_RANK || (!p->vector && !motor_mono_layout.bounds_entry))
 		return refuse(p, "arrays of this rank are not supported");
 	if (mono_class_is_valuetype(ek)) {
 		p->elem_size = e->value_size;
@@ -439,8 +433,7 @@ static struct plan *build_array(struct plan *p, MonoClass *k)
 	return p;
 }
 
-/* The plan of class or struct `k` (neither a string nor an array): the name it travels under and its instance
- * fields, or the reason it cannot travel. */
+/* The plan of class or struct `k` (build has set p's class and mode): its name and its fields' ops. */
 static struct plan *build_class(struct plan *p, MonoClass *k)
 {
 	/* The modes start from different offset bases, so that no layout fingerprint of one matches the
@@ -693,52 +686,6 @@ void motor_ser__map_shrink(struct ptrmap *m, size_t used)
 /* ---- init ------------------------------------------------------------------------------------------------
  */
 
-/* Layout of arrays and strings in Mono 6.8 (object.h keeps the structs private): measured on real objects
- * here and checked, never assumed.  Multidimensional arrays are refused if their bounds cannot be found. */
-static int measure_layout(void)
-{
-	MonoArray *a = mono_array_new(motor_ser__domain, mono_get_byte_class(), 12345);
-	if (!a)
-		return MOTOR_ENOMEM;
-	motor_ser__array_data_off = (uint32_t)((char *)mono_array_addr_with_size(a, 1, 0) - (char *)a);
-	motor_ser__array_length_off = motor_ser__array_data_off - (uint32_t)sizeof(uintptr_t);
-	if (*(uintptr_t *)((char *)a + motor_ser__array_length_off) != 12345)
-		return MOTOR_EARG;
-	/* bounds: a pointer to {uintptr_t length; int32_t lower_bound} per dimension, just before max_length.
-	 */
-	motor_ser__array_bounds_off = motor_ser__array_length_off - (uint32_t)sizeof(void *);
-	uintptr_t lengths[2] = {3, 5};
-	intptr_t lower[2] = {0, 7};
-	MonoClass *k = mono_array_class_get(mono_get_int32_class(), 2);
-	MonoArray *md = mono_array_new_full(motor_ser__domain, k, lengths, lower);
-	if (md) {
-		/* MonoArrayBounds is {mono_array_size_t length; int32_t lower_bound}; the size type is 32
-		 * bits unless Mono was built with big arrays.  Both layouts are recognised. */
-		const uint8_t *bounds = *(const uint8_t *const *)((char *)md + motor_ser__array_bounds_off);
-		for (uint32_t esz = 8; bounds && esz <= 16 && !motor_ser__md_arrays_ok; esz += 8) {
-			uint64_t l0 = 0, l1 = 0;
-			int32_t b0, b1;
-			uint32_t lsz = esz == 8 ? 4 : 8;
-			memcpy(&l0, bounds, lsz);
-			memcpy(&b0, bounds + lsz, 4);
-			memcpy(&l1, bounds + esz, lsz);
-			memcpy(&b1, bounds + esz + lsz, 4);
-			if (l0 == 3 && b0 == 0 && l1 == 5 && b1 == 7 && mono_array_length(md) == 15) {
-				motor_ser__md_arrays_ok = 1;
-				motor_ser__bounds_entry = esz;
-			}
-		}
-	}
-	MonoString *s = mono_string_new_len(motor_ser__domain, "xyz", 3);
-	if (!s)
-		return MOTOR_ENOMEM;
-	motor_ser__string_chars_off = (uint32_t)((char *)mono_string_chars(s) - (char *)s);
-	motor_ser__string_length_off = motor_ser__string_chars_off - 4;
-	if (*(int32_t *)((char *)s + motor_ser__string_length_off) != 3)
-		return MOTOR_EARG;
-	return MOTOR_OK;
-}
-
 int motor_ser_set_mode(int mode)
 {
 	if (mode != MOTOR_SER_TRANSPORTABLE && mode != MOTOR_SER_SERIALIZABLE)
@@ -762,5 +709,10 @@ int motor_ser_init(MonoDomain *domain, MonoImage *system_mp)
 	if (!name_of_method || !resolve_method)
 		return MOTOR_EARG;
 	motor_ser__pool_init();
-	return measure_layout();
+	/* The serializer reads array lengths and strings directly: it needs their layout confirmed.
+	 * Multidimensional arrays are refused if their bounds cannot be found (build). */
+	int rc = motor_mono_layout_init(domain);
+	if (rc != MOTOR_OK)
+		return rc;
+	return motor_mono_layout.array_length && motor_mono_layout.string_length ? MOTOR_OK : MOTOR_EARG;
 }

@@ -54,7 +54,7 @@ static uint64_t alloc_limit(size_t len)
 
 static inline MonoObject **elems(MonoArray *a)
 {
-	return (MonoObject **)((char *)a + motor_ser__array_data_off);
+	return (MonoObject **)((char *)a + motor_mono_layout.array_data);
 }
 
 /* Element i, read directly (mono_array_get is a function call per element). */
@@ -298,12 +298,12 @@ static int allocate(struct reader *r, MonoArray *table, uint32_t i)
 		}
 		if (!a)
 			break;
-		char *data = (char *)a + motor_ser__array_data_off;
+		char *data = (char *)a + motor_mono_layout.array_data;
 		if (p->elem_mode == ELEM_RAW)
 			memcpy(data, q, (size_t)n * p->elem_size);
 		else if (p->elem_mode == ELEM_STRUCT)
 			for (uint64_t e = 0; e < n; e++)
-				q = copy_plain(p->elem, data + e * p->elem_size - sizeof(MonoObject), q);
+				q = copy_plain(p->elem, data + e * p->elem_size - MOTOR_MONO_HEADER_SIZE, q);
 		o = (MonoObject *)a;
 		break;
 	}
@@ -407,10 +407,10 @@ static int link(struct reader *r, struct refcheck *c, MonoArray *table, uint32_t
 		KEEP_ALIVE(o);
 	} else if (p->kind == PLAN_ARRAY && p->elem_mode != ELEM_RAW) {
 		MonoObject *o = object_at(r, table, i);
-		uint64_t n = *(const uintptr_t *)((const char *)o + motor_ser__array_length_off);
+		uint64_t n = *(const uintptr_t *)((const char *)o + motor_mono_layout.array_length);
 		q += p->vector ? 4 : 8 * (size_t)p->rank;
 		for (uint64_t e = 0; e < n && rc == MOTOR_OK; e++) {
-			char *data = (char *)o + motor_ser__array_data_off;
+			char *data = (char *)o + motor_mono_layout.array_data;
 			if (p->elem_mode == ELEM_REF) {
 				uint32_t index;
 				rc = resolve_ref(r, c, rd32(q), p->elem->klass, &index);
@@ -423,7 +423,7 @@ static int link(struct reader *r, struct refcheck *c, MonoArray *table, uint32_t
 					skipped = 1;
 			} else {
 				rc = link_fields(r, c, table, o, p->elem,
-				                 data + e * p->elem_size - sizeof(MonoObject), &q, after,
+				                 data + e * p->elem_size - MOTOR_MONO_HEADER_SIZE, &q, after,
 				                 &skipped);
 			}
 		}

@@ -183,14 +183,14 @@ static inline int write_class(struct writer *w, const struct plan *p, const char
 /* Writes a string (PLAN_STRING): its type index, its length in UTF-16 units, then the units. */
 static inline int write_string(struct writer *w, const char *base, uint32_t tidx)
 {
-	int32_t len = *(const int32_t *)(base + motor_ser__string_length_off);
+	int32_t len = *(const int32_t *)(base + motor_mono_layout.string_length);
 	int rc;
 	if ((rc = reserve(w, 8 + 2 * (uint64_t)len)) != MOTOR_OK)
 		return rc;
 	uint8_t *q = w->b->data + w->b->len;
 	wr32(q, tidx);
 	wr32(q + 4, (uint32_t)len);
-	memcpy(q + 8, base + motor_ser__string_chars_off, 2 * (size_t)len);
+	memcpy(q + 8, base + motor_mono_layout.string_chars, 2 * (size_t)len);
 	w->b->len += 8 + 2 * (size_t)len;
 	return MOTOR_OK;
 }
@@ -218,7 +218,7 @@ static inline int write_elements(struct writer *w, const struct plan *p, const c
 		break;
 	default:
 		for (uint64_t i = 0; i < n; i++) {
-			const char *elem = data + i * p->elem_size - sizeof(MonoObject);
+			const char *elem = data + i * p->elem_size - MOTOR_MONO_HEADER_SIZE;
 			if ((rc = write_fields(w, p->elem, elem, &q)) != MOTOR_OK)
 				return rc;
 		}
@@ -238,14 +238,14 @@ static inline int write_array(struct writer *w, const struct plan *p, const char
 	int rc;
 
 	if (p->vector) {
-		n = *(const uintptr_t *)(base + motor_ser__array_length_off);
+		n = *(const uintptr_t *)(base + motor_mono_layout.array_length);
 		if (cnt >= 0)
 			n = (uint64_t)cnt;
 		else
 			off = 0;
 		head += 4;
 	} else {
-		n = *(const uintptr_t *)(base + motor_ser__array_length_off);
+		n = *(const uintptr_t *)(base + motor_mono_layout.array_length);
 		off = 0;
 		head += 8 * (uint64_t)p->rank;
 	}
@@ -260,7 +260,7 @@ static inline int write_array(struct writer *w, const struct plan *p, const char
 		wr32(q, (uint32_t)n);
 		q += 4;
 	} else {
-		const uint8_t *bounds = *(const uint8_t *const *)(base + motor_ser__array_bounds_off);
+		const uint8_t *bounds = *(const uint8_t *const *)(base + motor_mono_layout.array_bounds);
 		for (uint32_t d = 0; d < p->rank; d++) {
 			uint32_t len;
 			int32_t lb;
@@ -270,7 +270,7 @@ static inline int write_array(struct writer *w, const struct plan *p, const char
 			q += 8;
 		}
 	}
-	const char *data = base + motor_ser__array_data_off + (size_t)off * p->elem_size;
+	const char *data = base + motor_mono_layout.array_data + (size_t)off * p->elem_size;
 	if ((rc = write_elements(w, p, data, n, &q)) != MOTOR_OK)
 		return rc;
 	w->b->len = (size_t)(q - w->b->data);
@@ -315,13 +315,13 @@ static int refers(MonoObject *from, const struct plan *p, MonoObject *to, int64_
 	}
 	if (p->kind != PLAN_ARRAY || p->elem_mode == ELEM_RAW)
 		return 0;
-	uint64_t n = *(const uintptr_t *)(base + motor_ser__array_length_off);
+	uint64_t n = *(const uintptr_t *)(base + motor_mono_layout.array_length);
 	uint64_t first = 0;
 	if (cnt >= 0) {
 		first = (uint64_t)off;
 		n = (uint64_t)off + (uint64_t)cnt;
 	}
-	const char *data = base + motor_ser__array_data_off;
+	const char *data = base + motor_mono_layout.array_data;
 	for (uint64_t e = first; e < n; e++) {
 		if (p->elem_mode == ELEM_REF) {
 			if (((MonoObject *const *)data)[e] == to) {
@@ -330,7 +330,7 @@ static int refers(MonoObject *from, const struct plan *p, MonoObject *to, int64_
 			}
 			continue;
 		}
-		const char *elem = data + e * p->elem_size - sizeof(MonoObject);
+		const char *elem = data + e * p->elem_size - MOTOR_MONO_HEADER_SIZE;
 		for (uint32_t k = 0; k < p->elem->nops; k++) {
 			const struct op *op = &p->elem->ops[k];
 			if (op->kind == OP_REF && *(MonoObject *const *)(elem + op->offset) == to) {
@@ -358,7 +358,7 @@ static void path_to(size_t i, int64_t off, int64_t cnt, char *out, size_t size)
 		}
 		size_t j = cur;
 		while (j-- > 0) {
-			const struct plan *p = motor_ser__plan_by_vtable(*(void *const *)queue[j]);
+			const struct plan *p = motor_ser__plan_by_vtable(motor_mono_vtable_of(queue[j]));
 			if (p && refers(queue[j], p, queue[cur], j == 0 ? off : -1, j == 0 ? cnt : -1,
 			                steps[nsteps], sizeof steps[nsteps]))
 				break;
@@ -428,7 +428,7 @@ static int write_once(struct writer *w, MonoObject *root, int64_t off, int64_t c
 	}
 	for (size_t i = 0; i < w->nq; i++) {
 		MonoObject *o = queue[i];
-		const void *vt = *(void *const *)o;
+		const void *vt = motor_mono_vtable_of(o);
 		struct plan *p;
 		uint32_t tidx;
 		if (vt == w->last_vt) {

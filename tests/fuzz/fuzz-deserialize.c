@@ -23,13 +23,12 @@
 #include <mono/metadata/assembly.h>
 #include <mono/metadata/class.h>
 #include <mono/metadata/debug-helpers.h>
+#include <mono/metadata/loader.h>
 #include <mono/metadata/mono-config.h>
 #include <mono/metadata/object.h>
 
 #include "motor-mpi.h"
 #include "motor-ser.h"
-
-extern void mono_dangerous_add_raw_internal_call(const char *name, const void *method);
 
 static MonoDomain *domain;
 static MonoMethod *run;
