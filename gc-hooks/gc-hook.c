@@ -1,7 +1,7 @@
 /*
  * gc-hook.c - the collector's side of the request layer: status-dependent pinning at every collection.
  *
- * When can a buffer move?  Only while the world is stopped (shared/notes/mono-runtime.md §4): a nursery
+ * When can a buffer move?  Only while the world is stopped (SGen moves objects only then): a nursery
  * object at every minor collection, a small major-heap object when its block is evacuated, a large object (>
  * 8000 bytes, SGen's large-object space) never.  So a buffer of a non-blocking operation is pinned -- by a
  * conservative root that holds its address -- only if it is small, and only at the collections that happen

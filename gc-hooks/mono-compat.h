@@ -5,9 +5,9 @@
  * headers is named here with the Mono source it was checked against, so that a new Mono version is checked
  * in one file.
  *
- * Checked against Mono 6.8.0.105 (Debian mono-runtime-sgen 6.8.0.105+dfsg-3.3+deb12u1, libmonosgen-2.0.so),
- * whose source shared/notes/mono-runtime.md cites as file:function (line).  The layout is not taken on
- * trust: mono-compat.c measures it on real objects at start-up.
+ * Checked against Mono 6.8.0.105 (Debian mono-runtime-sgen 6.8.0.105+dfsg-3.3+deb12u1, libmonosgen-2.0.so);
+ * its source is cited as file:function (line).  The layout is not taken on trust: mono-compat.c measures it
+ * on real objects at start-up.
  *
  * The lowest layer over Mono (gc-hooks/) holds it, so that runtime-ext/, serializer/ and gc-hooks/ itself
  * include it without any include pointing up.  Never installed.
@@ -29,7 +29,7 @@
  * (runtime-ext/main.c, the blocking hooks): the runtime copies the stack between `stackdata` (the address of
  * a local of the calling frame) and the stack pointer so that spilled registers are scanned, then switches
  * the thread's state.  MONO_API in utils/mono-threads-api.h, which Debian does not install
- * (mono-threads-coop.c:mono_threads_enter_gc_safe_region_unbalanced; mono-runtime.md §1-§2).  The pair costs
+ * (mono-threads-coop.c:mono_threads_enter_gc_safe_region_unbalanced).  The pair costs
  * about 45 ns. */
 extern void *mono_threads_enter_gc_safe_region_unbalanced(void **stackdata);
 extern void mono_threads_exit_gc_safe_region_unbalanced(void *cookie, void **stackdata);
@@ -37,22 +37,22 @@ extern void mono_threads_exit_gc_safe_region_unbalanced(void *cookie, void **sta
 /* Registers a conservative root: with a NULL descriptor SGen scans [start, start + size) word by word at
  * every collection, pinning (and keeping alive) whatever object a word points into (gc-hooks/req-slots.c,
  * the roots of in-flight requests).  MONO_API in metadata/gc-internals.h, not installed
- * (sgen-mono.c:mono_gc_register_root (2405); mono-runtime.md §3).  It takes the GC lock: never from a GC
+ * (sgen-mono.c:mono_gc_register_root (2405)).  It takes the GC lock: never from a GC
  * callback.  Its counterpart mono_gc_deregister_root is not exported, so roots are registered for the
  * process's lifetime and cleared instead. */
 extern int mono_gc_register_root(char *start, size_t size, void *descr, MonoGCRootSource source, void *key,
                                  const char *msg);
 
 /* mono_dangerous_add_raw_internal_call, which registers an internal call that runs in GC-unsafe mode with no
- * GC-safe transition (runtime-ext/icalls.c; mono-runtime.md §1), is public: metadata/loader.h declares it. */
+ * GC-safe transition (runtime-ext/icalls.c), is public: metadata/loader.h declares it. */
 
 /* ---- SGen ---------------------------------------------------------------------------------------------- */
 
 /* SGen allocates an object larger than this (in bytes, header included) in its large-object space, which
- * never moves an object (sgen-conf.h:161 SGEN_MAX_SMALL_OBJ_SIZE; sgen-alloc.c:sgen_alloc_obj_nolock (182);
- * mono-runtime.md §4).  An object of at most this size may move at a collection -- from the nursery, or out
- * of a major-heap block being evacuated -- so it is pinned while native code uses its memory; a larger one
- * need only be kept alive.  mono_object_get_size gives the size this is compared with. */
+ * never moves an object (sgen-conf.h:161 SGEN_MAX_SMALL_OBJ_SIZE; sgen-alloc.c:sgen_alloc_obj_nolock (182)).
+ * An object of at most this size may move at a collection -- from the nursery, or out of a major-heap block
+ * being evacuated -- so it is pinned while native code uses its memory; a larger one need only be kept alive.
+ * mono_object_get_size gives the size this is compared with. */
 #define SGEN_MAX_SMALL_OBJ_SIZE 8000
 
 /* The MONO_GC_PARAMS option that sets the nursery's size (a number with an optional k, m or g suffix; SGen's
