@@ -567,6 +567,61 @@ public static class NbCollTests
 		Assert.Equal (Size, sum[0], "the sum");
 	}
 
+	// Many collectives on two communicators, each rank completing them in its own random order (Wait, Test loops,
+	// Waitany, Waitall) while another thread collects garbage: every result right, nothing left in flight.
+	public static void ManyCollectivesOnTwoCommunicatorsCompleteInEveryOrder ()
+	{
+		var dup = World.Dup ();
+		bool stop = false;
+		var collector = new Thread (() => {
+			while (!Volatile.Read (ref stop)) {
+				GC.KeepAlive (new byte[3000]);
+				GC.Collect (0);
+				Thread.Sleep (1);
+			}
+		});
+		collector.Start ();
+		try {
+			var rng = new Random (Rank * 7919 + 1);
+			for (int round = 0; round < 5; round++) {
+				const int n = 16;
+				var reqs = new Request[n];
+				var sums = new int[n][];
+				var casts = new int[n][];
+				for (int k = 0; k < n; k++) {
+					var comm = k % 2 == 0 ? World : dup;
+					if (k % 3 == 0) {
+						casts[k] = comm.Get_rank () == k % Size ? Block (k, 3) : new int[3];
+						reqs[k] = comm.Ibcast (casts[k], k % Size);
+					} else {
+						sums[k] = new int[2];
+						reqs[k] = comm.Iallreduce (new[] { k, Rank }, sums[k], Op.SUM);
+					}
+				}
+				var order = Enumerable.Range (0, n).OrderBy (_ => rng.Next ()).ToArray ();
+				for (int j = 0; j < n; j++) {
+					var r = reqs[order[j]];
+					switch ((j + Rank) % 4) {
+					case 0: r.Wait (); break;
+					case 1: while (!r.Test ()) Thread.Yield (); break;
+					case 2: Request.Waitany (new[] { r, null }, null); break;
+					default: Request.Waitall (new[] { r }); break;
+					}
+				}
+				for (int k = 0; k < n; k++) {
+					if (k % 3 == 0)
+						Assert.SequenceEqual (Block (k, 3), casts[k], "Ibcast " + k + ", round " + round);
+					else
+						Assert.SequenceEqual (new[] { k * Size, Size * (Size - 1) / 2 }, sums[k], "Iallreduce " + k + ", round " + round);
+				}
+			}
+		} finally {
+			Volatile.Write (ref stop, true);
+			collector.Join ();
+		}
+		dup.Free ();
+	}
+
 	public static void CancelIsRefusedForACollective ()
 	{
 		var req = World.Ibarrier ();
