@@ -258,6 +258,30 @@ static void stop_progress(void)
 		pthread_join(t_id, NULL);
 }
 
+/* Where MPI_Comm_idup cannot overlap other non-blocking collectives (mpi-compat.h), the shadow of a
+ * communicator that has none yet is made by a blocking MPI_Comm_dup, between the hooks and outside the lock:
+ * the first non-blocking collective on a communicator then waits for every rank's first one.  NULL if the
+ * communicator has a shadow already (or no memory: then the post makes it with MPI_Comm_idup).  If the dup
+ * fails (on every rank: the library is out of communicators), the shadow is marked failed and the
+ * collectives complete with MOTOR_ECOMM. */
+static struct shadow *blocking_shadow(const struct motor_comm *c, struct queue *q)
+{
+	lock_waiting();
+	int has = q->sh != NULL;
+	pthread_mutex_unlock(&lock);
+	struct shadow *sh = has ? NULL : calloc(1, sizeof *sh);
+	if (!sh)
+		return NULL;
+	struct motor_block b;
+	motor_mpi__block_begin(&b);
+	int rc = MPI_Comm_dup(c->comm, &sh->comm);
+	motor_mpi__block_end(&b);
+	atomic_init(&sh->refs, 1);
+	sh->idup = MPI_REQUEST_NULL;
+	sh->idup_done = rc == MPI_SUCCESS ? 1 : -1;
+	return sh;
+}
+
 int motor_mpi__staged_post(struct motor_comm *c, int comm, const struct coll *a, int verdict, motor_req *req)
 {
 	struct motor_staged *s = calloc(1, sizeof *s);
@@ -265,13 +289,18 @@ int motor_mpi__staged_post(struct motor_comm *c, int comm, const struct coll *a,
 	struct queue *q = &queues[comm];
 
 	motor_mpi__req_set(req, MPI_REQUEST_NULL);
+	struct shadow *made = MOTOR_COMPAT_IDUP_OVERLAPS_NBC ? NULL : blocking_shadow(c, q);
 	lock_waiting();
-	if (!q->sh && (q->sh = calloc(1, sizeof *q->sh)) != NULL) {
+	if (!q->sh && made) {
+		q->sh = made;
+		made = NULL;
+	} else if (!q->sh && (q->sh = calloc(1, sizeof *q->sh)) != NULL) {
 		atomic_init(&q->sh->refs, 1);
 		rc = MPI_Comm_idup(c->comm, &q->sh->comm, &q->sh->idup);
 		q->sh->idup_done = rc == MPI_SUCCESS ? 0 : -1;
 	} else if (!q->sh)
 		rc = MOTOR_ENOMEM;
+	shadow_release(made); /* another thread made one first */
 	if (!s) {
 		/* No record: take part in the agreement here and now, and refuse.  (The other ranks see this
 		 * rank refuse, as if it had refused its arguments.) */

@@ -40,6 +40,18 @@ static inline int motor_compat_out_of_comms(int rc)
 #endif
 }
 
+/* Whether MPI_Comm_idup may run while other non-blocking collectives are posted on the same communicator
+ * (native-mpi/icoll.c makes its shadows with it).  Open MPI 4.1 (coll/libnbc): no.  Its context-id agreement
+ * posts further MPI_Iallreduce rounds on the parent from progress callbacks, so they interleave differently
+ * on each rank with the collectives posted meanwhile: NbCollTests' ManyCollectivesOnTwoCommunicatorsComplete-
+ * InEveryOrder at 4 ranks hung or failed with "MPI Error in NBC subrequest: 15" (MPI_ERR_TRUNCATE) in 5 of 6
+ * runs, and passed 6 of 6 with the shadow made by a blocking MPI_Comm_dup.  MPICH 4.0.2: yes. */
+#if defined(OPEN_MPI)
+#define MOTOR_COMPAT_IDUP_OVERLAPS_NBC 0
+#else
+#define MOTOR_COMPAT_IDUP_OVERLAPS_NBC 1
+#endif
+
 /* MPI_Request is an int in MPICH and a pointer in Open MPI; motor_req carries it in 64 bits. */
 _Static_assert(sizeof(MPI_Request) <= sizeof(uint64_t), "MPI_Request does not fit motor_req");
 
