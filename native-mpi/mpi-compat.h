@@ -44,9 +44,9 @@ static inline int motor_compat_out_of_comms(int rc)
  * collectives run on the same communicator.  Open MPI 4.1: no.  With it, NbCollTests'
  * ManyCollectivesOnTwoCommunicatorsCompleteInEveryOrder at 4 ranks hung or failed with "MPI Error in NBC
  * subrequest: 15" (MPI_ERR_TRUNCATE) in 5 of 6 runs; with the shadow made by a blocking MPI_Comm_dup it
- * passed 9 of 9.  The cause is not isolated: plain C programs that post MPI_Comm_idup and MPI_Iallreduce calls
- * on one communicator and wait for them in a different order on each rank, with or without a second thread
- * driving progress, passed every run.  MPICH 4.0.2: yes. */
+ * passed 9 of 9.  The cause is not isolated: plain C programs that post MPI_Comm_idup and MPI_Iallreduce
+ * calls on one communicator and wait for them in a different order on each rank, with or without a second
+ * thread driving progress, passed every run.  MPICH 4.0.2: yes. */
 #if defined(OPEN_MPI)
 #define MOTOR_COMPAT_IDUP_OVERLAPS_NBC 0
 #else
