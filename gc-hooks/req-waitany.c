@@ -72,12 +72,8 @@ int motor_pin_waitany(MonoArray *reqs, int32_t *index)
 		rc = MOTOR_OK;
 	}
 	for (int m = 0; m < k; m++) {
-		if (m == j) /* the finished one is no longer ours */
-			continue;
-		/* The wait may have changed what a request holds (a collective past its agreement). */
-		struct slot *sl = slot_of(mono_array_get(reqs, MonoObject *, which[m]));
-		sl->req = mreqs[m];
-		motor_req__unclaim(sl);
+		if (m != j) /* the finished one is no longer ours */
+			motor_req__unclaim(slot_of(mono_array_get(reqs, MonoObject *, which[m])));
 	}
 out:
 	MOTOR_KEEP_ALIVE(reqs);

@@ -21,7 +21,8 @@
  *     non-blocking collective, which MPI allows).
  *   - Progress.  A rank that waits for something else (a receive, a probe, another request) must still start
  *     the data collectives the other ranks are waiting for.  While any agreement is pending every wait of
- *     this layer polls (request.c, p2p.c, message.c) and calls motor_mpi__staged_progress between its tests.
+ *     this layer polls (request.c, p2p.c, message.c) and calls motor_mpi__staged_progress_slow between its
+ * tests.
  *
  * A rank that refuses its arguments still takes part in the agreement: its record (an orphan, which nobody
  * holds) stays in the queue until the agreement completes and is then dropped; the post raises at once.

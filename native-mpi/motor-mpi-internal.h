@@ -202,17 +202,12 @@ MPI_Request *motor_mpi__staged_data(motor_req *req);
 /* The data collective of a MOTOR_STAGED_POSTED request has completed: drops the record, *req becomes null. */
 void motor_mpi__staged_done(motor_req *req);
 /* Collectives whose agreement is still running, on all communicators: while there are any, every wait of this
- * layer polls and calls motor_mpi__staged_progress instead of blocking in the MPI library, so that a rank
- * waiting for anything still starts the data collectives the other ranks wait for. */
+ * layer polls and calls motor_mpi__staged_progress_slow instead of blocking in the MPI library, so that a
+ * rank waiting for anything still starts the data collectives the other ranks wait for. */
 extern atomic_int motor_mpi__staged_pending;
 /* Tests the agreements at the head of every communicator's queue and starts the collectives agreed on, unless
- * another thread is doing so.  Cheap when nothing is pending. */
+ * another thread is doing so.  Callers check motor_mpi__staged_pending first. */
 void motor_mpi__staged_progress_slow(void);
-static inline void motor_mpi__staged_progress(void)
-{
-	if (atomic_load_explicit(&motor_mpi__staged_pending, memory_order_relaxed))
-		motor_mpi__staged_progress_slow();
-}
 /* A communicator is being freed (comm.c): its queued collectives are started (their agreements complete,
  * since every rank posted them before the collective free) and its shadow is freed. */
 void motor_mpi__staged_comm_freed(int handle);

@@ -298,9 +298,7 @@ int motor_mpi_wait(motor_req *req, motor_status *st);
  * completed as usual. */
 int motor_mpi_done_at_post(motor_req *req, motor_status *st);
 /* Completes one of `n` requests (null ones are skipped): polls, then waits between the hooks.  *index is the
- * completed one (that request is freed and made null), or -1 when all are null.  The others may change too
- * (a non-blocking collective past its agreement holds its data request): the caller keeps what reqs[] holds.
- */
+ * completed one (that request is freed and made null), or -1 when all are null. */
 int motor_mpi_waitany(int n, motor_req *reqs, int *index, motor_status *st);
 /* MPI_Cancel; the request must still be completed. */
 int motor_mpi_cancel(motor_req *req);
