@@ -100,6 +100,14 @@ int motor_pin_complete(MonoObject *req, int32_t index, int32_t gen, int how, int
 	return MOTOR_OK;
 }
 
+int motor_pin_wait(MonoObject *req)
+{
+	const char *base = (const char *)req;
+	int32_t flag;
+	return motor_pin_complete(req, *(const int32_t *)(base + motor_req__off.slot),
+	                          *(const int32_t *)(base + motor_req__off.gen), MOTOR_PIN_WAIT, &flag);
+}
+
 int motor_pin_posted(int32_t index, int32_t gen, int64_t *count, int *dt)
 {
 	struct slot *sl = motor_req__slot_at(index);

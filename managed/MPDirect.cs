@@ -65,6 +65,8 @@ namespace System.MP
 		internal static extern int Irecv (object buf, int offset, int count, int source, int tag, int comm, Request req);
 		[MethodImpl (MethodImplOptions.InternalCall)]
 		internal static extern int RequestComplete (Request req, int slot, int gen, int wait, out int flag);
+		[MethodImpl (MethodImplOptions.InternalCall)]
+		internal static extern int RequestWait (Request req);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int RequestCancel (int slot, int gen);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int RequestPosted (int slot, int gen, out long count, out int dt);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int Waitany (Request[] reqs, out int index);

@@ -147,8 +147,7 @@ namespace System.MP
 			if (slot >= 0 && !consumed && !freed) {
 				if (Volatile.Read (ref done) == 0) {
 					MakeSpare ();
-					int f;
-					int code = MPDirect.RequestComplete (this, slot, gen, 1, out f);
+					int code = MPDirect.RequestWait (this);
 					if (code != 0)
 						throw Errors.Make (code, null, null, 0, 0, null);
 				}

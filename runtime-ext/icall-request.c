@@ -36,6 +36,14 @@ int32_t motor_icall_request_complete(MonoObject *req, int32_t slot, int32_t gen,
 	return rc;
 }
 
+MOTOR_HOT_PATH
+int32_t motor_icall_request_wait(MonoObject *req)
+{
+	int rc = motor_pin_wait(req);
+	MOTOR_KEEP_ALIVE(req);
+	return rc;
+}
+
 int32_t motor_icall_request_posted(int32_t slot, int32_t gen, int64_t *count, int32_t *dt)
 {
 	int d = 0;

@@ -57,6 +57,7 @@ int32_t motor_icall_isend(MonoObject *buf, int32_t offset, int32_t count, int32_
 int32_t motor_icall_irecv(MonoObject *buf, int32_t offset, int32_t count, int32_t source, int32_t tag,
                           int32_t comm, MonoObject *req);
 int32_t motor_icall_request_complete(MonoObject *req, int32_t slot, int32_t gen, int32_t wait, int32_t *flag);
+int32_t motor_icall_request_wait(MonoObject *req);
 int32_t motor_icall_request_cancel(int32_t slot, int32_t gen);
 int32_t motor_icall_request_posted(int32_t slot, int32_t gen, int64_t *count, int32_t *dt);
 int32_t motor_icall_waitany(MonoArray *reqs, int32_t *index);
