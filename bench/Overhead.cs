@@ -9,6 +9,7 @@
 // the library).  `loop` chooses another loop, for bench/run-instructions.sh:
 //   blocking  Send + Recv of one byte on tag 77 (posted and completed at once like the Irecv);
 //   status    the loop of nonblocking with Wait (status): what reading a status costs;
+//   test      the loop of nonblocking with Test until true instead of Wait;
 // and, through the stand-in's loopback (tag 78), each iteration one message out and the same message back in:
 //   bytes4k   Send + Recv of a byte[4096] (the transport floor of an object message of that payload);
 //   olist     OSend + ORecv of the linked list of samples/LinkedList.cs at N = 1 (a node and its byte[4096]);
@@ -61,6 +62,14 @@ class Overhead
 					}
 					if (st.Source != 0 || st.Tag != Tag)
 						throw new Exception ("Overhead: wrong status");
+					break;
+				case "test":
+					for (int i = 0; i < n; i++) {
+						Request r = world.Irecv (rbuf, 0, 1, peer, Tag);
+						world.Send (sbuf, 0, 1, peer, Tag);
+						while (!r.Test ()) {
+						}
+					}
 					break;
 				case "blocking":
 					for (int i = 0; i < n; i++) {

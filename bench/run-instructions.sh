@@ -1,21 +1,21 @@
 #!/bin/bash
 # run-instructions.sh - instructions Motor executes per message, counted by callgrind.
 #
-#     bash bench/run-instructions.sh [--top N] [--loop nonblocking|persistent|status|blocking|bytes4k|olist|osmall]...
+#     bash bench/run-instructions.sh [--top N] [--loop nonblocking|persistent|status|test|blocking|bytes4k|olist|osmall]...
 #
 # Runs a loop of bench/Overhead.cs on rank 0 under valgrind's callgrind twice, with 20,000 and 120,000
 # iterations, and prints the difference divided by 100,000: instructions per iteration, by function and in
 # total for Motor's C code, JIT-compiled code (System.MP, the internal-call wrappers, the allocator) and the
 # rest.  The loops (nonblocking, blocking and osmall unless --loop chooses): nonblocking, the loop of
 # run-overhead.sh (Irecv + Send + Wait of one byte under the stand-in MPI of bench/overhead-mpi.c); status, the
-# same with Wait (status), which converts the MPI status; persistent, the same with a Recv_init made once and
-# Start instead of Irecv; blocking,
-# Send + Recv of one byte under the same stand-in.  The others send a message to the stand-in's loopback (tag 78:
-# the send copies the bytes into a stash, the receive copies them out) and receive it back, so an iteration is a
-# whole send and receive, serialisation included: bytes4k, Send + Recv of a byte[4096], the floor for a message
-# carrying 4 KiB; olist, OSend + ORecv of samples/LinkedList.cs's list at N = 1 (a node holding a byte[4096]);
-# osmall, the same with a 16-byte payload.  Unlike a timing
-# this count does not depend on the machine's load, so it compares two builds exactly; it does not see cache
+# same with Wait (status), which converts the MPI status; test, the same with Test called until it returns true
+# (the stand-in completes the receive at the first test); persistent, the same with a Recv_init made once and
+# Start instead of Irecv; blocking, Send + Recv of one byte under the same stand-in.  The others send a message
+# to the stand-in's loopback (tag 78: the send copies the bytes into a stash, the receive copies them out) and
+# receive it back, so an iteration is a whole send and receive, serialisation included: bytes4k, Send + Recv of
+# a byte[4096], the floor for a message carrying 4 KiB; olist, OSend + ORecv of samples/LinkedList.cs's list at
+# N = 1 (a node holding a byte[4096]); osmall, the same with a 16-byte payload.  Unlike a timing this count does
+# not depend on the machine's load, so it compares two builds exactly; it does not see cache
 # misses or stalls.  glibc's `rep stos` memset counts one instruction per iteration under valgrind, so the
 # nursery clearing it reports is far above its real cost.  Needs valgrind and a built tree (make).
 if [ -z "$BASH_VERSION" ]; then exec bash "$0" "$@"; fi
@@ -72,7 +72,7 @@ for v, k in rows:
     groups[g] = groups.get(g, 0) + v
 for v, k in rows[:int(sys.argv[3])]:
     print('%8.1f  %s' % (v, k[:110]))
-what = {'nonblocking': 'Irecv + Send + Wait', 'persistent': 'Start + Send + Wait (Recv_init)', 'status': 'Irecv + Send + Wait (status)', 'blocking': 'Send + Recv', 'bytes4k': 'Send + Recv of byte[4096]',
+what = {'nonblocking': 'Irecv + Send + Wait', 'persistent': 'Start + Send + Wait (Recv_init)', 'status': 'Irecv + Send + Wait (status)', 'test': 'Irecv + Send + Test', 'blocking': 'Send + Recv', 'bytes4k': 'Send + Recv of byte[4096]',
         'olist': 'OSend + ORecv of the N = 1 list', 'osmall': 'OSend + ORecv of a 16-byte list node'}
 print('instructions per %s: Motor C %.0f, JIT-compiled %.0f, other %.0f, total %.0f'
       % (what.get(sys.argv[4], sys.argv[4]), groups.get('motor', 0), groups.get('jit', 0), groups.get('other', 0), sum(groups.values())))

@@ -90,8 +90,11 @@ int motor_pin_post_bytes(MonoObject *req, void *data, int64_t n, size_t cap, voi
  * result is written into `req`.  A slot that the GC has already completed returns at once. */
 enum { MOTOR_PIN_WAIT = 1, MOTOR_PIN_STATUS = 2 };
 int motor_pin_complete(MonoObject *req, int32_t slot, int32_t gen, int how, int32_t *flag);
-/* Request.Wait's common case: waits for the operation of the slot whose handle `req` holds, no status. */
+/* Request.Wait's and Request.Test's common case: waits for, or tests once, the operation of the slot whose
+ * handle `req` holds, no status.  motor_pin_test returns 1 if it has completed, 0 if not, or an error (< 0).
+ */
 int motor_pin_wait(MonoObject *req);
+int motor_pin_test(MonoObject *req);
 
 /* For an operation of motor_pin_post that has completed (slot `slot`, generation `gen`): the count and
  * datatype it posted, for the message of a failed receive.  Nothing is recorded for this: the slot still

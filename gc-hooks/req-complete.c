@@ -100,12 +100,24 @@ int motor_pin_complete(MonoObject *req, int32_t index, int32_t gen, int how, int
 	return MOTOR_OK;
 }
 
-int motor_pin_wait(MonoObject *req)
+static inline int complete_held(MonoObject *req, int how, int32_t *flag)
 {
 	const char *base = (const char *)req;
-	int32_t flag;
 	return motor_pin_complete(req, *(const int32_t *)(base + motor_req__off.slot),
-	                          *(const int32_t *)(base + motor_req__off.gen), MOTOR_PIN_WAIT, &flag);
+	                          *(const int32_t *)(base + motor_req__off.gen), how, flag);
+}
+
+int motor_pin_wait(MonoObject *req)
+{
+	int32_t flag;
+	return complete_held(req, MOTOR_PIN_WAIT, &flag);
+}
+
+int motor_pin_test(MonoObject *req)
+{
+	int32_t flag = 0;
+	int rc = complete_held(req, 0, &flag);
+	return rc != MOTOR_OK ? rc : flag;
 }
 
 int motor_pin_posted(int32_t index, int32_t gen, int64_t *count, int *dt)

@@ -88,7 +88,7 @@ namespace System.MP
 		[MethodImpl (MethodImplOptions.AggressiveInlining)]
 		public void Send (object buf, int dest, int tag)
 		{
-			int rc = MPDirect.Send (buf, 0, -1, dest, tag, handle, 0);
+			int rc = MPDirect.SendStandard (buf, 0, -1, dest, tag, handle);
 			if (rc != 0)
 				throw Errors.Make (rc, this, buf, dest, tag, "dest");
 		}
@@ -122,7 +122,7 @@ namespace System.MP
 		{
 			if ((offset | count) < 0)
 				throw Errors.BadRange (offset, count);
-			int rc = MPDirect.Send (buf, offset, count, dest, tag, handle, 0);
+			int rc = MPDirect.SendStandard (buf, offset, count, dest, tag, handle);
 			if (rc != 0)
 				throw Errors.Make (rc, this, buf, dest, tag, "dest");
 		}
@@ -216,7 +216,7 @@ namespace System.MP
 				RecvWithStatus (buf, 0, -1, source, tag, status);
 				return;
 			}
-			int rc = MPDirect.Recv (buf, 0, -1, source, tag, handle, null);
+			int rc = MPDirect.RecvNoStatus (buf, 0, -1, source, tag, handle);
 			if (rc != 0)
 				throw RecvFailed (rc, buf, -1, source, tag);
 		}
@@ -260,7 +260,7 @@ namespace System.MP
 				RecvWithStatus (buf, offset, count, source, tag, status);
 				return;
 			}
-			int rc = MPDirect.Recv (buf, offset, count, source, tag, handle, null);
+			int rc = MPDirect.RecvNoStatus (buf, offset, count, source, tag, handle);
 			if (rc != 0)
 				throw RecvFailed (rc, buf, count, source, tag);
 		}

@@ -47,6 +47,10 @@ namespace System.MP
 
 		// point-to-point (runtime-ext/icall-p2p.c); count == -1 means the whole buffer
 		[MethodImpl (MethodImplOptions.InternalCall)]
+		internal static extern int SendStandard (object buf, int offset, int count, int dest, int tag, int comm);
+		[MethodImpl (MethodImplOptions.InternalCall)]
+		internal static extern int RecvNoStatus (object buf, int offset, int count, int source, int tag, int comm);
+		[MethodImpl (MethodImplOptions.InternalCall)]
 		internal static extern int Send (object buf, int offset, int count, int dest, int tag, int comm, int mode);
 		[MethodImpl (MethodImplOptions.InternalCall)]
 		internal static extern int Recv (object buf, int offset, int count, int source, int tag, int comm, StatusData* st);
@@ -67,6 +71,8 @@ namespace System.MP
 		internal static extern int RequestComplete (Request req, int slot, int gen, int wait, out int flag);
 		[MethodImpl (MethodImplOptions.InternalCall)]
 		internal static extern int RequestWait (Request req);
+		[MethodImpl (MethodImplOptions.InternalCall)]
+		internal static extern int RequestTest (Request req); // 1: completed, 0: in flight, < 0: an error code
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int RequestCancel (int slot, int gen);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int RequestPosted (int slot, int gen, out long count, out int dt);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int Waitany (Request[] reqs, out int index);

@@ -11,9 +11,8 @@
 #include "motor-pin.h"
 #include "motor-runtime.h"
 
-MOTOR_HOT_PATH
-int32_t motor_icall_send(MonoObject *buf, int32_t offset, int32_t count, int32_t dest, int32_t tag,
-                         int32_t comm, int32_t mode)
+static inline int32_t send_buffer(MonoObject *buf, int32_t offset, int32_t count, int32_t dest, int32_t tag,
+                                  int32_t comm, int32_t mode)
 {
 	struct motor_buffer b;
 	int rc = motor_buffer_resolve(buf, offset, count, &b);
@@ -24,9 +23,8 @@ int32_t motor_icall_send(MonoObject *buf, int32_t offset, int32_t count, int32_t
 	return rc;
 }
 
-MOTOR_HOT_PATH
-int32_t motor_icall_recv(MonoObject *buf, int32_t offset, int32_t count, int32_t source, int32_t tag,
-                         int32_t comm, motor_status *st)
+static inline int32_t recv_buffer(MonoObject *buf, int32_t offset, int32_t count, int32_t source, int32_t tag,
+                                  int32_t comm, motor_status *st)
 {
 	struct motor_buffer b;
 	int rc = motor_buffer_resolve(buf, offset, count, &b);
@@ -35,6 +33,36 @@ int32_t motor_icall_recv(MonoObject *buf, int32_t offset, int32_t count, int32_t
 	rc = motor_mpi_recv(b.data, b.count, b.dt, source, tag, comm, st);
 	MOTOR_KEEP_ALIVE(buf);
 	return rc;
+}
+
+/* The common forms have their own internal calls, with the constant argument folded in: a standard send, a
+ * receive that wants no status.  Six arguments, all passed in registers. */
+MOTOR_HOT_PATH
+int32_t motor_icall_send(MonoObject *buf, int32_t offset, int32_t count, int32_t dest, int32_t tag,
+                         int32_t comm, int32_t mode)
+{
+	return send_buffer(buf, offset, count, dest, tag, comm, mode);
+}
+
+MOTOR_HOT_PATH
+int32_t motor_icall_send_standard(MonoObject *buf, int32_t offset, int32_t count, int32_t dest, int32_t tag,
+                                  int32_t comm)
+{
+	return send_buffer(buf, offset, count, dest, tag, comm, MOTOR_SEND_STANDARD);
+}
+
+MOTOR_HOT_PATH
+int32_t motor_icall_recv(MonoObject *buf, int32_t offset, int32_t count, int32_t source, int32_t tag,
+                         int32_t comm, motor_status *st)
+{
+	return recv_buffer(buf, offset, count, source, tag, comm, st);
+}
+
+MOTOR_HOT_PATH
+int32_t motor_icall_recv_no_status(MonoObject *buf, int32_t offset, int32_t count, int32_t source,
+                                   int32_t tag, int32_t comm)
+{
+	return recv_buffer(buf, offset, count, source, tag, comm, NULL);
 }
 
 int32_t motor_icall_sendrecv(MonoObject *sbuf, int32_t soffset, int32_t scount, int32_t dest, int32_t stag,

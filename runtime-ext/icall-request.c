@@ -44,6 +44,14 @@ int32_t motor_icall_request_wait(MonoObject *req)
 	return rc;
 }
 
+MOTOR_HOT_PATH
+int32_t motor_icall_request_test(MonoObject *req)
+{
+	int rc = motor_pin_test(req);
+	MOTOR_KEEP_ALIVE(req);
+	return rc;
+}
+
 int32_t motor_icall_request_posted(int32_t slot, int32_t gen, int64_t *count, int32_t *dt)
 {
 	int d = 0;

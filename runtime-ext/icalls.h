@@ -45,6 +45,10 @@ int32_t motor_icall_send(MonoObject *buf, int32_t offset, int32_t count, int32_t
                          int32_t comm, int32_t mode);
 int32_t motor_icall_recv(MonoObject *buf, int32_t offset, int32_t count, int32_t source, int32_t tag,
                          int32_t comm, motor_status *st);
+int32_t motor_icall_send_standard(MonoObject *buf, int32_t offset, int32_t count, int32_t dest, int32_t tag,
+                                  int32_t comm);
+int32_t motor_icall_recv_no_status(MonoObject *buf, int32_t offset, int32_t count, int32_t source,
+                                   int32_t tag, int32_t comm);
 int32_t motor_icall_sendrecv(MonoObject *sbuf, int32_t soffset, int32_t scount, int32_t dest, int32_t stag,
                              MonoObject *rbuf, int32_t roffset, int32_t rcount, int32_t source, int32_t rtag,
                              int32_t comm, motor_status *st);
@@ -58,6 +62,7 @@ int32_t motor_icall_irecv(MonoObject *buf, int32_t offset, int32_t count, int32_
                           int32_t comm, MonoObject *req);
 int32_t motor_icall_request_complete(MonoObject *req, int32_t slot, int32_t gen, int32_t wait, int32_t *flag);
 int32_t motor_icall_request_wait(MonoObject *req);
+int32_t motor_icall_request_test(MonoObject *req);
 int32_t motor_icall_request_cancel(int32_t slot, int32_t gen);
 int32_t motor_icall_request_posted(int32_t slot, int32_t gen, int64_t *count, int32_t *dt);
 int32_t motor_icall_waitany(MonoArray *reqs, int32_t *index);
