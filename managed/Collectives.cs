@@ -773,6 +773,8 @@ namespace System.MP
 		/// rank's part in it must be of the same kind.</summary>
 		internal static Exception Refuse (Comm comm, bool nonblocking, Exception e)
 		{
+			if (nonblocking)
+				comm.SettleIdups ();
 			MPDirect.CollRefuse (comm.handle, nonblocking ? 1 : 0);
 			return e;
 		}

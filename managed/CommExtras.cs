@@ -5,6 +5,13 @@
 // hook completes requests the program dropped.  Until then every operation on the new communicator raises
 // InvalidOperationException saying to wait for the request: MPI makes using it earlier erroneous, and blocking
 // there instead would hide the mistake and could deadlock a program whose other ranks have not called Idup yet.
+//
+// Under Open MPI 4.1 an MPI_Comm_idup must have completed before another non-blocking collective is posted on its
+// parent: the idup's own collectives are started later, from the progress engine, and would fall at a different
+// place on each rank among the collectives posted meanwhile (native-mpi/mpi-compat.h).  There each communicator
+// keeps this rank's Idups of it that may still be running, and every non-blocking collective on it (and every
+// further Idup of it) first completes them -- without reporting them: the program's Wait or Test still does.
+using System.Collections.Generic;
 using System.Text;
 using System.Threading;
 
@@ -31,6 +38,31 @@ namespace System.MP
 	{
 		// The request of the Idup that made this communicator, if it was made by one.
 		internal Request idup;
+		// This rank's Idups of this communicator that may still be running, where the library needs them completed
+		// before another non-blocking collective on it; null until the first.
+		List<Request> idupsRunning;
+		// In a class of its own, so that Comm has no static initializer (the JIT would check it on hot paths).
+		static class IdupPolicy
+		{
+			internal static readonly bool BlocksCollectives = MPDirect.IdupOverlapsNbc () == 0;
+		}
+
+		// Completes this rank's Idups of this communicator that are still running (see the top of this file).  The
+		// other ranks have called them too, before the collective about to be posted, so this waits only for
+		// progress.
+		internal void SettleIdups ()
+		{
+			List<Request> l = idupsRunning;
+			if (l == null)
+				return;
+			Request[] running;
+			lock (l) {
+				running = l.ToArray ();
+				l.Clear ();
+			}
+			foreach (Request r in running)
+				r.Settle ();
+		}
 		// How many Idups this process has made: only then can a communicator be unusable for that reason.
 		internal static int IdupsMade;
 
@@ -68,9 +100,16 @@ namespace System.MP
 				throw Errors.Make (rc, this, null, 0, 0, null);
 			var r = new IdupRequest ();
 			int h;
+			SettleIdups ();
 			rc = MPDirect.CommIdup (handle, r, out h);
 			if (rc != 0)
 				throw Errors.Make (rc, this, null, 0, 0, null);
+			if (IdupPolicy.BlocksCollectives) {
+				if (idupsRunning == null)
+					Interlocked.CompareExchange (ref idupsRunning, new List<Request> (), null);
+				lock (idupsRunning)
+					idupsRunning.Add (r);
+			}
 			Interlocked.Increment (ref IdupsMade);
 			Comm c = inter != 0 ? (Comm) new Intercomm (h) : new Intracomm (h);
 			c.idup = r;

@@ -11,6 +11,7 @@ namespace System.MP
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int CommCompare (int comm1, int comm2, out int result);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int CommGroup (int comm, int remote, out int group);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int CommKind (int comm, out int inter, out int remoteSize);
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int IdupOverlapsNbc ();
 		[MethodImpl (MethodImplOptions.InternalCall)]
 		internal static extern int IntercommCreate (int local, int localLeader, int peer, int remoteLeader, int tag, out int newcomm);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int IntercommMerge (int comm, int high, out int newcomm);

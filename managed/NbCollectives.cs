@@ -21,6 +21,7 @@ namespace System.MP
 		Request Post (int kind, Array sendbuf, Array recvbuf, int[] v1, int[] v2, int[] v3, int[] v4, int inPlace, int root,
 		              Op op, string what, string sizeRule)
 		{
+			SettleIdups ();
 			bool reduces = (kind >= KReduce && kind <= KReduceScatterBlock) || kind == KReduceScatter;
 			int h = reduces ? Coll.Handle (this, op, recvbuf ?? sendbuf, true) : -1;
 			int flags = inPlace == 0 ? 0 : Coll.Flags (this, ref sendbuf, ref recvbuf, inPlace, root, what, true);
@@ -36,6 +37,7 @@ namespace System.MP
 
 		Request PostBcast (object buf, int offset, int count, int root)
 		{
+			SettleIdups ();
 			var r = new CollRequest ("Ibcast", null, null, buf as Array, null);
 			int rc = MPDirect.ICollective (KBcast, null, buf, offset, count, null, null, null, null, 0, -1, root, handle, r);
 			if (rc != 0)

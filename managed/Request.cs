@@ -60,6 +60,18 @@ namespace System.MP
 				spare = new Request ();
 		}
 
+		// Completes the operation without reporting it, as a collection does: the program's Wait or Test reports it
+		// later.  Waits for another thread that is completing it at this moment.
+		internal void Settle ()
+		{
+			while (slot >= 0 && !freed && Volatile.Read (ref done) == 0) {
+				int f;
+				if (MPDirect.RequestComplete (this, slot, gen, 1, out f) != Errors.EBUSY)
+					return;
+				Thread.Yield ();
+			}
+		}
+
 		internal bool Active { get { return (slot >= 0 || IsDeferred) && !consumed && !freed; } }
 
 		// A request whose operation starts only when it is tested or waited for (ORequest: the matched receive

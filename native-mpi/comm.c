@@ -396,6 +396,11 @@ struct idup {
 	int handle;
 };
 
+int motor_mpi_idup_overlaps_nbc(void)
+{
+	return MOTOR_COMPAT_IDUP_OVERLAPS_NBC;
+}
+
 int motor_mpi_comm_idup_prepare(int comm, int *newcomm, void **ctx)
 {
 	struct motor_comm *c = motor_mpi__comm(comm);

@@ -172,6 +172,9 @@ int motor_mpi_comm_compare(int comm1, int comm2, int *result);
 int motor_mpi_comm_group(int comm, int remote, int *group);
 /* Whether the communicator is an intercommunicator, and its remote group's size (else its size). */
 int motor_mpi_comm_kind(int comm, int *inter, int *remote_size);
+/* Whether an MPI_Comm_idup may still be pending on a communicator when a non-blocking collective is posted on
+ * it (1), or the library needs the idup completed first (0: Open MPI 4.1; mpi-compat.h). */
+int motor_mpi_idup_overlaps_nbc(void);
 /* The largest valid tag (the MPI_TAG_UB attribute). */
 int motor_mpi_tag_ub(void);
 

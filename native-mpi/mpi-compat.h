@@ -41,12 +41,21 @@ static inline int motor_compat_out_of_comms(int rc)
 }
 
 /* Whether native-mpi/icoll.c may make its shadow communicators with MPI_Comm_idup while other non-blocking
- * collectives run on the same communicator.  Open MPI 4.1: no.  With it, NbCollTests'
- * ManyCollectivesOnTwoCommunicatorsCompleteInEveryOrder at 4 ranks hung or failed with "MPI Error in NBC
- * subrequest: 15" (MPI_ERR_TRUNCATE) in 5 of 6 runs; with the shadow made by a blocking MPI_Comm_dup it
- * passed 9 of 9.  The cause is not isolated: plain C programs that post MPI_Comm_idup and MPI_Iallreduce
- * calls on one communicator and wait for them in a different order on each rank, with or without a second
- * thread driving progress, passed every run.  MPICH 4.0.2: yes. */
+ * collectives run on the same communicator.  MPICH 4.0.2: yes.  Open MPI 4.1: no.  Its MPI_Comm_idup does not
+ * post its own collectives at the call: the agreement on the new context id is a chain of MPI_Iallreduce
+ * calls on the parent (ompi/communicator/comm_cid.c), each started by the progress engine once the previous
+ * one has completed, so inside whichever MPI call of whichever thread next drives progress.  libnbc matches a
+ * communicator's non-blocking collectives by the order in which each rank posts them, so on each rank those
+ * Iallreduces land at a different place among the collectives posted on the parent after the idup (here: the
+ * argument agreements; the progress thread, the collector's harvest and every test drive progress at
+ * different moments on each rank), and the ranks pair different collectives: "MPI Error in NBC subrequest:
+ * 15" (MPI_ERR_TRUNCATE), wrong values, hangs.  Measured with MPI_Comm_idup re-enabled: NbCollTests'
+ * ManyCollectivesOnTwoCommunicatorsCompleteInEveryOrder at 4 ranks failed 6 of 6 runs; it passed 5 of 5 with
+ * the progress thread and the harvest both off, and 5 of 5 with the idup waited for at once.  The plain C
+ * program tests/upstream/openmpi-idup-order.c (MPI_Comm_idup, then MPI_Iallreduce on the parent, with
+ * progress made in between on one rank only) fails every run under Open MPI 4.1.4 and passes under MPICH.  (A
+ * related report: open-mpi/ompi#2025, the context-id allreduces of concurrent dups posted in different
+ * orders.)  A blocking MPI_Comm_dup leaves nothing of the dup pending on the parent. */
 #if defined(OPEN_MPI)
 #define MOTOR_COMPAT_IDUP_OVERLAPS_NBC 0
 #else
