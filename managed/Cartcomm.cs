@@ -125,6 +125,7 @@ namespace System.MP
 				throw Coll.Refuse (this, new ArgumentNullException ("remain_dims"));
 			var r = Array.ConvertAll (remain_dims, b => b ? 1 : 0);
 			int h, rc;
+			SettleIdups (); // Open MPI: its context-id agreement must not overlap a running Idup (CommExtras.cs)
 			fixed (int* p = r)
 				rc = MPDirect.CartSub (handle, r.Length, p, out h);
 			if (rc == Errors.EDIMS)

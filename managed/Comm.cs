@@ -676,6 +676,7 @@ namespace System.MP
 		internal int DupHandle ()
 		{
 			int h;
+			SettleIdups (); // Open MPI: its context-id agreement must not overlap a running Idup (CommExtras.cs)
 			Errors.Check (MPDirect.CommDup (handle, out h));
 			return h;
 		}

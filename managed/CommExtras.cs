@@ -9,8 +9,10 @@
 // Under Open MPI 4.1 an MPI_Comm_idup must have completed before another non-blocking collective is posted on its
 // parent: the idup's own collectives are started later, from the progress engine, and would fall at a different
 // place on each rank among the collectives posted meanwhile (native-mpi/mpi-compat.h).  There each communicator
-// keeps this rank's Idups of it that may still be running, and every non-blocking collective on it (and every
-// further Idup of it) first completes them -- without reporting them: the program's Wait or Test still does.
+// keeps this rank's Idups of it that may still be running, and every non-blocking collective on it, every
+// communicator made from it (Dup, Split, Create, topologies, Spawn, ...: their context-id agreement is made the same
+// way) and every further Idup of it first completes them -- without reporting them: the program's Wait or Test
+// still does.
 using System.Collections.Generic;
 using System.Text;
 using System.Threading;
@@ -204,6 +206,7 @@ namespace System.MP
 				throw Coll.Refuse (this, new ArgumentOutOfRangeException ("split_type", split_type,
 					"split_type must be MPI.COMM_TYPE_SHARED or MPI.UNDEFINED"));
 			int h;
+			SettleIdups (); // Open MPI: its context-id agreement must not overlap a running Idup (CommExtras.cs)
 			int rc = MPDirect.CommSplitType (handle, split_type, key, out h);
 			if (rc != 0)
 				throw Errors.Make (rc, this, null, 0, 0, null);

@@ -84,6 +84,7 @@ namespace System.MP
 			if (color < 0 && color != MPI.UNDEFINED)
 				throw Coll.Refuse (this, new ArgumentOutOfRangeException ("color", color, "color must be non-negative or MPI.UNDEFINED"));
 			int h;
+			SettleIdups (); // Open MPI: its context-id agreement must not overlap a running Idup (CommExtras.cs)
 			Check (MPDirect.CommSplit (handle, color, key, out h));
 			return h < 0 ? null : new Intracomm (h);
 		}
@@ -105,6 +106,7 @@ namespace System.MP
 			if (group == null)
 				throw Coll.Refuse (this, new ArgumentNullException ("group"));
 			int h;
+			SettleIdups (); // Open MPI: its context-id agreement must not overlap a running Idup (CommExtras.cs)
 			Check (MPDirect.CommCreate (handle, group.handle, out h));
 			return h < 0 ? null : new Intracomm (h);
 		}
@@ -132,6 +134,7 @@ namespace System.MP
 		public Intercomm Create_intercomm (int local_leader, Comm peer, int remote_leader, int tag)
 		{
 			int h;
+			SettleIdups (); // Open MPI: its context-id agreement must not overlap a running Idup (CommExtras.cs)
 			int rc = MPDirect.IntercommCreate (handle, local_leader, peer == null ? -1 : peer.handle, remote_leader, tag, out h);
 			if (rc == Errors.ERANK)
 				throw Get_rank () == local_leader && local_leader >= 0 && local_leader < Get_size ()
@@ -172,6 +175,7 @@ namespace System.MP
 				throw Coll.Refuse (this, new ArgumentException ("periods must have one entry per dimension (" + dims.Length + ")", "periods"));
 			var p = Array.ConvertAll (periods, b => b ? 1 : 0);
 			int h, rc;
+			SettleIdups (); // Open MPI: its context-id agreement must not overlap a running Idup (CommExtras.cs)
 			fixed (int* d = dims, q = p)
 				rc = MPDirect.CartCreate (handle, dims.Length, d, q, reorder ? 1 : 0, out h);
 			if (rc == Errors.EDIMS)
@@ -255,6 +259,7 @@ namespace System.MP
 			}
 			var codes = new int[Math.Max (maxprocs, 1)];
 			int h, rc;
+			SettleIdups (); // Open MPI: its context-id agreement must not overlap a running Idup (CommExtras.cs)
 			fixed (byte* b = block)
 			fixed (int* c = codes)
 				rc = MPDirect.CommSpawn (refused == null ? b : null, nstrings, maxprocs, root, handle, out h, c);

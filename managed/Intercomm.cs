@@ -50,6 +50,7 @@ namespace System.MP
 		public Intracomm Merge (bool high)
 		{
 			int h;
+			SettleIdups (); // Open MPI: its context-id agreement must not overlap a running Idup (CommExtras.cs)
 			int rc = MPDirect.IntercommMerge (handle, high ? 1 : 0, out h);
 			if (rc != 0)
 				throw Errors.Make (rc, this, null, 0, 0, null);

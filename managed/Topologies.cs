@@ -30,6 +30,7 @@ namespace System.MP
 			if (edges == null)
 				throw Coll.Refuse (this, new ArgumentNullException ("edges"));
 			int h, rc;
+			SettleIdups (); // Open MPI: its context-id agreement must not overlap a running Idup (CommExtras.cs)
 			fixed (int* i = index, e = edges)
 				rc = MPDirect.GraphCreate (handle, index.Length, i, edges.Length, e, reorder ? 1 : 0, out h);
 			if (rc == Errors.EGRAPH)
@@ -108,6 +109,7 @@ namespace System.MP
 					dw = new int[1];
 			}
 			int h, rc;
+			SettleIdups (); // Open MPI: its context-id agreement must not overlap a running Idup (CommExtras.cs)
 			fixed (int* s = sources, d = destinations, a = sw, b = dw)
 				rc = MPDirect.DistGraphCreateAdjacent (handle, sources.Length, s, a, destinations.Length, d, b, reorder ? 1 : 0, out h);
 			if (rc == Errors.EGRAPH)

@@ -557,7 +557,8 @@ public static class NbCollTests
 	}
 
 	// Collectives posted on a communicator while this rank's Idup of it may still be running, with progress made on
-	// one rank only in between: each pairs with its own on every rank, and the Idup completes and reports once.
+	// one rank only in between, then another Idup, a Dup and a Split of it: each collective pairs with its own on
+	// every rank, every communicator works, and each Idup completes and reports once.
 	// (Open MPI 4.1 starts an idup's own collectives later, from its progress engine: unless the idup is completed
 	// first, they take a different place on each rank among these.  native-mpi/mpi-compat.h)
 	public static void CollectivesPostedWhileAnIdupOfTheCommunicatorRuns ()
@@ -577,6 +578,7 @@ public static class NbCollTests
 			}
 			Request idr2;
 			Comm second = dup.Idup (out idr2); // an Idup of a communicator with one that may still be running
+			Intracomm third = dup.Dup (), half = dup.Split (Rank % 2, Rank); // and blocking constructors
 			Request.Waitall (reqs);
 			idr.Wait ();
 			idr2.Wait ();
@@ -585,8 +587,14 @@ public static class NbCollTests
 			var n = new int[1];
 			made.Allreduce (new[] { 1 }, n, Op.SUM);
 			Assert.Equal (Size, n[0], "the new communicator works, round " + round);
+			third.Allreduce (new[] { 1 }, n, Op.SUM);
+			Assert.Equal (Size, n[0], "Dup made while an Idup ran, round " + round);
+			half.Allreduce (new[] { 1 }, n, Op.SUM);
+			Assert.Equal ((Size + 1 - Rank % 2) / 2, n[0], "Split made while an Idup ran, round " + round);
 			made.Free ();
 			second.Free ();
+			third.Free ();
+			half.Free ();
 		}
 		dup.Free ();
 	}
