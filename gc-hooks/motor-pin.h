@@ -95,6 +95,8 @@ int motor_pin_complete(MonoObject *req, int32_t slot, int32_t gen, int how, int3
  */
 int motor_pin_wait(MonoObject *req);
 int motor_pin_test(MonoObject *req);
+/* motor_pin_wait, with the status written into the Request (Request.Wait (Status)). */
+int motor_pin_wait_status(MonoObject *req);
 
 /* For an operation of motor_pin_post that has completed (slot `slot`, generation `gen`): the count and
  * datatype it posted, for the message of a failed receive.  Nothing is recorded for this: the slot still

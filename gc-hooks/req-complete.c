@@ -113,6 +113,12 @@ int motor_pin_wait(MonoObject *req)
 	return complete_held(req, MOTOR_PIN_WAIT, &flag);
 }
 
+int motor_pin_wait_status(MonoObject *req)
+{
+	int32_t flag;
+	return complete_held(req, MOTOR_PIN_WAIT | MOTOR_PIN_STATUS, &flag);
+}
+
 int motor_pin_test(MonoObject *req)
 {
 	int32_t flag = 0;

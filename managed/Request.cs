@@ -62,12 +62,14 @@ namespace System.MP
 
 		// Completes the operation without reporting it, as a collection does: the program's Wait or Test reports it
 		// later.  Waits for another thread that is completing it at this moment.
+		// Tests rather than waits, so that it holds the slot only for a moment at a time: a Wait of the program on
+		// another thread is refused while the slot is held (two threads completing one request).
 		internal void Settle ()
 		{
 			while (slot >= 0 && !freed && Volatile.Read (ref done) == 0) {
-				int f;
-				if (MPDirect.RequestComplete (this, slot, gen, 1, out f) != Errors.EBUSY)
-					return;
+				int code = MPDirect.RequestTest (this);
+				if (code != 0 && code != Errors.EBUSY)
+					return; // completed, or an error the program's Wait or Test will meet too
 				Thread.Yield ();
 			}
 		}
@@ -186,7 +188,25 @@ namespace System.MP
 		/// differs, a message above the size limit).</exception>
 		/// <exception cref="InvalidOperationException">Another thread is completing the same request at this moment
 		/// (MPI forbids it); or MPI has been finalized.</exception>
-		public void Wait (Status status) { bool f; Complete (true, status, out f, "Wait"); }
+		public void Wait (Status status)
+		{
+			// The common case in one internal call, as in Wait ().
+			if (status != null && slot >= 0 && !consumed && !freed) {
+				if (Volatile.Read (ref done) == 0) {
+					MakeSpare ();
+					int code = MPDirect.RequestWaitStatus (this);
+					if (code != 0)
+						throw Errors.Make (code, null, null, 0, 0, null);
+				}
+				consumed = true;
+				status.data = result;
+				if (rc != 0)
+					Raise ("Wait");
+				return;
+			}
+			bool f;
+			Complete (true, status, out f, "Wait");
+		}
 		/// <summary>Whether the operation has completed, without waiting (MPI_Test).</summary>
 		/// <returns>True if it has completed (now or before: an inactive request tests true); false if it is still in
 		/// flight.</returns>

@@ -45,6 +45,14 @@ int32_t motor_icall_request_wait(MonoObject *req)
 }
 
 MOTOR_HOT_PATH
+int32_t motor_icall_request_wait_status(MonoObject *req)
+{
+	int rc = motor_pin_wait_status(req);
+	MOTOR_KEEP_ALIVE(req);
+	return rc;
+}
+
+MOTOR_HOT_PATH
 int32_t motor_icall_request_test(MonoObject *req)
 {
 	int rc = motor_pin_test(req);

@@ -62,6 +62,7 @@ int32_t motor_icall_irecv(MonoObject *buf, int32_t offset, int32_t count, int32_
                           int32_t comm, MonoObject *req);
 int32_t motor_icall_request_complete(MonoObject *req, int32_t slot, int32_t gen, int32_t wait, int32_t *flag);
 int32_t motor_icall_request_wait(MonoObject *req);
+int32_t motor_icall_request_wait_status(MonoObject *req);
 int32_t motor_icall_request_test(MonoObject *req);
 int32_t motor_icall_request_cancel(int32_t slot, int32_t gen);
 int32_t motor_icall_request_posted(int32_t slot, int32_t gen, int64_t *count, int32_t *dt);
