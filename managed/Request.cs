@@ -61,9 +61,9 @@ namespace System.MP
 		}
 
 		// Completes the operation without reporting it, as a collection does: the program's Wait or Test reports it
-		// later.  Waits for another thread that is completing it at this moment.
-		// Tests rather than waits, so that it holds the slot only for a moment at a time: a Wait of the program on
-		// another thread is refused while the slot is held (two threads completing one request).
+		// later.  It tests until the operation completes (yielding while another thread holds the slot) rather than
+		// waiting, so that it holds the slot only for a moment at a time: a Wait of the program on another thread is
+		// refused while the slot is held (two threads completing one request).
 		internal void Settle ()
 		{
 			while (slot >= 0 && !freed && Volatile.Read (ref done) == 0) {
