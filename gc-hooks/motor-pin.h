@@ -88,7 +88,7 @@ int motor_pin_post_bytes(MonoObject *req, void *data, int64_t n, size_t cap, voi
 /* Completes the request of slot `slot`/`gen` for Request `req`: waits if need be (MOTOR_PIN_WAIT in `how`) or
  * tests once (*flag tells whether it completed); the status is filled in only with MOTOR_PIN_STATUS.  The
  * result is written into `req`.  A slot that the GC has already completed returns at once. */
-enum { MOTOR_PIN_WAIT = 1, MOTOR_PIN_STATUS = 2 };
+enum { MOTOR_PIN_WAIT = 1, MOTOR_PIN_STATUS = 2, MOTOR_PIN_SETTLE = 4 };
 int motor_pin_complete(MonoObject *req, int32_t slot, int32_t gen, int how, int32_t *flag);
 /* Request.Wait's and Request.Test's common case: waits for, or tests once, the operation of the slot whose
  * handle `req` holds, no status.  motor_pin_test returns 1 if it has completed, 0 if not, or an error (< 0).
@@ -97,6 +97,11 @@ int motor_pin_wait(MonoObject *req);
 int motor_pin_test(MonoObject *req);
 /* motor_pin_wait, with the status written into the Request (Request.Wait (Status)). */
 int motor_pin_wait_status(MonoObject *req);
+/* motor_pin_test for the runtime's own completion of a request the program also holds (Request.Settle): it
+ * holds the slot as a collection does, so a Wait or Test of the program on another thread meanwhile waits for
+ * the test to end instead of being refused as a second thread completing the request.  (MOTOR_PIN_SETTLE in
+ * `how` for motor_pin_complete.) */
+int motor_pin_settle(MonoObject *req);
 
 /* For an operation of motor_pin_post that has completed (slot `slot`, generation `gen`): the count and
  * datatype it posted, for the message of a failed receive.  Nothing is recorded for this: the slot still

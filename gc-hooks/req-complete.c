@@ -76,7 +76,10 @@ int motor_pin_complete(MonoObject *req, int32_t index, int32_t gen, int how, int
 		return MOTOR_EARG;
 	/* Completed by a collection in the meantime: the result is already in the Request.  (Or a handle
 	 * forged by reflection: nothing to tell.) */
-	if ((rc = motor_req__claim(sl, gen)) != MOTOR_OK && rc != MOTOR_REQ_GONE)
+	/* A settle holds the slot as the hook does, for one test: a Wait of the program meanwhile waits for
+	 * it. */
+	int holder = (how & MOTOR_PIN_SETTLE) ? BY_GC : BY_USER;
+	if ((rc = motor_req__claim_as(sl, gen, holder)) != MOTOR_OK && rc != MOTOR_REQ_GONE)
 		return rc;
 	if (rc == MOTOR_REQ_GONE || sl->request != req) {
 		if (rc == MOTOR_OK)
@@ -123,6 +126,13 @@ int motor_pin_test(MonoObject *req)
 {
 	int32_t flag = 0;
 	int rc = complete_held(req, 0, &flag);
+	return rc != MOTOR_OK ? rc : flag;
+}
+
+int motor_pin_settle(MonoObject *req)
+{
+	int32_t flag = 0;
+	int rc = complete_held(req, MOTOR_PIN_SETTLE, &flag);
 	return rc != MOTOR_OK ? rc : flag;
 }
 

@@ -12,10 +12,10 @@
  *   req-shutdown.c  completing what is left before MPI_Finalize, and the counters
  *
  * Slot ownership is a small state machine in `busy`: IDLE (an operation in flight that nobody is touching),
- * BY_GC (the hook is testing it), BY_USER (a thread is posting or completing it), UNUSED (free: only the
- * thread that takes it from a free list touches it).  A slot is touched only by whoever moved it out of IDLE,
- * and a free slot is never IDLE: so the hook can never take a slot that has just been freed and is being
- * posted again (it once could, and then both finished the same slot).
+ * BY_GC (the hook, or a settle, is testing it for a moment), BY_USER (a thread is posting or completing it),
+ * UNUSED (free: only the thread that takes it from a free list touches it).  A slot is touched only by
+ * whoever moved it out of IDLE, and a free slot is never IDLE: so the hook can never take a slot that has
+ * just been freed and is being posted again (it once could, and then both finished the same slot).
  */
 #ifndef MOTOR_REQ_INTERNAL_H
 #define MOTOR_REQ_INTERNAL_H
@@ -108,9 +108,13 @@ void motor_req__free(struct slot *sl);
 /* What motor_req__claim returns when the handle's operation is over: its slot has been freed since (and
  * perhaps reused). */
 #define MOTOR_REQ_GONE 1
-/* Takes the slot of generation `gen` for this thread (BY_USER): MOTOR_OK, MOTOR_REQ_GONE, or MOTOR_EBUSY when
- * another user thread holds it. */
-int motor_req__claim(struct slot *sl, int32_t gen);
+/* Takes the slot of generation `gen` for this thread as `holder` (BY_USER, or BY_GC for a brief test that
+ * a user thread may wait for): MOTOR_OK, MOTOR_REQ_GONE, or MOTOR_EBUSY when a user thread holds it. */
+int motor_req__claim_as(struct slot *sl, int32_t gen, int holder);
+static inline int motor_req__claim(struct slot *sl, int32_t gen)
+{
+	return motor_req__claim_as(sl, gen, BY_USER);
+}
 
 /* Lets go of a slot whose operation is still in flight: IDLE, for Wait/Test and the hook to take. */
 static inline void motor_req__unclaim(struct slot *sl)

@@ -117,14 +117,13 @@ void motor_req__free(struct slot *sl)
 	tcache.sl[tcache.n++] = sl;
 }
 
-/* The GC hook holds slots only briefly, and never across a stop of the world, so waiting for it is bounded; a
- * slot held by another user thread means the program completes one request from two threads at once, which
- * MPI forbids. */
-int motor_req__claim(struct slot *sl, int32_t gen)
+/* The GC hook and a settle hold slots only briefly (one test), so waiting for them is bounded; a slot held by
+ * another user thread means the program completes one request from two threads at once, which MPI forbids. */
+int motor_req__claim_as(struct slot *sl, int32_t gen, int holder)
 {
 	for (;;) {
 		int expected = IDLE;
-		if (atomic_compare_exchange_weak(&sl->busy, &expected, BY_USER)) {
+		if (atomic_compare_exchange_weak(&sl->busy, &expected, holder)) {
 			if (atomic_load_explicit(&sl->gen, memory_order_acquire) == gen)
 				return MOTOR_OK;
 			motor_req__unclaim(sl);

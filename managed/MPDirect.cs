@@ -75,6 +75,7 @@ namespace System.MP
 		internal static extern int RequestWaitStatus (Request req); // as RequestWait, and the status into req.result
 		[MethodImpl (MethodImplOptions.InternalCall)]
 		internal static extern int RequestTest (Request req); // 1: completed, 0: in flight, < 0: an error code
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int RequestSettle (Request req); // as RequestTest; a Wait meanwhile waits
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int RequestCancel (int slot, int gen);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int RequestPosted (int slot, int gen, out long count, out int dt);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int Waitany (Request[] reqs, out int index);

@@ -61,13 +61,13 @@ namespace System.MP
 		}
 
 		// Completes the operation without reporting it, as a collection does: the program's Wait or Test reports it
-		// later.  It tests until the operation completes (yielding while another thread holds the slot) rather than
-		// waiting, so that it holds the slot only for a moment at a time: a Wait of the program on another thread is
-		// refused while the slot is held (two threads completing one request).
+		// later.  It tests until the operation completes, yielding in between (and while a Wait of the program on
+		// another thread holds the slot).  Each test holds the slot as a collection does, so a Wait or Test of the
+		// program meanwhile waits for it to end rather than being refused as a second thread completing the request.
 		internal void Settle ()
 		{
 			while (slot >= 0 && !freed && Volatile.Read (ref done) == 0) {
-				int code = MPDirect.RequestTest (this);
+				int code = MPDirect.RequestSettle (this);
 				if (code != 0 && code != Errors.EBUSY)
 					return; // completed, or an error the program's Wait or Test will meet too
 				Thread.Yield ();

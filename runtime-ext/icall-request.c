@@ -60,6 +60,13 @@ int32_t motor_icall_request_test(MonoObject *req)
 	return rc;
 }
 
+int32_t motor_icall_request_settle(MonoObject *req)
+{
+	int rc = motor_pin_settle(req);
+	MOTOR_KEEP_ALIVE(req);
+	return rc;
+}
+
 int32_t motor_icall_request_posted(int32_t slot, int32_t gen, int64_t *count, int32_t *dt)
 {
 	int d = 0;

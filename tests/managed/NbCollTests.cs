@@ -599,6 +599,43 @@ public static class NbCollTests
 		dup.Free ();
 	}
 
+	// A Wait on an Idup's request on another thread, while this thread's collectives on the communicator first
+	// complete the Idup (Open MPI: Comm.SettleIdups): the Wait waits for each of those tests to end instead of
+	// being refused as a second thread completing the request, and reports the completion.
+	public static void WaitOnAnotherThreadWhileCollectivesCompleteTheIdup ()
+	{
+		var dup = World.Dup ();
+		for (int round = 0; round < 20; round++) {
+			Request idr;
+			Intracomm made = dup.Idup (out idr);
+			Exception failed = null;
+			var waiter = new Thread (() => {
+				try {
+					idr.Wait ();
+				} catch (Exception e) {
+					failed = e;
+				}
+			});
+			waiter.Start ();
+			var sums = new int[3][];
+			var reqs = new Request[3];
+			for (int k = 0; k < 3; k++) {
+				sums[k] = new int[1];
+				reqs[k] = dup.Iallreduce (new[] { k + 1 }, sums[k], Op.SUM);
+			}
+			Request.Waitall (reqs);
+			waiter.Join ();
+			Assert.True (failed == null, "the Wait on the other thread, round " + round + ": " + failed);
+			for (int k = 0; k < 3; k++)
+				Assert.Equal ((k + 1) * Size, sums[k][0], "Iallreduce " + k + ", round " + round);
+			var n = new int[1];
+			made.Allreduce (new[] { 1 }, n, Op.SUM);
+			Assert.Equal (Size, n[0], "the new communicator works, round " + round);
+			made.Free ();
+		}
+		dup.Free ();
+	}
+
 	// A communicator freed while its collectives are still queued behind their agreements: they complete.
 	public static void FreeingTheCommunicatorCompletesWhatItQueued ()
 	{
