@@ -59,7 +59,9 @@ struct slot {
 	int self;         /* a message of this rank to itself may match it: [lo, hi) is its buffer */
 	int self_pos;     /* its place in the self list while `self` */
 	uintptr_t lo, hi; /* set only while `self` */
+	uint64_t spare;   /* to 128 bytes: the index arithmetic of a slot is then one shift */
 };
+_Static_assert(sizeof(struct slot) == 128, "a slot is 128 bytes");
 
 /* A free slot (UNUSED) always has self == 0, user_op == 0 and buffer, buffer2, request and owned NULL: a new
  * chunk is zeroed, and motor_req__finish and a failed post leave it so.  Posting relies on it. */
