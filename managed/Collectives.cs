@@ -411,9 +411,10 @@ namespace System.MP
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Reduce (Array sendbuf, Array recvbuf, Op op, int root)
 		{
-			int h = Coll.Handle (this, op, recvbuf ?? sendbuf);
+			Op.Instance u;
+			int h = Coll.Handle (this, op, recvbuf ?? sendbuf, out u);
 			int flags = Coll.Flags (this, ref sendbuf, ref recvbuf, SendInPlace, root, "Reduce");
-			op.Reduced (MPDirect.Reduce (sendbuf, recvbuf, flags, h, root, handle), sendbuf, recvbuf, "Reduce", SameLength);
+			op.Reduced (MPDirect.Reduce (sendbuf, recvbuf, flags, h, root, handle), u, sendbuf, recvbuf, "Reduce", SameLength);
 		}
 
 		/// <summary>In-place Reduce: every rank contributes <paramref name="buf"/>; the root's receives the
@@ -478,7 +479,8 @@ namespace System.MP
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Allreduce (Array sendbuf, Array recvbuf, Op op)
 		{
-			int h = Coll.Handle (this, op, recvbuf);
+			Op.Instance u;
+			int h = Coll.Handle (this, op, recvbuf, out u);
 			int flags = 0;
 			if (ReferenceEquals (recvbuf, MPI.IN_PLACE))
 				throw Coll.Refuse (this, new ArgumentException ("Allreduce: MPI.IN_PLACE is not a buffer: only the collectives " +
@@ -489,7 +491,7 @@ namespace System.MP
 			}
 			int rc = MPDirect.Allreduce (sendbuf, recvbuf, flags, h, handle);
 			if (rc != 0 || op.IsUser)
-				op.Reduced (rc, sendbuf, recvbuf, "Allreduce", SameLength);
+				op.Reduced (rc, u, sendbuf, recvbuf, "Allreduce", SameLength);
 		}
 
 		/// <summary>In-place Allreduce: every rank's <paramref name="buf"/> is replaced by the element-wise reduction
@@ -546,9 +548,10 @@ namespace System.MP
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Scan (Array sendbuf, Array recvbuf, Op op)
 		{
-			int h = Coll.Handle (this, op, recvbuf);
+			Op.Instance u;
+			int h = Coll.Handle (this, op, recvbuf, out u);
 			int flags = Coll.Flags (this, ref sendbuf, ref recvbuf, SendInPlace, -1, "Scan");
-			op.Reduced (MPDirect.Scan (sendbuf, recvbuf, flags, h, handle), sendbuf, recvbuf, "Scan", SameLength);
+			op.Reduced (MPDirect.Scan (sendbuf, recvbuf, flags, h, handle), u, sendbuf, recvbuf, "Scan", SameLength);
 		}
 
 		/// <summary>In-place inclusive prefix reduction: rank r's <paramref name="buf"/> is replaced by the reduction
@@ -606,9 +609,10 @@ namespace System.MP
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Exscan (Array sendbuf, Array recvbuf, Op op)
 		{
-			int h = Coll.Handle (this, op, recvbuf);
+			Op.Instance u;
+			int h = Coll.Handle (this, op, recvbuf, out u);
 			int flags = Coll.Flags (this, ref sendbuf, ref recvbuf, SendInPlace, -1, "Exscan");
-			op.Reduced (MPDirect.Exscan (sendbuf, recvbuf, flags, h, handle), sendbuf, recvbuf, "Exscan", SameLength);
+			op.Reduced (MPDirect.Exscan (sendbuf, recvbuf, flags, h, handle), u, sendbuf, recvbuf, "Exscan", SameLength);
 		}
 
 		/// <summary>In-place exclusive prefix reduction: rank r's <paramref name="buf"/> is replaced by the reduction
@@ -666,9 +670,10 @@ namespace System.MP
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Reduce_scatter_block (Array sendbuf, Array recvbuf, Op op)
 		{
-			int h = Coll.Handle (this, op, recvbuf);
+			Op.Instance u;
+			int h = Coll.Handle (this, op, recvbuf, out u);
 			int flags = Coll.Flags (this, ref sendbuf, ref recvbuf, SendInPlace, -1, "Reduce_scatter_block");
-			op.Reduced (MPDirect.ReduceScatterBlock (sendbuf, recvbuf, flags, h, handle), sendbuf, recvbuf, "Reduce_scatter_block",
+			op.Reduced (MPDirect.ReduceScatterBlock (sendbuf, recvbuf, flags, h, handle), u, sendbuf, recvbuf, "Reduce_scatter_block",
 			            "sendbuf must hold Get_size() times as many elements as recvbuf (in place: buf's length must be a multiple of Get_size())");
 		}
 
@@ -745,13 +750,18 @@ namespace System.MP
 		}
 
 		/// <summary>The handle of <paramref name="op"/> for a reduction on <paramref name="comm"/> (null: a local
-		/// one); a null or freed operator is refused there (see <see cref="Refuse(Comm,bool,Exception)"/>).</summary>
-		internal static int Handle (Comm comm, Op op, Array buf, bool nonblocking = false)
+		/// one); a null or freed operator is refused there (see <see cref="Refuse(Comm,bool,Exception)"/>).  For a
+		/// user-defined operator, the handle of the instance the reduction takes (<paramref name="use"/>), which
+		/// <see cref="Op.Reduced"/> gives back; a refusal after this leaves it to be collected.</summary>
+		internal static int Handle (Comm comm, Op op, Array buf, out Op.Instance use, bool nonblocking = false)
 		{
+			use = null;
 			try {
 				if (op == null)
 					throw new ArgumentNullException ("op");
-				return op.Handle (buf);
+				int h = op.Handle (buf);
+				use = op.Take ();
+				return use != null ? use.handle : h;
 			} catch (Exception e) {
 				if (comm == null)
 					throw;
@@ -827,8 +837,9 @@ namespace System.MP
 		/// library calls an operator from a thread of its own; this thread waits in a GC-safe region.</summary>
 		internal static void ReduceLocalOnNewThread (Op op, Array inbuf, Array inoutbuf)
 		{
-			int h = Coll.Handle (null, op, inoutbuf);
-			op.Reduced (MPDirect.ReduceLocalForeignThread (inbuf, inoutbuf, h), inbuf, inoutbuf, "Reduce_local",
+			Op.Instance u;
+			int h = Coll.Handle (null, op, inoutbuf, out u);
+			op.Reduced (MPDirect.ReduceLocalForeignThread (inbuf, inoutbuf, h), u, inbuf, inoutbuf, "Reduce_local",
 			            "inbuf and inoutbuf must have the same length");
 		}
 	}

@@ -294,9 +294,10 @@ namespace System.MP
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Reduce (Array sendbuf, Array recvbuf, Op op, int root)
 		{
-			int h = Coll.Handle (this, op, recvbuf ?? sendbuf);
+			Op.Instance u;
+			int h = Coll.Handle (this, op, recvbuf ?? sendbuf, out u);
 			int flags = Coll.Flags (this, ref sendbuf, ref recvbuf, 0, root, "Reduce");
-			op.Reduced (MPDirect.Reduce (sendbuf, recvbuf, flags, h, root, handle), sendbuf, recvbuf, "Reduce", "sendbuf and recvbuf must have the same length");
+			op.Reduced (MPDirect.Reduce (sendbuf, recvbuf, flags, h, root, handle), u, sendbuf, recvbuf, "Reduce", "sendbuf and recvbuf must have the same length");
 		}
 
 		/// <summary>Each group receives the element-wise reduction of the other group's <paramref name="sendbuf"/>s.</summary>
@@ -323,9 +324,10 @@ namespace System.MP
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Allreduce (Array sendbuf, Array recvbuf, Op op)
 		{
-			int h = Coll.Handle (this, op, recvbuf);
+			Op.Instance u;
+			int h = Coll.Handle (this, op, recvbuf, out u);
 			int flags = Coll.Flags (this, ref sendbuf, ref recvbuf, 0, -1, "Allreduce");
-			op.Reduced (MPDirect.Allreduce (sendbuf, recvbuf, flags, h, handle), sendbuf, recvbuf, "Allreduce", "sendbuf and recvbuf must have the same length");
+			op.Reduced (MPDirect.Allreduce (sendbuf, recvbuf, flags, h, handle), u, sendbuf, recvbuf, "Allreduce", "sendbuf and recvbuf must have the same length");
 		}
 
 		/// <summary>The element-wise reduction of one group's <paramref name="sendbuf"/>s is scattered over the other group:
@@ -354,9 +356,10 @@ namespace System.MP
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Reduce_scatter_block (Array sendbuf, Array recvbuf, Op op)
 		{
-			int h = Coll.Handle (this, op, recvbuf);
+			Op.Instance u;
+			int h = Coll.Handle (this, op, recvbuf, out u);
 			int flags = Coll.Flags (this, ref sendbuf, ref recvbuf, 0, -1, "Reduce_scatter_block");
-			op.Reduced (MPDirect.ReduceScatterBlock (sendbuf, recvbuf, flags, h, handle), sendbuf, recvbuf, "Reduce_scatter_block",
+			op.Reduced (MPDirect.ReduceScatterBlock (sendbuf, recvbuf, flags, h, handle), u, sendbuf, recvbuf, "Reduce_scatter_block",
 			            "sendbuf must hold Get_size() times as many elements as recvbuf");
 		}
 
@@ -388,9 +391,10 @@ namespace System.MP
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Reduce_scatter (Array sendbuf, Array recvbuf, int[] recvcounts, Op op)
 		{
-			int h = Coll.Handle (this, op, recvbuf);
+			Op.Instance u;
+			int h = Coll.Handle (this, op, recvbuf, out u);
 			int flags = Coll.Flags (this, ref sendbuf, ref recvbuf, 0, -1, "Reduce_scatter");
-			op.Reduced (MPDirect.ReduceScatter (sendbuf, recvbuf, recvcounts, flags, h, handle), sendbuf, recvbuf, "Reduce_scatter",
+			op.Reduced (MPDirect.ReduceScatter (sendbuf, recvbuf, recvcounts, flags, h, handle), u, sendbuf, recvbuf, "Reduce_scatter",
 			            Coll.ReduceScatterRule);
 		}
 	}

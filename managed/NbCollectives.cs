@@ -23,13 +23,14 @@ namespace System.MP
 		{
 			SettleIdups ();
 			bool reduces = (kind >= KReduce && kind <= KReduceScatterBlock) || kind == KReduceScatter;
-			int h = reduces ? Coll.Handle (this, op, recvbuf ?? sendbuf, true) : -1;
+			Op.Instance u = null;
+			int h = reduces ? Coll.Handle (this, op, recvbuf ?? sendbuf, out u, true) : -1;
 			int flags = inPlace == 0 ? 0 : Coll.Flags (this, ref sendbuf, ref recvbuf, inPlace, root, what, true);
-			var r = new CollRequest (what, sizeRule, op, sendbuf, recvbuf);
+			var r = new CollRequest (what, sizeRule, op, u, sendbuf, recvbuf);
 			int rc = MPDirect.ICollective (kind, sendbuf, recvbuf, 0, -1, v1, v2, v3, v4, flags, h, root, handle, r);
 			if (rc != 0) {
 				if (op != null)
-					op.Reduced (rc, sendbuf, recvbuf, what, sizeRule);
+					op.Reduced (rc, r.TakeUse (), sendbuf, recvbuf, what, sizeRule);
 				throw Coll.Error (rc, what, sizeRule, sendbuf ?? recvbuf, op);
 			}
 			return r;
@@ -38,7 +39,7 @@ namespace System.MP
 		Request PostBcast (object buf, int offset, int count, int root)
 		{
 			SettleIdups ();
-			var r = new CollRequest ("Ibcast", null, null, buf as Array, null);
+			var r = new CollRequest ("Ibcast", null, null, null, buf as Array, null);
 			int rc = MPDirect.ICollective (KBcast, null, buf, offset, count, null, null, null, null, 0, -1, root, handle, r);
 			if (rc != 0)
 				throw Coll.Error (rc, "Ibcast", null, buf, null);
@@ -459,21 +460,29 @@ namespace System.MP
 
 		readonly string what, sizeRule;
 		readonly Op op;
+		Op.Instance use;     // the instance of a user-defined operator the collective runs on, until given back
 		readonly Array sendbuf, recvbuf;
 
-		internal CollRequest (string what, string sizeRule, Op op, Array sendbuf, Array recvbuf)
+		internal CollRequest (string what, string sizeRule, Op op, Op.Instance use, Array sendbuf, Array recvbuf)
 		{
 			this.what = what;
 			this.sizeRule = sizeRule;
 			this.op = op;
+			this.use = use;
 			this.sendbuf = sendbuf;
 			this.recvbuf = recvbuf;
+		}
+
+		// The instance, once: whoever takes it gives it back (Op.Reduced).
+		internal Op.Instance TakeUse ()
+		{
+			return System.Threading.Interlocked.Exchange (ref use, null);
 		}
 
 		internal override Exception ResultException (string how)
 		{
 			if (op != null && op.IsUser) {
-				op.Reduced (rc == UserOpRan ? 0 : rc, sendbuf, recvbuf, what, sizeRule);
+				op.Reduced (rc == UserOpRan ? 0 : rc, TakeUse (), sendbuf, recvbuf, what, sizeRule);
 				return null;
 			}
 			return Coll.Error (rc, what, sizeRule, (object) sendbuf ?? recvbuf, op);

@@ -10,6 +10,12 @@
 // the rest of that collective's calls of f on this rank are skipped, the collective completes, and then it
 // throws the original exception (with its stack trace) on this rank.  Other ranks see the collective complete
 // normally, with partial results wherever this rank's reduction fed into theirs.
+//
+// Instances.  MPI's user function is told nothing of the call it serves, so each reduction that runs takes an
+// instance of the operator for its duration (Take, given back by Reduced): an entry point and MPI_Op of its own,
+// whose context is the instance.  An exception is kept with the instance, so reductions with one operator on
+// several threads at once (or several non-blocking ones) neither skip each other's calls nor report each
+// other's exceptions.  Most programs only ever use the operator's first instance.
 using System.Collections.Generic;
 using System.Reflection;
 using System.Reflection.Emit;
@@ -26,7 +32,9 @@ namespace System.MP
 	/// <remarks>MPI gives a user-defined function no way to report an error, so an exception it throws is caught, the
 	/// rest of that collective's calls of the function on this rank are skipped, the collective completes, and then
 	/// the original exception is rethrown on this rank.  Other ranks see the collective complete normally, with partial
-	/// results wherever this rank's reduction fed into theirs.</remarks>
+	/// results wherever this rank's reduction fed into theirs.  Each reduction keeps its own exception: reductions with
+	/// one operator on several threads at once, or several non-blocking ones in flight, do not affect each
+	/// other.</remarks>
 	public sealed class Op : IDisposable
 	{
 		// Handles of the built-in operators: native-mpi's enum motor_op.
@@ -56,8 +64,7 @@ namespace System.MP
 		readonly Type elementType;   // null for the built-in operators
 		readonly bool commute;
 		readonly Reducer reducer;
-		GCHandle self;
-		Exception pending;           // the first exception f threw during the current collective
+		readonly Stack<Instance> idle;  // the instances no reduction is using (under its own lock)
 
 		// Also the one-sided-only operators of Win (Win.REPLACE, Win.NO_OP: negative handles, rmaOnly).
 		internal Op (int handle, string name)
@@ -74,6 +81,55 @@ namespace System.MP
 			this.commute = commute;
 			name = "user-defined operator on " + elementType.FullName;
 			handle = -1;
+			idle = new Stack<Instance> ();
+		}
+
+		/// <summary>One MPI-level instance of a user-defined operator (see the top of this file).</summary>
+		internal sealed class Instance
+		{
+			internal readonly Op op;
+			internal int handle = -1;      // the runtime's handle of its MPI_Op; -1 once released
+			GCHandle self;                  // weak: the context of its entry point
+			internal Exception pending;     // the first exception the function threw in the current reduction
+
+			Instance (Op op)
+			{
+				this.op = op;
+			}
+
+			/// <summary>A new instance of <paramref name="op"/>, or the code of the runtime's refusal.</summary>
+			internal static int Make (Op op, out Instance made)
+			{
+				var u = new Instance (op);
+				u.self = GCHandle.Alloc (u, GCHandleType.Weak);
+				int rc = MPDirect.OpCreate (op.elementType, op.commute ? 1 : 0, dispatchAddress, GCHandle.ToIntPtr (u.self),
+				                            out u.handle);
+				if (rc != 0) {
+					u.handle = -1;
+					u.self.Free ();
+					GC.SuppressFinalize (u);
+					made = null;
+					return rc;
+				}
+				made = u;
+				return 0;
+			}
+
+			// An instance a reduction took and never gave back (a non-blocking collective whose request was dropped)
+			// is released once the collective is over and its request is garbage.
+			~Instance ()
+			{
+				Release ();
+			}
+
+			internal void Release ()
+			{
+				int h = Interlocked.Exchange (ref handle, -1);
+				if (h < 0)
+					return;
+				MPDirect.OpFree (h); // fails only after MPI.Finalize, which has released it already
+				self.Free ();
+			}
 		}
 
 		/// <summary>A user-defined operator that reduces buffers of <typeparamref name="T"/> element by element
@@ -96,20 +152,19 @@ namespace System.MP
 			if (function == null)
 				throw new ArgumentNullException ("function");
 			var op = new Op (typeof (T), new Reducer<T> (function), commute);
-			// A weak handle: the collective that uses an operator holds it; an operator nobody holds any more is
-			// finalized and freed.
-			op.self = GCHandle.Alloc (op, GCHandleType.Weak);
-			int h;
-			int rc = MPDirect.OpCreate (typeof (T), commute ? 1 : 0, dispatchAddress, GCHandle.ToIntPtr (op.self), out h);
+			// The first instance; its handle is the operator's.  The instances' entry points hold them by weak
+			// handles: an operator nobody holds any more is finalized and freed with its instances.
+			Instance first;
+			int rc = Instance.Make (op, out first);
 			if (rc != 0) {
-				op.self.Free ();
 				GC.SuppressFinalize (op);
 				if (rc == Errors.EBUFTYPE)
 					throw new ArgumentException (typeof (T).FullName + " cannot be the element type of a reduction: only " +
 						"primitive types and structs without references can be reduced", "T");
 				throw Errors.Make (rc, null, null, 0, 0, null);
 			}
-			op.handle = h;
+			op.idle.Push (first);
+			op.handle = first.handle;
 			return op;
 		}
 
@@ -154,14 +209,18 @@ namespace System.MP
 				Release ();
 		}
 
+		// Releases the idle instances; one a reduction is using is released when it is given back (Give).
 		void Release ()
 		{
-			int h = Interlocked.Exchange (ref handle, -1);
-			if (h < 0)
+			if (Interlocked.Exchange (ref handle, -1) < 0)
 				return;
-			MPDirect.OpFree (h);   // fails only after MPI.Finalize, which has released it already
-			if (self.IsAllocated)
-				self.Free ();
+			lock (idle) {
+				foreach (Instance u in idle) {
+					u.Release ();
+					GC.SuppressFinalize (u);
+				}
+				idle.Clear ();
+			}
 		}
 
 		/// <summary>inoutbuf[i] = inbuf[i] op inoutbuf[i] on this rank, without communication
@@ -178,7 +237,9 @@ namespace System.MP
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Reduce_local (Array inbuf, Array inoutbuf)
 		{
-			Reduced (MPDirect.ReduceLocal (inbuf, inoutbuf, Handle (inoutbuf)), inbuf, inoutbuf, "Reduce_local",
+			Instance u;
+			int h = Coll.Handle (null, this, inoutbuf, out u);
+			Reduced (MPDirect.ReduceLocal (inbuf, inoutbuf, h), u, inbuf, inoutbuf, "Reduce_local",
 			         "inbuf and inoutbuf must have the same length");
 		}
 
@@ -196,12 +257,47 @@ namespace System.MP
 			return h;
 		}
 
-		/// <summary>After a reduction with this operator: rethrows what the function threw on this rank, then
-		/// turns a non-zero code into an exception.</summary>
-		internal void Reduced (int rc, Array sendbuf, Array recvbuf, string what, string sizeRule)
+		/// <summary>An instance of this user-defined operator for a reduction about to start (null for a built-in
+		/// operator): an idle one, or a new one.</summary>
+		/// <exception cref="OutOfMemoryException">The runtime's operator table is full.</exception>
+		/// <exception cref="MPIException">The MPI library reported an error.</exception>
+		internal Instance Take ()
 		{
-			if (elementType != null) {
-				var e = Interlocked.Exchange (ref pending, null);
+			if (elementType == null)
+				return null;
+			lock (idle) {
+				if (idle.Count > 0)
+					return idle.Pop ();
+			}
+			Instance u;
+			int rc = Instance.Make (this, out u);
+			if (rc != 0)
+				throw Errors.Make (rc, null, null, 0, 0, null);
+			return u;
+		}
+
+		// Gives back an instance whose reduction is over: idle again, or released if the operator has been freed.
+		void Give (Instance u)
+		{
+			u.pending = null;
+			lock (idle) {
+				if (handle >= 0) {
+					idle.Push (u);
+					return;
+				}
+			}
+			u.Release ();
+			GC.SuppressFinalize (u);
+		}
+
+		/// <summary>After a reduction with this operator on instance <paramref name="use"/> (null for a built-in
+		/// operator, or when it has been given back already): gives the instance back, rethrows what the function
+		/// threw in this reduction, then turns a non-zero code into an exception.</summary>
+		internal void Reduced (int rc, Instance use, Array sendbuf, Array recvbuf, string what, string sizeRule)
+		{
+			if (use != null) {
+				Exception e = use.pending;
+				Give (use);
 				if (e != null)
 					ExceptionDispatchInfo.Capture (e).Throw ();
 			}
@@ -232,15 +328,15 @@ namespace System.MP
 
 		static void Dispatch (IntPtr ctx, IntPtr invec, IntPtr inoutvec, int len)
 		{
-			Op op = null;
+			Instance u = null;
 			try {
-				op = (Op) GCHandle.FromIntPtr (ctx).Target;
-				if (op == null || op.pending != null)
+				u = (Instance) GCHandle.FromIntPtr (ctx).Target;
+				if (u == null || u.pending != null)
 					return;
-				op.reducer.Apply (invec, inoutvec, len);
+				u.op.reducer.Apply (invec, inoutvec, len);
 			} catch (Exception e) {
-				if (op != null)
-					Interlocked.CompareExchange (ref op.pending, e, null);
+				if (u != null)
+					Interlocked.CompareExchange (ref u.pending, e, null);
 			}
 		}
 

@@ -51,9 +51,10 @@ namespace System.MP
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Reduce_scatter (Array sendbuf, Array recvbuf, int[] recvcounts, Op op)
 		{
-			int h = Coll.Handle (this, op, recvbuf);
+			Op.Instance u;
+			int h = Coll.Handle (this, op, recvbuf, out u);
 			int flags = Coll.Flags (this, ref sendbuf, ref recvbuf, SendInPlace, -1, "Reduce_scatter");
-			op.Reduced (MPDirect.ReduceScatter (sendbuf, recvbuf, recvcounts, flags, h, handle), sendbuf, recvbuf,
+			op.Reduced (MPDirect.ReduceScatter (sendbuf, recvbuf, recvcounts, flags, h, handle), u, sendbuf, recvbuf,
 			            "Reduce_scatter", Coll.ReduceScatterRule);
 		}
 

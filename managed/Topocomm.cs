@@ -55,7 +55,7 @@ namespace System.MP
 		Request Start (int kind, Array sendbuf, Array recvbuf, int[] v1, int[] v2, int[] v3, int[] v4, string what, string rule)
 		{
 			SettleIdups ();
-			var r = new CollRequest (what, rule, null, sendbuf, recvbuf);
+			var r = new CollRequest (what, rule, null, null, sendbuf, recvbuf);
 			int rc = MPDirect.ICollective (kind, sendbuf, recvbuf, 0, -1, v1, v2, v3, v4, 0, -1, -1, handle, r);
 			if (rc != 0)
 				throw Coll.Error (rc, what, rule, (object) sendbuf ?? recvbuf, null);

@@ -386,6 +386,93 @@ public static class OpTests
 
 	// ---- collections and threads --------------------------------------------------------------------------------
 
+	// A function that throws on negative operands, for the tests of one operator in several reductions at once.
+	static Op NegativeFails ()
+	{
+		return Op.Create<int> ((a, b) => {
+			if (a < 0 || b < 0)
+				throw new OpFailure ("negative operand");
+			return a + b;
+		}, true);
+	}
+
+	// One operator in reductions on two threads at once, on two communicators: the function throws in one thread's
+	// reductions (its operands are negative) and never in the other's.  Each thread sees only its own outcome: the
+	// other's reductions are neither skipped (wrong sums) nor blamed for its exception.
+	public static void OneOperatorOnTwoThreadsKeepsEachReductionsException ()
+	{
+		const int Rounds = 50, N = 20000;
+		Op op = NegativeFails ();
+		Intracomm ca = World.Dup (), cb = World.Dup ();
+		int thrown = 0, wrong = 0;
+		Exception failedA = null, failedB = null;
+		var a = new Thread (() => {
+			try {
+				for (int i = 0; i < Rounds; i++) {
+					try {
+						ca.Reduce (Enumerable.Repeat (-1, N).ToArray (), new int[N], op, 0);
+					} catch (OpFailure) {
+						thrown++;
+					}
+				}
+			} catch (Exception e) {
+				failedA = e;
+			}
+		});
+		var b = new Thread (() => {
+			try {
+				for (int i = 0; i < Rounds; i++) {
+					var sum = new int[N];
+					cb.Allreduce (Enumerable.Repeat (1, N).ToArray (), sum, op);
+					if (sum.Any (x => x != Size))
+						wrong++;
+				}
+			} catch (Exception e) {
+				failedB = e;
+			}
+		});
+		a.Start ();
+		b.Start ();
+		a.Join ();
+		b.Join ();
+		Assert.True (failedA == null, "the throwing thread raised only the function's exception: " + failedA);
+		Assert.True (failedB == null, "the other thread raised nothing: " + failedB);
+		Assert.Equal (0, wrong, "wrong sums in the other thread");
+		if (Size >= 2 && Rank == 0)
+			Assert.Equal (Rounds, thrown, "the root's reductions that raised the function's exception");
+		var check = new int[1];
+		World.Allreduce (new[] { 1 }, check, op);
+		Assert.Equal (Size, check[0], "the operator works afterwards");
+		ca.Free ();
+		cb.Free ();
+		op.Free ();
+	}
+
+	// Two non-blocking reductions with one operator in flight at once, the first of which throws: the second's result
+	// is right and its Wait raises nothing; the first's Wait raises the exception on the root (and on any other rank
+	// that reduced).
+	public static void TwoNonBlockingReductionsWithOneOperatorKeepTheirOwnOutcomes ()
+	{
+		Op op = NegativeFails ();
+		for (int round = 0; round < 20; round++) {
+			var bad = new int[8];
+			var good = new int[8];
+			Request rb = World.Ireduce (Enumerable.Repeat (-1, 8).ToArray (), bad, op, 0);
+			Request rg = World.Iallreduce (Enumerable.Repeat (2, 8).ToArray (), good, op);
+			rg.Wait ();
+			Assert.SequenceEqual (Enumerable.Repeat (2 * Size, 8), good, "the good reduction, round " + round);
+			if (Size >= 2 && Rank == 0)
+				Assert.Throws<OpFailure> (() => rb.Wait (), "the throwing reduction, round " + round);
+			else
+				try {
+					rb.Wait ();
+				} catch (OpFailure) {
+					// a rank inside the reduction tree reduces too (at 4 ranks, rank 2 reduces rank 3's part)
+				}
+		}
+		op.Free ();
+	}
+
 	public static void UserOperatorRunsWhileAnotherThreadCollects ()
 	{
 		bool stop = false;
