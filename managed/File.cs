@@ -41,6 +41,14 @@ namespace System.MP
 		/// <summary>File access mode: the file pointers start at the end of the file.</summary>
 		public const int MODE_APPEND = 256;
 
+		// Where MPI.File.Seek counts from (native-mpi/motor-mpi.h MOTOR_SEEK_*).
+		/// <summary>For <see cref="File.Seek"/>: the offset counts from the start of the view.</summary>
+		public const int SEEK_SET = 0;
+		/// <summary>For <see cref="File.Seek"/>: the offset counts from the individual file pointer.</summary>
+		public const int SEEK_CUR = 1;
+		/// <summary>For <see cref="File.Seek"/>: the offset counts from the end of the file.</summary>
+		public const int SEEK_END = 2;
+
 		/// <summary>A file opened collectively by the ranks of a communicator (MPI_File): reads and writes move
 		/// elements straight between the file and managed buffers -- arrays of primitive types or of structs
 		/// without references (of any rank), or single objects without reference fields -- with no copy.</summary>
@@ -188,6 +196,70 @@ namespace System.MP
 				if (rc != 0)
 					throw Error (rc, "Get_size", path, null, null);
 				return size;
+			}
+
+			/// <summary>Moves this rank's individual file pointer, the position <see cref="Read(object)"/> and <see
+			/// cref="Write(object)"/> use (MPI_File_seek, local).  Positions count elements of the view's etype from the
+			/// start of the view (<see cref="Set_view"/>; bytes from the start of the file without one).</summary>
+			/// <param name="offset">The offset in etypes, relative to <paramref name="whence"/>; may be negative.</param>
+			/// <param name="whence"><see cref="MPI.SEEK_SET"/> (from the start of the view), <see cref="MPI.SEEK_CUR"/>
+			/// (from the pointer) or <see cref="MPI.SEEK_END"/> (from the end of the file: the first etype that starts at
+			/// or past it).</param>
+			/// <remarks>A position past the end of the file is allowed: a read there returns 0 elements, a write
+			/// extends the file.</remarks>
+			/// <exception cref="ArgumentException"><paramref name="whence"/> is none of the three.</exception>
+			/// <exception cref="ArgumentOutOfRangeException">The new position would lie before the start of the
+			/// view (or past the largest position a long holds).</exception>
+			/// <exception cref="NotSupportedException">The file was opened MODE_SEQUENTIAL (it has no individual file
+			/// pointer to move).</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="MPIException">The MPI library reported an error.</exception>
+			public void Seek (long offset, int whence)
+			{
+				int rc = MPDirect.FileSeek (Handle ("Seek"), offset, whence);
+				if (rc == Errors.EARG)
+					throw new ArgumentException ("Seek: whence must be MPI.SEEK_SET, MPI.SEEK_CUR or MPI.SEEK_END, not " + whence,
+						"whence");
+				if (rc == Errors.EPOSITION)
+					throw new ArgumentOutOfRangeException ("offset", offset, "Seek: the new position would lie before the " +
+						"start of the view (or past the largest position; whence " + whence + ")");
+				if (rc == ESEQUENTIAL)
+					throw new NotSupportedException ("Seek(\"" + path + "\"): a file opened with MODE_SEQUENTIAL has no " +
+						"individual file pointer to move");
+				if (rc != 0)
+					throw Error (rc, "Seek", path, null, null);
+			}
+
+			/// <summary>This rank's individual file pointer, in etypes from the start of the view
+			/// (MPI_File_get_position, local).</summary>
+			/// <returns>The position.</returns>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="MPIException">The MPI library reported an error.</exception>
+			public long Get_position ()
+			{
+				long pos;
+				int rc = MPDirect.FileGetPosition (Handle ("Get_position"), out pos);
+				if (rc != 0)
+					throw Error (rc, "Get_position", path, null, null);
+				return pos;
+			}
+
+			/// <summary>Where position <paramref name="offset"/> of this rank's view lies in the file, in bytes from its
+			/// start (MPI_File_get_byte_offset, local).</summary>
+			/// <param name="offset">A position in etypes from the start of the view.</param>
+			/// <returns>The byte offset.</returns>
+			/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> is negative.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="MPIException">The MPI library reported an error.</exception>
+			public long Get_byte_offset (long offset)
+			{
+				long bytes;
+				int rc = MPDirect.FileGetByteOffset (Handle ("Get_byte_offset"), offset, out bytes);
+				if (rc == Errors.EPOSITION)
+					throw new ArgumentOutOfRangeException ("offset", offset, "Get_byte_offset: the position must not be negative");
+				if (rc != 0)
+					throw Error (rc, "Get_byte_offset", path, null, null);
+				return bytes;
 			}
 
 			/// <summary>Truncates or extends the file to <paramref name="size"/> bytes (MPI_File_set_size,

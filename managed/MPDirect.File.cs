@@ -11,6 +11,11 @@ namespace System.MP
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int FileClose (int fh);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int FileDelete (byte* path);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int FileGetSize (int fh, out long size);
+		// whence: MPI.SEEK_SET, SEEK_CUR, SEEK_END (MOTOR_SEEK_*); offsets in etypes of the view.
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int FileSeek (int fh, long offset, int whence);
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int FileGetPosition (int fh, out long pos);
+		[MethodImpl (MethodImplOptions.InternalCall)]
+		internal static extern int FileGetByteOffset (int fh, long offset, out long bytes);
 		// what: MPI.File.CTL_* (MOTOR_FILE_SET_SIZE...); collective, agreeing on verdict first.
 		[MethodImpl (MethodImplOptions.InternalCall)]
 		internal static extern int FileCtl (int fh, int what, long arg, int dt, int verdict);

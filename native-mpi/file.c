@@ -314,6 +314,74 @@ int motor_mpi_file_get_size(int handle, int64_t *size)
 	return as_class(rc);
 }
 
+int motor_mpi_file_get_position(int handle, int64_t *pos)
+{
+	struct motor_file *f = file_at(handle);
+	MPI_Offset p = 0;
+	if (!f)
+		return MOTOR_EFILE;
+	int rc = MPI_File_get_position(f->fh, &p);
+	*pos = (int64_t)p;
+	return as_class(rc);
+}
+
+int motor_mpi_file_get_byte_offset(int handle, int64_t offset, int64_t *bytes)
+{
+	struct motor_file *f = file_at(handle);
+	MPI_Offset b = 0;
+	*bytes = 0;
+	if (!f)
+		return MOTOR_EFILE;
+	if (offset < 0)
+		return MOTOR_EPOSITION;
+	int rc = MPI_File_get_byte_offset(f->fh, (MPI_Offset)offset, &b);
+	*bytes = (int64_t)b;
+	return as_class(rc);
+}
+
+/* The end of the file in etypes of the view: the first etype that starts at or past it (views are contiguous,
+ * so an etype's size is the distance between two byte offsets). */
+static int end_in_etypes(const struct motor_file *f, MPI_Offset *end)
+{
+	MPI_Offset size = 0, b0 = 0, b1 = 0;
+	int rc;
+	if ((rc = MPI_File_get_size(f->fh, &size)) != MPI_SUCCESS ||
+	    (rc = MPI_File_get_byte_offset(f->fh, 0, &b0)) != MPI_SUCCESS ||
+	    (rc = MPI_File_get_byte_offset(f->fh, 1, &b1)) != MPI_SUCCESS)
+		return rc;
+	MPI_Offset esize = b1 > b0 ? b1 - b0 : 1;
+	*end = size > b0 ? (size - b0 + esize - 1) / esize : 0;
+	return MPI_SUCCESS;
+}
+
+int motor_mpi_file_seek(int handle, int64_t offset, int whence)
+{
+	struct motor_file *f = file_at(handle);
+	MPI_Offset base = 0;
+	int rc = MPI_SUCCESS;
+	if (!f)
+		return MOTOR_EFILE;
+	if (f->amode & MOTOR_MODE_SEQUENTIAL)
+		return MOTOR_ESEQUENTIAL;
+	switch (whence) {
+	case MOTOR_SEEK_SET:
+		break;
+	case MOTOR_SEEK_CUR:
+		rc = MPI_File_get_position(f->fh, &base);
+		break;
+	case MOTOR_SEEK_END:
+		rc = end_in_etypes(f, &base);
+		break;
+	default:
+		return MOTOR_EARG;
+	}
+	if (rc != MPI_SUCCESS)
+		return as_class(rc);
+	if (offset < -(int64_t)base || (offset > 0 && (int64_t)base > INT64_MAX - offset))
+		return MOTOR_EPOSITION;
+	return as_class(MPI_File_seek(f->fh, base + (MPI_Offset)offset, MPI_SEEK_SET));
+}
+
 int motor_mpi_file_ctl(int handle, int what, int64_t arg, int dt, int verdict)
 {
 	struct motor_file *f = file_at(handle);

@@ -659,6 +659,18 @@ int motor_mpi_file_close(int handle);
 int motor_mpi_file_delete(const char *path);
 /* MPI_File_get_size (local), in bytes. */
 int motor_mpi_file_get_size(int handle, int64_t *size);
+/* The individual file pointer (local), in etypes of the view: MPI_File_seek to `offset` from the start of the
+ * view (MOTOR_SEEK_SET), from the pointer (MOTOR_SEEK_CUR) or from the end of the file (MOTOR_SEEK_END: the
+ * first etype at or past it, rounded up).  The new position is computed here and set absolutely, so every
+ * library refuses the same: MOTOR_EARG for another `whence`, MOTOR_EPOSITION for a position before the view's
+ * start (or past INT64_MAX), MOTOR_ESEQUENTIAL on a MODE_SEQUENTIAL file. */
+enum { MOTOR_SEEK_SET, MOTOR_SEEK_CUR, MOTOR_SEEK_END };
+int motor_mpi_file_seek(int handle, int64_t offset, int whence);
+/* MPI_File_get_position: the individual file pointer, in etypes. */
+int motor_mpi_file_get_position(int handle, int64_t *pos);
+/* MPI_File_get_byte_offset: where etype `offset` of the view lies, in bytes from the start of the file
+ * (MOTOR_EPOSITION for a negative offset). */
+int motor_mpi_file_get_byte_offset(int handle, int64_t offset, int64_t *bytes);
 /* The collective controls: set_size and preallocate (arg: bytes, not negative), sync, set_view (arg: the
  * displacement in bytes, dt: the etype, which is also the filetype; data representation "native"), or only
  * the agreement (MOTOR_FILE_AGREE: this rank's part in a collective it refused before getting here). */

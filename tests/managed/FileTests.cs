@@ -141,6 +141,107 @@ public static class FileTests
 		Cleanup (path);
 	}
 
+	// Seek moves the individual file pointer in etypes of the view, from the start, the pointer or the end;
+	// Get_position and Get_byte_offset report it; Read and Write then work from there.
+	public static void SeekMovesTheIndividualPointerInEtypes ()
+	{
+		string path = PathFor ("seek");
+		const int disp = 8;
+		using (var f = MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_RDWR)) {
+			// Every rank has its own view of the same ints, from byte 8.
+			f.Set_view (disp, typeof (int));
+			if (Rank == 0)
+				f.Write_at (0, Enumerable.Range (0, 100).ToArray ());
+			f.Sync ();
+			World.Barrier ();
+			f.Sync ();
+			Assert.Equal (0L, f.Get_position (), "the pointer after Set_view");
+			int at = 10 + Rank;
+			f.Seek (at, MPI.SEEK_SET);
+			Assert.Equal ((long) at, f.Get_position (), "after SEEK_SET");
+			Assert.Equal ((long) disp + 4 * at, f.Get_byte_offset (at), "the byte offset of the position");
+			var two = new int[2];
+			Assert.Equal (2, f.Read (two), "a read at the pointer");
+			Assert.SequenceEqual (new[] { at, at + 1 }, two, "the ints read after SEEK_SET");
+			f.Seek (-5, MPI.SEEK_CUR);
+			Assert.Equal ((long) at - 3, f.Get_position (), "after SEEK_CUR back");
+			Assert.Equal (2, f.Read (two), "a read after SEEK_CUR");
+			Assert.SequenceEqual (new[] { at - 3, at - 2 }, two, "the ints read after SEEK_CUR");
+			f.Seek (-3, MPI.SEEK_END);
+			Assert.Equal (97L, f.Get_position (), "3 before the end of 100 ints");
+			var rest = new int[10];
+			Assert.Equal (3, f.Read (rest), "a read that meets the end");
+			Assert.SequenceEqual (new[] { 97, 98, 99 }, rest.Take (3), "the last three ints");
+			f.Seek (0, MPI.SEEK_END);
+			Assert.Equal (100L, f.Get_position (), "at the end");
+			Assert.Equal (0, f.Read (rest), "a read at the end");
+			f.Seek (5, MPI.SEEK_END);
+			Assert.Equal (105L, f.Get_position (), "past the end is allowed");
+			// A refused seek leaves the pointer where it was.
+			Assert.Throws<ArgumentOutOfRangeException> (() => f.Seek (-1, MPI.SEEK_SET), "before the start of the view");
+			Assert.Throws<ArgumentOutOfRangeException> (() => f.Seek (-106, MPI.SEEK_CUR), "SEEK_CUR before the start");
+			Assert.Throws<ArgumentOutOfRangeException> (() => f.Seek (-101, MPI.SEEK_END), "SEEK_END before the start");
+			Assert.Throws<ArgumentOutOfRangeException> (() => f.Seek (long.MaxValue, MPI.SEEK_CUR), "past the largest position");
+			Assert.Throws<ArgumentException> (() => f.Seek (0, 7), "a bad whence");
+			Assert.Throws<ArgumentOutOfRangeException> (() => f.Get_byte_offset (-1), "a negative position");
+			Assert.Equal (105L, f.Get_position (), "the pointer after the refusals");
+			// A write at the pointer, then the view of bytes: the int landed where the pointer was.
+			World.Barrier ();
+			if (Rank == 0) {
+				f.Seek (-2, MPI.SEEK_END);
+				Assert.Equal (1, f.Write (new[] { -7 }), "a write at the pointer");
+			}
+			f.Sync ();
+			World.Barrier ();
+			f.Sync ();
+			var back = new int[1];
+			Assert.Equal (1, f.Read_at (98, back), "the int written at the pointer");
+			Assert.Equal (-7, back[0], "its value");
+			// A partial etype at the end counts as one: SEEK_END rounds up.
+			f.Set_view (disp + 2, typeof (int));
+			f.Seek (0, MPI.SEEK_END);
+			Assert.Equal (100L, f.Get_position (), "the end of a view whose last int is cut short");
+		}
+		StillUsable ("Seek");
+		Cleanup (path);
+	}
+
+	// The default view counts bytes from the start of the file.
+	public static void SeekWithoutAViewCountsBytes ()
+	{
+		string path = PathFor ("seekbytes");
+		using (var f = MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_RDWR)) {
+			if (Rank == 0)
+				f.Write_at (0, Enumerable.Range (0, 40).Select (i => (byte) i).ToArray ());
+			f.Sync ();
+			World.Barrier ();
+			f.Sync ();
+			f.Seek (-4, MPI.SEEK_END);
+			Assert.Equal (36L, f.Get_position (), "4 bytes before the end");
+			Assert.Equal (36L, f.Get_byte_offset (36), "positions are bytes");
+			var b = new byte[4];
+			Assert.Equal (4, f.Read (b), "the last bytes");
+			Assert.SequenceEqual (new byte[] { 36, 37, 38, 39 }, b, "their values");
+		}
+		Cleanup (path);
+	}
+
+	public static void SeekOnASequentialFileOrAClosedOneIsRefused ()
+	{
+		string path = PathFor ("seekseq");
+		using (var f = MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_WRONLY | MPI.MODE_SEQUENTIAL)) {
+			var e = Assert.Throws<NotSupportedException> (() => f.Seek (0, MPI.SEEK_SET), "Seek on a MODE_SEQUENTIAL file");
+			Assert.Contains (path, e.Message, "names the path");
+		}
+		var g = MPI.File.Open (World, path, MPI.MODE_RDWR);
+		g.Close ();
+		Assert.Throws<ObjectDisposedException> (() => g.Seek (0, MPI.SEEK_SET), "Seek");
+		Assert.Throws<ObjectDisposedException> (() => g.Get_position (), "Get_position");
+		Assert.Throws<ObjectDisposedException> (() => g.Get_byte_offset (0), "Get_byte_offset");
+		StillUsable ("Seek refusals");
+		Cleanup (path);
+	}
+
 	public static void WriteAllAndReadAllUseEachRanksView ()
 	{
 		string path = PathFor ("all");
