@@ -43,7 +43,7 @@ namespace System.MP
 		// Operation kinds and synchronisation calls: native-mpi's enum motor_rma_kind and motor_win_sync.
 		const int PUT = 0, GET = 1, ACC = 2, GET_ACC = 3, FETCH_OP = 4, CAS = 5;
 		const int FENCE = 0, LOCK = 1, UNLOCK = 2, LOCK_ALL = 3, UNLOCK_ALL = 4, FLUSH = 5, FLUSH_ALL = 6, START = 7,
-			COMPLETE = 8, POST = 9, WAIT = 10;
+			COMPLETE = 8, POST = 9, WAIT = 10, FLUSH_LOCAL = 11, FLUSH_LOCAL_ALL = 12;
 		// Operators of one-sided accumulations only (MOTOR_OP_REPLACE, MOTOR_OP_NO_OP); Op.Handle refuses them.
 		internal const int RmaOnlyHandle = -64;
 
@@ -404,6 +404,30 @@ namespace System.MP
 		public void Flush_all ()
 		{
 			Sync ("Flush_all", FLUSH_ALL, 0, 0);
+		}
+
+		/// <summary>Completes at this rank every operation it started to <paramref name="rank"/>, inside a
+		/// passive-target epoch (MPI_Win_flush_local): the origin buffers of its Puts and Accumulates may be reused,
+		/// and its Gets' results have arrived; the target may not have seen the updates yet.  Releases the buffers
+		/// the window held for them.</summary>
+		/// <param name="rank">The target rank.</param>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="rank"/> is not in the window.</exception>
+		/// <exception cref="InvalidOperationException">No lock covers that rank.</exception>
+		/// <exception cref="ObjectDisposedException">The window has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library failed.</exception>
+		public void Flush_local (int rank)
+		{
+			Sync ("Flush_local", FLUSH_LOCAL, rank, 0);
+		}
+
+		/// <summary>Completes at this rank every operation it started on the window, inside a passive-target epoch
+		/// (MPI_Win_flush_local_all), as <see cref="Flush_local"/> does for one rank.</summary>
+		/// <exception cref="InvalidOperationException">No lock is held.</exception>
+		/// <exception cref="ObjectDisposedException">The window has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library failed.</exception>
+		public void Flush_local_all ()
+		{
+			Sync ("Flush_local_all", FLUSH_LOCAL_ALL, 0, 0);
 		}
 
 		/// <summary>Starts an access epoch to the windows of <paramref name="group"/>'s ranks, which must

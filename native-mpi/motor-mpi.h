@@ -610,7 +610,7 @@ struct motor_rma_args {
 };
 int motor_mpi_rma(const struct motor_rma_args *a, int win);
 /* Synchronisation.  Each waits, if it must, between the blocking hooks.  `rank` is a rank of the window's
- * group (Lock, Unlock, Flush), `group` a group handle (Start, Post). */
+ * group (Lock, Unlock, Flush, Flush_local), `group` a group handle (Start, Post). */
 enum motor_win_sync {
 	MOTOR_WIN_FENCE,
 	MOTOR_WIN_LOCK,
@@ -622,7 +622,9 @@ enum motor_win_sync {
 	MOTOR_WIN_START,
 	MOTOR_WIN_COMPLETE,
 	MOTOR_WIN_POST,
-	MOTOR_WIN_WAIT
+	MOTOR_WIN_WAIT,
+	MOTOR_WIN_FLUSH_LOCAL, /* as FLUSH and FLUSH_ALL, completing the operations at the origin only */
+	MOTOR_WIN_FLUSH_LOCAL_ALL
 };
 int motor_mpi_win_sync(int win, enum motor_win_sync what, int arg, int lock_type);
 

@@ -344,9 +344,10 @@ static int mark(struct win *w, enum motor_win_sync what, int rank, int lock_type
 		w->nlocked++;
 		return MOTOR_OK;
 	case MOTOR_WIN_UNLOCK:
+		return w->locked[rank] ? MOTOR_OK : MOTOR_EWINSYNC;
 	case MOTOR_WIN_FLUSH:
-		return w->locked[rank] || (what == MOTOR_WIN_FLUSH && w->lock_all) ? MOTOR_OK
-		                                                                   : MOTOR_EWINSYNC;
+	case MOTOR_WIN_FLUSH_LOCAL:
+		return w->locked[rank] || w->lock_all ? MOTOR_OK : MOTOR_EWINSYNC;
 	case MOTOR_WIN_LOCK_ALL:
 		if (w->lock_all || w->nlocked)
 			return MOTOR_EWINSYNC;
@@ -355,6 +356,7 @@ static int mark(struct win *w, enum motor_win_sync what, int rank, int lock_type
 	case MOTOR_WIN_UNLOCK_ALL:
 		return w->lock_all ? MOTOR_OK : MOTOR_EWINSYNC;
 	case MOTOR_WIN_FLUSH_ALL:
+	case MOTOR_WIN_FLUSH_LOCAL_ALL:
 		return w->lock_all || w->nlocked ? MOTOR_OK : MOTOR_EWINSYNC;
 	case MOTOR_WIN_START:
 		if (w->started || w->nlocked || w->lock_all)
@@ -446,7 +448,8 @@ int motor_mpi_win_sync(int handle, enum motor_win_sync what, int arg, int lock_t
 
 	if (!w)
 		return MOTOR_EWIN;
-	if ((what == MOTOR_WIN_LOCK || what == MOTOR_WIN_UNLOCK || what == MOTOR_WIN_FLUSH) &&
+	if ((what == MOTOR_WIN_LOCK || what == MOTOR_WIN_UNLOCK || what == MOTOR_WIN_FLUSH ||
+	     what == MOTOR_WIN_FLUSH_LOCAL) &&
 	    (arg < 0 || arg >= w->size))
 		return MOTOR_ERANK;
 	if (what == MOTOR_WIN_LOCK && lock_type != MOTOR_LOCK_EXCLUSIVE && lock_type != MOTOR_LOCK_SHARED)
@@ -490,6 +493,12 @@ int motor_mpi_win_sync(int handle, enum motor_win_sync what, int arg, int lock_t
 		break;
 	case MOTOR_WIN_FLUSH_ALL:
 		rc = MPI_Win_flush_all(w->win);
+		break;
+	case MOTOR_WIN_FLUSH_LOCAL:
+		rc = MPI_Win_flush_local(arg, w->win);
+		break;
+	case MOTOR_WIN_FLUSH_LOCAL_ALL:
+		rc = MPI_Win_flush_local_all(w->win);
 		break;
 	case MOTOR_WIN_START:
 		rc = MPI_Win_start(g, 0, w->win);

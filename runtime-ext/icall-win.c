@@ -215,7 +215,7 @@ int32_t motor_icall_win_rma(int32_t win, int32_t kind, MonoObject *origin, int32
 
 int32_t motor_icall_win_sync(int32_t win, int32_t what, int32_t arg, int32_t lock_type)
 {
-	if (what < MOTOR_WIN_FENCE || what > MOTOR_WIN_WAIT)
+	if (what < MOTOR_WIN_FENCE || what > MOTOR_WIN_FLUSH_LOCAL_ALL)
 		return MOTOR_EARG;
 	int rc = motor_mpi_win_sync(win, (enum motor_win_sync)what, arg, lock_type);
 	if (rc != MOTOR_OK)
@@ -224,11 +224,13 @@ int32_t motor_icall_win_sync(int32_t win, int32_t what, int32_t arg, int32_t loc
 	case MOTOR_WIN_FENCE:
 	case MOTOR_WIN_UNLOCK_ALL:
 	case MOTOR_WIN_FLUSH_ALL:
+	case MOTOR_WIN_FLUSH_LOCAL_ALL:
 	case MOTOR_WIN_COMPLETE:
 		release(win, -1, 0);
 		break;
 	case MOTOR_WIN_UNLOCK:
 	case MOTOR_WIN_FLUSH:
+	case MOTOR_WIN_FLUSH_LOCAL:
 		release(win, arg, 0);
 		break;
 	default:

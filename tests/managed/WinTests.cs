@@ -396,6 +396,41 @@ public static class WinTests
 		Assert.Throws<ObjectDisposedException> (() => w.Free (), "Free");
 	}
 
+	// Flush_local(rank) completes this rank's operations to that rank at the origin: it releases the buffers held for
+	// them (and only them); Flush_local_all the rest.  The Get's result has arrived, and after Unlock every update is in
+	// place at its target.
+	public static void FlushLocalCompletesAtTheOriginAndReleasesItsTargetsBuffers ()
+	{
+		var mem = new int[6000];
+		var w = Win.Create (mem, sizeof (int), World);
+		for (int i = 0; i < 50; i++)
+			mem[5500 + i] = V (Rank, i); // past what the Puts below write
+		World.Barrier ();
+		var small = Block (Rank, 10);
+		var large = Block (Rank, 5000);
+		var got = new int[50];
+		w.Lock_all ();
+		w.Put (small, 0, 10, Next, 0);
+		w.Put (large, 0, 5000, Prev, 100);
+		w.Get (got, 0, 50, Next, 5500);
+		Assert.Equal (4L, w.Holds, "base, both origins and the result held");
+		w.Flush_local (Next);
+		Assert.Equal (Next == Prev ? 1L : 2L, w.Holds, "Flush_local(next) released the buffers of next only");
+		Assert.SequenceEqual (Block (Next, 50), got, "the Get's result after Flush_local");
+		w.Flush_local_all ();
+		Assert.Equal (1L, w.Holds, "Flush_local_all released the rest");
+		// The origin buffers may be reused at once: the data already left them.
+		Array.Clear (small, 0, small.Length);
+		Array.Clear (large, 0, large.Length);
+		w.Unlock_all ();
+		SyncLocal (w);
+		for (int i = 0; i < 10; i++)
+			Assert.Equal (V (Prev, i), mem[i], "small element " + i);
+		for (int i = 0; i < 5000; i++)
+			Assert.Equal (V (Next, i), mem[100 + i], "large element " + i);
+		w.Free ();
+	}
+
 	public static void CallsOutsideTheirEpochAreRefused ()
 	{
 		var mem = new int[4];
@@ -404,6 +439,9 @@ public static class WinTests
 		Assert.Throws<InvalidOperationException> (() => w.Unlock (Next), "Unlock without Lock");
 		Assert.Throws<InvalidOperationException> (() => w.Flush (Next), "Flush without Lock");
 		Assert.Throws<InvalidOperationException> (() => w.Flush_all (), "Flush_all without Lock");
+		Assert.Throws<InvalidOperationException> (() => w.Flush_local (Next), "Flush_local without Lock");
+		Assert.Throws<InvalidOperationException> (() => w.Flush_local_all (), "Flush_local_all without Lock");
+		Assert.Throws<ArgumentOutOfRangeException> (() => w.Flush_local (Size), "Flush_local of a rank outside the window");
 		Assert.Throws<InvalidOperationException> (() => w.Unlock_all (), "Unlock_all without Lock_all");
 		Assert.Throws<InvalidOperationException> (() => w.Complete (), "Complete without Start");
 		Assert.Throws<InvalidOperationException> (() => w.Wait (), "Wait without Post");
