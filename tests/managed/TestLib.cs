@@ -87,6 +87,11 @@ public static class TestRunner
 			} catch (TargetInvocationException e) {
 				var inner = e.InnerException;
 				error = inner is AssertionException ? inner.Message : inner.GetType ().FullName + ": " + inner.Message + "\n" + inner.StackTrace;
+				// At once, on this rank: if another rank never reaches the verdict (it waits in a collective this
+				// rank left), the run times out and this line says why.
+				Console.Error.WriteLine ("# rank " + System.MP.MPI.COMM_WORLD.Get_rank () + ", " + m.Name + ": " +
+					error.Replace ('\n', ' '));
+				Console.Error.Flush ();
 			}
 			if (!Agree (world, m.Name, error))
 				failed++;
