@@ -43,7 +43,7 @@ namespace System.MP
 		// Operation kinds and synchronisation calls: native-mpi's enum motor_rma_kind and motor_win_sync.
 		const int PUT = 0, GET = 1, ACC = 2, GET_ACC = 3, FETCH_OP = 4, CAS = 5;
 		const int FENCE = 0, LOCK = 1, UNLOCK = 2, LOCK_ALL = 3, UNLOCK_ALL = 4, FLUSH = 5, FLUSH_ALL = 6, START = 7,
-			COMPLETE = 8, POST = 9, WAIT = 10, FLUSH_LOCAL = 11, FLUSH_LOCAL_ALL = 12;
+			COMPLETE = 8, POST = 9, WAIT = 10, FLUSH_LOCAL = 11, FLUSH_LOCAL_ALL = 12, SYNC = 13;
 		// Operators of one-sided accumulations only (MOTOR_OP_REPLACE, MOTOR_OP_NO_OP); Op.Handle refuses them.
 		internal const int RmaOnlyHandle = -64;
 
@@ -335,7 +335,7 @@ namespace System.MP
 		/// <exception cref="MPIException">The MPI library failed.</exception>
 		public void Fence ()
 		{
-			Sync ("Fence", FENCE, 0, 0);
+			SyncCall ("Fence", FENCE, 0, 0);
 		}
 
 		/// <summary>Starts a passive-target epoch on <paramref name="rank"/>'s window (MPI_Win_lock).</summary>
@@ -351,7 +351,7 @@ namespace System.MP
 		{
 			if (lock_type != MPI.LOCK_EXCLUSIVE && lock_type != MPI.LOCK_SHARED)
 				throw new ArgumentException ("Win.Lock: lock_type must be MPI.LOCK_EXCLUSIVE or MPI.LOCK_SHARED", "lock_type");
-			Sync ("Lock", LOCK, rank, lock_type);
+			SyncCall ("Lock", LOCK, rank, lock_type);
 		}
 
 		/// <summary>Ends the passive-target epoch on <paramref name="rank"/>'s window (MPI_Win_unlock): every
@@ -363,7 +363,7 @@ namespace System.MP
 		/// <exception cref="MPIException">The MPI library failed.</exception>
 		public void Unlock (int rank)
 		{
-			Sync ("Unlock", UNLOCK, rank, 0);
+			SyncCall ("Unlock", UNLOCK, rank, 0);
 		}
 
 		/// <summary>Starts a shared passive-target epoch on every rank's window (MPI_Win_lock_all).</summary>
@@ -372,7 +372,7 @@ namespace System.MP
 		/// <exception cref="MPIException">The MPI library failed.</exception>
 		public void Lock_all ()
 		{
-			Sync ("Lock_all", LOCK_ALL, 0, 0);
+			SyncCall ("Lock_all", LOCK_ALL, 0, 0);
 		}
 
 		/// <summary>Ends the epoch of <see cref="Lock_all"/> (MPI_Win_unlock_all).</summary>
@@ -381,7 +381,7 @@ namespace System.MP
 		/// <exception cref="MPIException">The MPI library failed.</exception>
 		public void Unlock_all ()
 		{
-			Sync ("Unlock_all", UNLOCK_ALL, 0, 0);
+			SyncCall ("Unlock_all", UNLOCK_ALL, 0, 0);
 		}
 
 		/// <summary>Completes every operation this rank started to <paramref name="rank"/>, at both ends, inside
@@ -393,7 +393,7 @@ namespace System.MP
 		/// <exception cref="MPIException">The MPI library failed.</exception>
 		public void Flush (int rank)
 		{
-			Sync ("Flush", FLUSH, rank, 0);
+			SyncCall ("Flush", FLUSH, rank, 0);
 		}
 
 		/// <summary>Completes every operation this rank started on the window, inside a passive-target epoch
@@ -403,7 +403,7 @@ namespace System.MP
 		/// <exception cref="MPIException">The MPI library failed.</exception>
 		public void Flush_all ()
 		{
-			Sync ("Flush_all", FLUSH_ALL, 0, 0);
+			SyncCall ("Flush_all", FLUSH_ALL, 0, 0);
 		}
 
 		/// <summary>Completes at this rank every operation it started to <paramref name="rank"/>, inside a
@@ -417,7 +417,7 @@ namespace System.MP
 		/// <exception cref="MPIException">The MPI library failed.</exception>
 		public void Flush_local (int rank)
 		{
-			Sync ("Flush_local", FLUSH_LOCAL, rank, 0);
+			SyncCall ("Flush_local", FLUSH_LOCAL, rank, 0);
 		}
 
 		/// <summary>Completes at this rank every operation it started on the window, inside a passive-target epoch
@@ -427,7 +427,20 @@ namespace System.MP
 		/// <exception cref="MPIException">The MPI library failed.</exception>
 		public void Flush_local_all ()
 		{
-			Sync ("Flush_local_all", FLUSH_LOCAL_ALL, 0, 0);
+			SyncCall ("Flush_local_all", FLUSH_LOCAL_ALL, 0, 0);
+		}
+
+		/// <summary>Synchronises the public and private copies of this rank's window memory inside a passive-target
+		/// epoch (MPI_Win_sync): afterwards this rank's reads of its window see the updates completed at it so far,
+		/// and its own writes to the window are visible to the operations of other ranks that follow.  Completes no
+		/// operation and ends no epoch.</summary>
+		/// <exception cref="InvalidOperationException">No lock is held (MPICH refuses it there; Motor refuses it under
+		/// every library).</exception>
+		/// <exception cref="ObjectDisposedException">The window has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library failed.</exception>
+		public void Sync ()
+		{
+			SyncCall ("Sync", SYNC, 0, 0);
 		}
 
 		/// <summary>Starts an access epoch to the windows of <paramref name="group"/>'s ranks, which must
@@ -442,7 +455,7 @@ namespace System.MP
 		{
 			if (group == null)
 				throw new ArgumentNullException ("group");
-			Sync ("Start", START, group.handle, 0);
+			SyncCall ("Start", START, group.handle, 0);
 		}
 
 		/// <summary>Ends the access epoch of <see cref="Start"/> (MPI_Win_complete).</summary>
@@ -451,7 +464,7 @@ namespace System.MP
 		/// <exception cref="MPIException">The MPI library failed.</exception>
 		public void Complete ()
 		{
-			Sync ("Complete", COMPLETE, 0, 0);
+			SyncCall ("Complete", COMPLETE, 0, 0);
 		}
 
 		/// <summary>Starts an exposure epoch of this rank's window to <paramref name="group"/>'s ranks, which
@@ -466,7 +479,7 @@ namespace System.MP
 		{
 			if (group == null)
 				throw new ArgumentNullException ("group");
-			Sync ("Post", POST, group.handle, 0);
+			SyncCall ("Post", POST, group.handle, 0);
 		}
 
 		/// <summary>Ends the exposure epoch of <see cref="Post"/> once every origin has called
@@ -476,7 +489,7 @@ namespace System.MP
 		/// <exception cref="MPIException">The MPI library failed.</exception>
 		public void Wait ()
 		{
-			Sync ("Wait", WAIT, 0, 0);
+			SyncCall ("Wait", WAIT, 0, 0);
 		}
 
 		// ---- internals ---------------------------------------------------------------------------------
@@ -553,7 +566,7 @@ namespace System.MP
 				throw Error (rc, "Win." + what, origin ?? result, target, disp, this);
 		}
 
-		void Sync (string what, int kind, int arg, int lockType)
+		void SyncCall (string what, int kind, int arg, int lockType)
 		{
 			int rc = MPDirect.WinSync (Handle (what), kind, arg, lockType);
 			if (rc != 0)

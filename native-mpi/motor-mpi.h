@@ -624,7 +624,8 @@ enum motor_win_sync {
 	MOTOR_WIN_POST,
 	MOTOR_WIN_WAIT,
 	MOTOR_WIN_FLUSH_LOCAL, /* as FLUSH and FLUSH_ALL, completing the operations at the origin only */
-	MOTOR_WIN_FLUSH_LOCAL_ALL
+	MOTOR_WIN_FLUSH_LOCAL_ALL,
+	MOTOR_WIN_SYNC /* MPI_Win_sync, inside a passive-target epoch */
 };
 int motor_mpi_win_sync(int win, enum motor_win_sync what, int arg, int lock_type);
 

@@ -357,6 +357,7 @@ static int mark(struct win *w, enum motor_win_sync what, int rank, int lock_type
 		return w->lock_all ? MOTOR_OK : MOTOR_EWINSYNC;
 	case MOTOR_WIN_FLUSH_ALL:
 	case MOTOR_WIN_FLUSH_LOCAL_ALL:
+	case MOTOR_WIN_SYNC: /* MPICH refuses it outside a lock epoch; Open MPI does not check */
 		return w->lock_all || w->nlocked ? MOTOR_OK : MOTOR_EWINSYNC;
 	case MOTOR_WIN_START:
 		if (w->started || w->nlocked || w->lock_all)
@@ -499,6 +500,9 @@ int motor_mpi_win_sync(int handle, enum motor_win_sync what, int arg, int lock_t
 		break;
 	case MOTOR_WIN_FLUSH_LOCAL_ALL:
 		rc = MPI_Win_flush_local_all(w->win);
+		break;
+	case MOTOR_WIN_SYNC:
+		rc = MPI_Win_sync(w->win);
 		break;
 	case MOTOR_WIN_START:
 		rc = MPI_Win_start(g, 0, w->win);

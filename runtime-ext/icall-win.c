@@ -215,7 +215,7 @@ int32_t motor_icall_win_rma(int32_t win, int32_t kind, MonoObject *origin, int32
 
 int32_t motor_icall_win_sync(int32_t win, int32_t what, int32_t arg, int32_t lock_type)
 {
-	if (what < MOTOR_WIN_FENCE || what > MOTOR_WIN_FLUSH_LOCAL_ALL)
+	if (what < MOTOR_WIN_FENCE || what > MOTOR_WIN_SYNC)
 		return MOTOR_EARG;
 	int rc = motor_mpi_win_sync(win, (enum motor_win_sync)what, arg, lock_type);
 	if (rc != MOTOR_OK)

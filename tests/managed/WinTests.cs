@@ -431,6 +431,24 @@ public static class WinTests
 		w.Free ();
 	}
 
+	// Inside a Lock_all epoch: each rank Puts to its next and flushes; after a barrier, Sync lets each rank read what
+	// its previous rank put into its window, without ending the epoch.
+	public static void SyncShowsCompletedUpdatesInsideALockEpoch ()
+	{
+		var mem = new int[16];
+		var w = Win.Create (mem, sizeof (int), World);
+		World.Barrier ();
+		w.Lock_all ();
+		w.Put (Block (Rank, 16), Next, 0);
+		w.Flush (Next);
+		World.Barrier ();
+		w.Sync ();
+		Assert.SequenceEqual (Block (Prev, 16), mem, "the window after Flush, a barrier and Sync");
+		World.Barrier ();
+		w.Unlock_all ();
+		w.Free ();
+	}
+
 	public static void CallsOutsideTheirEpochAreRefused ()
 	{
 		var mem = new int[4];
@@ -442,6 +460,7 @@ public static class WinTests
 		Assert.Throws<InvalidOperationException> (() => w.Flush_local (Next), "Flush_local without Lock");
 		Assert.Throws<InvalidOperationException> (() => w.Flush_local_all (), "Flush_local_all without Lock");
 		Assert.Throws<ArgumentOutOfRangeException> (() => w.Flush_local (Size), "Flush_local of a rank outside the window");
+		Assert.Throws<InvalidOperationException> (() => w.Sync (), "Sync without Lock");
 		Assert.Throws<InvalidOperationException> (() => w.Unlock_all (), "Unlock_all without Lock_all");
 		Assert.Throws<InvalidOperationException> (() => w.Complete (), "Complete without Start");
 		Assert.Throws<InvalidOperationException> (() => w.Wait (), "Wait without Post");
