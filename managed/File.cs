@@ -585,6 +585,75 @@ namespace System.MP
 			/// <exception cref="MPIException">The MPI library reported another error.</exception>
 			public int Write_at_all (long offset, object buf, int bufOffset, int count) { return Rw (ALL | AT | WRITE, offset, buf, bufOffset, count, "Write_at_all"); }
 
+			/// <summary>Starts reading into the whole of <paramref name="buf"/> at the individual file pointer
+			/// (MPI_File_iread).  The pointer advances at once, past what will be read (a read that meets the end of
+			/// the file is cut there first).  The runtime keeps the buffer in place and alive until the read completes,
+			/// even if the Request is dropped; do not touch the buffer until then.</summary>
+			/// <param name="buf">The buffer: an array of a primitive type or of structs without references, or an
+			/// object without reference fields.</param>
+			/// <returns>The request; <see cref="Request.Wait(Status)"/> fills a Status whose <see
+			/// cref="Status.Get_count"/> is the number of elements read.  It cannot be cancelled.</returns>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_WRONLY.</exception>
+			/// <exception cref="IOException">The MPI library refused the read.</exception>
+			/// <exception cref="OutOfMemoryException">The runtime could not allocate a request slot.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public Request Iread (object buf) { return Iat (0, 0, buf, 0, Whole, "Iread"); }
+
+			/// <summary>Starts reading into <paramref name="count"/> elements of array <paramref name="buf"/> from
+			/// element <paramref name="bufOffset"/>, at the individual file pointer (MPI_File_iread), as <see
+			/// cref="Iread(object)"/>.</summary>
+			/// <param name="buf">The array.</param>
+			/// <param name="bufOffset">The first element of <paramref name="buf"/> to fill.</param>
+			/// <param name="count">How many elements to read.</param>
+			/// <returns>The request, as for <see cref="Iread(object)"/>.</returns>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ArgumentOutOfRangeException"><paramref name="bufOffset"/> or <paramref name="count"/>
+			/// is negative, or they run past the end of <paramref name="buf"/>.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_WRONLY.</exception>
+			/// <exception cref="IOException">The MPI library refused the read.</exception>
+			/// <exception cref="OutOfMemoryException">The runtime could not allocate a request slot.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public Request Iread (object buf, int bufOffset, int count) { return Iat (0, 0, buf, bufOffset, count, "Iread"); }
+
+			/// <summary>Starts writing the whole of <paramref name="buf"/> at the individual file pointer
+			/// (MPI_File_iwrite), which advances at once past it.  The runtime keeps the buffer in place and alive until
+			/// the write completes, even if the Request is dropped; do not change the buffer until then.</summary>
+			/// <param name="buf">The buffer: an array of a primitive type or of structs without references, or an
+			/// object without reference fields.</param>
+			/// <returns>The request; the Status of its Wait counts the elements written.  It cannot be
+			/// cancelled.</returns>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_RDONLY.</exception>
+			/// <exception cref="IOException">The MPI library refused the write.</exception>
+			/// <exception cref="OutOfMemoryException">The runtime could not allocate a request slot.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public Request Iwrite (object buf) { return Iat (WRITE, 0, buf, 0, Whole, "Iwrite"); }
+
+			/// <summary>Starts writing <paramref name="count"/> elements of array <paramref name="buf"/> from element
+			/// <paramref name="bufOffset"/> at the individual file pointer (MPI_File_iwrite), as <see
+			/// cref="Iwrite(object)"/>.</summary>
+			/// <param name="buf">The array.</param>
+			/// <param name="bufOffset">The first element of <paramref name="buf"/> to write.</param>
+			/// <param name="count">How many elements to write.</param>
+			/// <returns>The request, as for <see cref="Iwrite(object)"/>.</returns>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ArgumentOutOfRangeException"><paramref name="bufOffset"/> or <paramref name="count"/>
+			/// is negative, or they run past the end of <paramref name="buf"/>.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_RDONLY.</exception>
+			/// <exception cref="IOException">The MPI library refused the write.</exception>
+			/// <exception cref="OutOfMemoryException">The runtime could not allocate a request slot.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public Request Iwrite (object buf, int bufOffset, int count) { return Iat (WRITE, 0, buf, bufOffset, count, "Iwrite"); }
+
 			/// <summary>Starts reading into the whole of <paramref name="buf"/> at <paramref name="offset"/>
 			/// (MPI_File_iread_at).  The runtime keeps the buffer in place and alive until the read completes, even if
 			/// the Request is dropped; do not touch the buffer until then.</summary>
@@ -600,7 +669,7 @@ namespace System.MP
 			/// <exception cref="IOException">The MPI library refused the read (write-only file, ...).</exception>
 			/// <exception cref="OutOfMemoryException">The runtime could not allocate a request slot.</exception>
 			/// <exception cref="MPIException">The MPI library reported another error.</exception>
-			public Request Iread_at (long offset, object buf) { return Iat (0, offset, buf, 0, Whole, "Iread_at"); }
+			public Request Iread_at (long offset, object buf) { return Iat (AT, offset, buf, 0, Whole, "Iread_at"); }
 			/// <summary>Starts reading into <paramref name="count"/> elements of array <paramref name="buf"/> from
 			/// element <paramref name="bufOffset"/>, at <paramref name="offset"/> (MPI_File_iread_at).  The buffer is
 			/// kept in place and alive until the read completes.</summary>
@@ -618,7 +687,7 @@ namespace System.MP
 			/// <exception cref="IOException">The MPI library refused the read.</exception>
 			/// <exception cref="OutOfMemoryException">The runtime could not allocate a request slot.</exception>
 			/// <exception cref="MPIException">The MPI library reported another error.</exception>
-			public Request Iread_at (long offset, object buf, int bufOffset, int count) { return Iat (0, offset, buf, bufOffset, count, "Iread_at"); }
+			public Request Iread_at (long offset, object buf, int bufOffset, int count) { return Iat (AT, offset, buf, bufOffset, count, "Iread_at"); }
 
 			/// <summary>Starts writing the whole of <paramref name="buf"/> at <paramref name="offset"/>
 			/// (MPI_File_iwrite_at).  The runtime keeps the buffer in place and alive until the write completes, even
@@ -635,7 +704,7 @@ namespace System.MP
 			/// <exception cref="IOException">The MPI library refused the write (read-only file, ...).</exception>
 			/// <exception cref="OutOfMemoryException">The runtime could not allocate a request slot.</exception>
 			/// <exception cref="MPIException">The MPI library reported another error.</exception>
-			public Request Iwrite_at (long offset, object buf) { return Iat (1, offset, buf, 0, Whole, "Iwrite_at"); }
+			public Request Iwrite_at (long offset, object buf) { return Iat (AT | WRITE, offset, buf, 0, Whole, "Iwrite_at"); }
 			/// <summary>Starts writing <paramref name="count"/> elements of array <paramref name="buf"/> from element
 			/// <paramref name="bufOffset"/>, at <paramref name="offset"/> (MPI_File_iwrite_at).  The buffer is kept in
 			/// place and alive until the write completes.</summary>
@@ -653,7 +722,7 @@ namespace System.MP
 			/// <exception cref="IOException">The MPI library refused the write.</exception>
 			/// <exception cref="OutOfMemoryException">The runtime could not allocate a request slot.</exception>
 			/// <exception cref="MPIException">The MPI library reported another error.</exception>
-			public Request Iwrite_at (long offset, object buf, int bufOffset, int count) { return Iat (1, offset, buf, bufOffset, count, "Iwrite_at"); }
+			public Request Iwrite_at (long offset, object buf, int bufOffset, int count) { return Iat (AT | WRITE, offset, buf, bufOffset, count, "Iwrite_at"); }
 
 			// ---- the shared paths ----------------------------------------------------------------------------
 
@@ -708,7 +777,8 @@ namespace System.MP
 				return (int) done;
 			}
 
-			Request Iat (int write, long offset, object buf, int bufOffset, int count, string op)
+			// how: WRITE | AT (AT: at offset; else at the individual file pointer, and offset is unused).
+			Request Iat (int how, long offset, object buf, int bufOffset, int count, string op)
 			{
 				int h = Handle (op);
 				if (count == Whole)
@@ -718,7 +788,7 @@ namespace System.MP
 				if (offset < 0)
 					throw new ArgumentOutOfRangeException ("offset", offset, op + ": the file offset must not be negative");
 				var r = new FileRequest (this);
-				int rc = MPDirect.FileIat (h, write, offset, buf, bufOffset, count, r);
+				int rc = MPDirect.FileIat (h, how, offset, buf, bufOffset, count, r);
 				if (rc != 0)
 					throw Error (rc, op, path, null, buf);
 				lock (pending) {

@@ -26,6 +26,6 @@ namespace System.MP
 		[MethodImpl (MethodImplOptions.InternalCall)]
 		internal static extern int FileRw (int fh, int how, long offset, object buf, int start, int count, int verdict, out long done);
 		[MethodImpl (MethodImplOptions.InternalCall)]
-		internal static extern int FileIat (int fh, int write, long offset, object buf, int start, int count, Request req);
+		internal static extern int FileIat (int fh, int how, long offset, object buf, int start, int count, Request req); // how: as FileRw, without ALL
 	}
 }

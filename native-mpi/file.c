@@ -534,12 +534,12 @@ int motor_mpi_file_rw(int handle, int how, int64_t offset, void *buf, int64_t co
 	return as_class(rc);
 }
 
-int motor_mpi_file_iat(int handle, int write, int64_t offset, void *buf, int64_t count, int dt,
-                       motor_req *req)
+int motor_mpi_file_iat(int handle, int how, int64_t offset, void *buf, int64_t count, int dt, motor_req *req)
 {
 	struct motor_file *f = file_at(handle);
 	MPI_Datatype type = motor_mpi__type(dt);
 	MPI_Request r = MPI_REQUEST_NULL;
+	int write = how & MOTOR_FILE_WRITE, at = how & MOTOR_FILE_AT;
 	int rc;
 
 	if (!f)
@@ -548,22 +548,34 @@ int motor_mpi_file_iat(int handle, int write, int64_t offset, void *buf, int64_t
 		return MOTOR_EARG;
 	if (count < 0 || count > INT_MAX)
 		return MOTOR_ECOUNT;
-	if (offset < 0)
+	if (at && offset < 0)
 		return MOTOR_EOFFSET;
-	if ((rc = mode_allows(f, write, 1)) != MOTOR_OK)
+	if ((rc = mode_allows(f, write, at)) != MOTOR_OK)
 		return rc;
 	/* Cut at the end of the file like a blocking read (held_from).  Open MPI 4.1's ompio never completes
-	 * a non-blocking read that starts past the end (its MPI_Wait spins in mca_common_ompio_progress). */
-	MPI_Offset start;
-	if (!write && MPI_File_get_byte_offset(f->fh, (MPI_Offset)offset, &start) == MPI_SUCCESS) {
+	 * a non-blocking read that starts past the end (its MPI_Wait spins in mca_common_ompio_progress).  At
+	 * the individual pointer, the pointer then advances by what is read. */
+	MPI_Offset pos = (MPI_Offset)offset, start;
+	if (!write && (at || MPI_File_get_position(f->fh, &pos) == MPI_SUCCESS) &&
+	    MPI_File_get_byte_offset(f->fh, pos, &start) == MPI_SUCCESS) {
 		int64_t held = held_from(f, start, type);
 		if (held < count)
 			count = held;
 	}
-	if (write)
+	switch (how & (MOTOR_FILE_WRITE | MOTOR_FILE_AT)) {
+	case MOTOR_FILE_WRITE | MOTOR_FILE_AT:
 		rc = MPI_File_iwrite_at(f->fh, (MPI_Offset)offset, buf, (int)count, type, &r);
-	else
+		break;
+	case MOTOR_FILE_AT:
 		rc = MPI_File_iread_at(f->fh, (MPI_Offset)offset, buf, (int)count, type, &r);
+		break;
+	case MOTOR_FILE_WRITE:
+		rc = MPI_File_iwrite(f->fh, buf, (int)count, type, &r);
+		break;
+	default:
+		rc = MPI_File_iread(f->fh, buf, (int)count, type, &r);
+		break;
+	}
 	if (rc == MPI_SUCCESS)
 		motor_mpi__req_set(req, r);
 	return as_class(rc);

@@ -685,10 +685,11 @@ int motor_mpi_file_ctl(int handle, int what, int64_t arg, int dt, int verdict);
 enum { MOTOR_FILE_WRITE = 1, MOTOR_FILE_AT = 2, MOTOR_FILE_ALL = 4 };
 int motor_mpi_file_rw(int handle, int how, int64_t offset, void *buf, int64_t count, int dt, int verdict,
                       int64_t *done);
-/* MPI_File_iread_at / MPI_File_iwrite_at (write != 0): *req becomes an active request for
- * motor_mpi_test/wait (its status counts the bytes moved).  `buf` must stay in place until it completes. */
-int motor_mpi_file_iat(int handle, int write, int64_t offset, void *buf, int64_t count, int dt,
-                       motor_req *req);
+/* MPI_File_iread_at / _iwrite_at (`how` with MOTOR_FILE_AT), or MPI_File_iread / _iwrite at the individual
+ * file pointer, which advances at the call (`offset` unused); MOTOR_FILE_WRITE for a write.  *req becomes an
+ * active request for motor_mpi_test/wait (its status counts the bytes moved).  `buf` must stay in place until
+ * it completes. */
+int motor_mpi_file_iat(int handle, int how, int64_t offset, void *buf, int64_t count, int dt, motor_req *req);
 /* What an MPI error code of a file operation means, for the exception managed code raises. */
 enum {
 	MOTOR_FERR_OTHER,

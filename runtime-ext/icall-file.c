@@ -41,7 +41,7 @@ int32_t motor_icall_file_rw(int32_t fh, int32_t how, int64_t offset, MonoObject 
 }
 
 struct iat {
-	int fh, write;
+	int fh, how;
 	int64_t offset;
 	const struct motor_buffer *b;
 };
@@ -49,17 +49,18 @@ struct iat {
 static int post_iat(void *ctx, motor_req *r)
 {
 	const struct iat *a = ctx;
-	return motor_mpi_file_iat(a->fh, a->write, a->offset, a->b->data, a->b->count, a->b->dt, r);
+	return motor_mpi_file_iat(a->fh, a->how, a->offset, a->b->data, a->b->count, a->b->dt, r);
 }
 
-/* File.Iread_at / Iwrite_at: posted into a request slot, which holds `buf` until the operation completes. */
-int32_t motor_icall_file_iat(int32_t fh, int32_t write, int64_t offset, MonoObject *buf, int32_t start,
+/* File.Iread_at / Iwrite_at / Iread / Iwrite (`how`: MOTOR_FILE_WRITE | MOTOR_FILE_AT): posted into a request
+ * slot, which holds `buf` until the operation completes. */
+int32_t motor_icall_file_iat(int32_t fh, int32_t how, int64_t offset, MonoObject *buf, int32_t start,
                              int32_t count, MonoObject *req)
 {
 	struct motor_buffer b;
 	int rc = motor_buffer_resolve(buf, start, count, &b);
 	if (rc != MOTOR_OK)
 		return rc;
-	struct iat a = {.fh = fh, .write = write, .offset = offset, .b = &b};
+	struct iat a = {.fh = fh, .how = how, .offset = offset, .b = &b};
 	return motor_pin_post_op_buffer(req, buf, &a, post_iat, NULL);
 }

@@ -167,7 +167,7 @@ void motor_icall_win_counts(int64_t *taken, int64_t *avoided);
 int32_t motor_icall_file_set_view(int32_t fh, int64_t disp, MonoReflectionType *etype, int32_t verdict);
 int32_t motor_icall_file_rw(int32_t fh, int32_t how, int64_t offset, MonoObject *buf, int32_t start,
                             int32_t count, int32_t verdict, int64_t *done);
-int32_t motor_icall_file_iat(int32_t fh, int32_t write, int64_t offset, MonoObject *buf, int32_t start,
+int32_t motor_icall_file_iat(int32_t fh, int32_t how, int64_t offset, MonoObject *buf, int32_t start,
                              int32_t count, MonoObject *req);
 /* icall-sermode.c: sets this thread's serializer mode (MOTOR_SER_TRANSPORTABLE / _SERIALIZABLE), returns the
  * previous one or MOTOR_EARG. */

@@ -242,6 +242,57 @@ public static class FileTests
 		Cleanup (path);
 	}
 
+	// Iwrite and Iread at the individual file pointer: it advances at the call, so two posted one after the other
+	// land one after the other; a read that meets the end of the file is cut there, and the pointer moves only past
+	// what it reads.
+	public static void NonBlockingReadsAndWritesAtTheIndividualPointer ()
+	{
+		string path = PathFor ("ipointer");
+		using (var f = MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_RDWR)) {
+			f.Set_view ((long) Rank * 2 * N * 4, typeof (int));
+			int[] a = Block (Rank), b = Block (Rank).Select (x => -x).ToArray ();
+			var st = new Status ();
+			Request w1 = f.Iwrite (a);
+			Assert.Equal ((long) N, f.Get_position (), "the pointer after the first Iwrite");
+			Request w2 = f.Iwrite (b, 0, N);
+			Assert.Equal (2L * N, f.Get_position (), "the pointer after the second Iwrite");
+			w1.Wait (st);
+			Assert.Equal (N, st.Get_count (typeof (int)), "elements of the first Iwrite");
+			w2.Wait (st);
+			Assert.Equal (N, st.Get_count (typeof (int)), "elements of the second Iwrite");
+			f.Sync ();
+			World.Barrier ();
+			f.Sync ();
+			f.Seek (0, MPI.SEEK_SET);
+			var c = new int[N];
+			var d = new int[N + 5];
+			Request r1 = f.Iread (c);
+			Request r2 = f.Iread (d, 2, N);
+			Assert.Equal (2L * N, f.Get_position (), "the pointer after two Ireads");
+			r1.Wait (st);
+			Assert.Equal (N, st.Get_count (typeof (int)), "elements of the first Iread");
+			r2.Wait (st);
+			Assert.Equal (N, st.Get_count (typeof (int)), "elements of the second Iread");
+			Assert.SequenceEqual (a, c, "the first block");
+			Assert.SequenceEqual (b, d.Skip (2).Take (N), "the second block, from element 2");
+			Assert.SequenceEqual (new[] { 0, 0, 0, 0, 0 }, d.Take (2).Concat (d.Skip (N + 2)), "the elements around it");
+			if (Rank == Last) {
+				f.Seek (-3, MPI.SEEK_END);
+				Request r3 = f.Iread (d);
+				Assert.Equal (2L * N, f.Get_position (), "the pointer after a read cut at the end");
+				r3.Wait (st);
+				Assert.Equal (3, st.Get_count (typeof (int)), "elements of a read that meets the end");
+				Assert.SequenceEqual (b.Skip (N - 3), d.Take (3), "the last three ints");
+			}
+		}
+		using (var g = MPI.File.Open (World, path, MPI.MODE_WRONLY)) {
+			Assert.Throws<UnauthorizedAccessException> (() => g.Iread (new int[1]), "Iread of a write-only file");
+			Assert.Equal (0L, g.Get_position (), "the pointer after the refusal");
+		}
+		StillUsable ("Iread and Iwrite");
+		Cleanup (path);
+	}
+
 	public static void WriteAllAndReadAllUseEachRanksView ()
 	{
 		string path = PathFor ("all");
