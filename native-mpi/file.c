@@ -433,20 +433,26 @@ static int64_t elements(const MPI_Status *st, MPI_Datatype type)
 	return size > 0 && bytes != MPI_UNDEFINED ? (int64_t)bytes / size : 0;
 }
 
-/* How many elements of `type` the file holds from byte `start` to its end.  Reads are cut to that before
- * they start: ROMIO's collective reads report the whole count asked for even when the file ends first, and
- * fill the part of the buffer past the end with whatever their collective buffer held (MPICH 4.0:
- * MPI_File_read_at_all past the end gave a status of `count` elements and stale bytes in the buffer).  Views
- * here are contiguous (the etype is the filetype), so every byte past `start` is in view.  INT_MAX if the
- * size is unknown. */
-static int64_t held_from(const struct motor_file *f, MPI_Offset start, MPI_Datatype type)
+/* How many of `count` elements of `type` a read finds before the end of the file, at etype `offset` of the
+ * view (MOTOR_FILE_AT in `how`) or at the individual file pointer; `count` for a write.  Every read is cut to
+ * that before it starts: ROMIO's collective reads report the whole count asked for even when the file ends
+ * first, and fill the part of the buffer past the end with whatever their collective buffer held (MPICH 4.0:
+ * MPI_File_read_at_all past the end gave a status of `count` elements and stale bytes in the buffer), and
+ * Open MPI 4.1's ompio never completes a non-blocking read that starts past the end (its MPI_Wait spins in
+ * mca_common_ompio_progress).  Views here are contiguous (the etype is the filetype), so every byte past the
+ * start is in view.  `count` if the position or the size is unknown. */
+static int64_t readable(const struct motor_file *f, int how, int64_t offset, int64_t count, MPI_Datatype type)
 {
-	MPI_Offset size = 0;
+	MPI_Offset pos = (MPI_Offset)offset, start = 0, size = 0;
 	int esize = 0;
-	if (MPI_File_get_size(f->fh, &size) != MPI_SUCCESS || MPI_Type_size(type, &esize) != MPI_SUCCESS ||
+	if ((how & MOTOR_FILE_WRITE) || count <= 0 ||
+	    (!(how & MOTOR_FILE_AT) && MPI_File_get_position(f->fh, &pos) != MPI_SUCCESS) ||
+	    MPI_File_get_byte_offset(f->fh, pos, &start) != MPI_SUCCESS ||
+	    MPI_File_get_size(f->fh, &size) != MPI_SUCCESS || MPI_Type_size(type, &esize) != MPI_SUCCESS ||
 	    esize <= 0)
-		return INT_MAX;
-	return size > start ? (int64_t)(size - start) / esize : 0;
+		return count;
+	int64_t held = size > start ? (int64_t)(size - start) / esize : 0;
+	return held < count ? held : count;
 }
 
 /* What the access mode forbids, checked here so that every library refuses the same: explicit offsets on a
@@ -485,17 +491,9 @@ int motor_mpi_file_rw(int handle, int how, int64_t offset, void *buf, int64_t co
 	if (verdict != MOTOR_OK)
 		return verdict;
 
-	MPI_Offset off = (MPI_Offset)offset, pos = 0, start = -1;
-	int n = (int)count;
+	MPI_Offset off = (MPI_Offset)offset;
+	int n = (int)readable(f, how, offset, count, type);
 	memset(&st, 0, sizeof st);
-	/* A read is cut at the end of the file (held_from). */
-	if (!(how & MOTOR_FILE_WRITE) && n > 0 &&
-	    ((how & MOTOR_FILE_AT) || MPI_File_get_position(f->fh, &pos) == MPI_SUCCESS) &&
-	    MPI_File_get_byte_offset(f->fh, (how & MOTOR_FILE_AT) ? off : pos, &start) == MPI_SUCCESS) {
-		int64_t held = held_from(f, start, type);
-		if (held < n)
-			n = (int)held;
-	}
 	struct motor_block b;
 	motor_mpi__block_begin(&b);
 	switch (how) {
@@ -552,16 +550,8 @@ int motor_mpi_file_iat(int handle, int how, int64_t offset, void *buf, int64_t c
 		return MOTOR_EOFFSET;
 	if ((rc = mode_allows(f, write, at)) != MOTOR_OK)
 		return rc;
-	/* Cut at the end of the file like a blocking read (held_from).  Open MPI 4.1's ompio never completes
-	 * a non-blocking read that starts past the end (its MPI_Wait spins in mca_common_ompio_progress).  At
-	 * the individual pointer, the pointer then advances by what is read. */
-	MPI_Offset pos = (MPI_Offset)offset, start;
-	if (!write && (at || MPI_File_get_position(f->fh, &pos) == MPI_SUCCESS) &&
-	    MPI_File_get_byte_offset(f->fh, pos, &start) == MPI_SUCCESS) {
-		int64_t held = held_from(f, start, type);
-		if (held < count)
-			count = held;
-	}
+	/* At the individual pointer, the pointer then advances by what is read. */
+	count = readable(f, how, offset, count, type);
 	switch (how & (MOTOR_FILE_WRITE | MOTOR_FILE_AT)) {
 	case MOTOR_FILE_WRITE | MOTOR_FILE_AT:
 		rc = MPI_File_iwrite_at(f->fh, (MPI_Offset)offset, buf, (int)count, type, &r);
