@@ -122,18 +122,22 @@ int motor_pin_wait_status(MonoObject *req)
 	return complete_held(req, MOTOR_PIN_WAIT | MOTOR_PIN_STATUS, &flag);
 }
 
-int motor_pin_test(MonoObject *req)
+/* One test: 1 if the operation has completed, 0 if not, or an error (< 0). */
+static inline int test_held(MonoObject *req, int how)
 {
 	int32_t flag = 0;
-	int rc = complete_held(req, 0, &flag);
+	int rc = complete_held(req, how, &flag);
 	return rc != MOTOR_OK ? rc : flag;
+}
+
+int motor_pin_test(MonoObject *req)
+{
+	return test_held(req, 0);
 }
 
 int motor_pin_settle(MonoObject *req)
 {
-	int32_t flag = 0;
-	int rc = complete_held(req, MOTOR_PIN_SETTLE, &flag);
-	return rc != MOTOR_OK ? rc : flag;
+	return test_held(req, MOTOR_PIN_SETTLE);
 }
 
 int motor_pin_posted(int32_t index, int32_t gen, int64_t *count, int *dt)
