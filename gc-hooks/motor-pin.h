@@ -66,10 +66,11 @@ int motor_pin_post_mrecv(MonoObject *req, MonoObject *obj, const struct motor_bu
  * behind. */
 int motor_pin_post_op(MonoObject *req, void *ctx, int (*post)(void *ctx, motor_req *r),
                       void (*release)(void *ctx, size_t unused));
-/* motor_pin_post_op on a managed buffer object `obj` (a file's Iread_at/Iwrite_at), which is pinned or kept
- * alive as by motor_pin_post until the operation completes.  `release` may be NULL: then ctx need only live
- * during the call (post reads it, nothing keeps it). */
-int motor_pin_post_op_buffer(MonoObject *req, MonoObject *obj, void *ctx,
+/* motor_pin_post_op on managed buffer objects `obj` and `obj2` (a file's Iread_at/Iwrite_at, a window's Rput
+ * ... Rget_accumulate; either may be NULL), each pinned or kept alive as by motor_pin_post until the
+ * operation completes.  `release` may be NULL: then ctx need only live during the call (post reads it,
+ * nothing keeps it). */
+int motor_pin_post_op_buffer(MonoObject *req, MonoObject *obj, MonoObject *obj2, void *ctx,
                              int (*post)(void *ctx, motor_req *r), void (*release)(void *ctx, size_t unused));
 
 /* For a blocking send (recv == 0) or receive on buffer `b`: MOTOR_EOVERLAP if it may be a message of this

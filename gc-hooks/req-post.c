@@ -171,10 +171,21 @@ static int movable(MonoObject *obj)
 	return obj && mono_object_get_size(obj) <= SGEN_MAX_SMALL_OBJ_SIZE;
 }
 
-/* An operation posted by `post` (Comm.Idup, a file's Iread_at/Iwrite_at).  A buffer, if any, is held by the
- * slot's root as motor_pin_post holds one: pinned if it could move, kept alive if not.  Not an operation on
- * messages: nothing that a message to self could overlap. */
-int motor_pin_post_op_buffer(MonoObject *req, MonoObject *obj, void *ctx,
+/* Counts the pins a posted operation's buffers took or avoided. */
+static void count_pins(int rc, MonoObject *obj, MonoObject *obj2)
+{
+	if (rc != MOTOR_OK)
+		return;
+	if (obj)
+		motor_req__count(movable(obj) ? &motor_req__pins_taken : &motor_req__pins_avoided);
+	if (obj2)
+		motor_req__count(movable(obj2) ? &motor_req__pins_taken : &motor_req__pins_avoided);
+}
+
+/* An operation posted by `post` (Comm.Idup, a file's Iread_at/Iwrite_at, a window's Rput ...).  Its buffers,
+ * if any, are held by the slot's two roots as motor_pin_post holds one: pinned if they could move, kept alive
+ * if not.  Not an operation on messages: nothing that a message to self could overlap. */
+int motor_pin_post_op_buffer(MonoObject *req, MonoObject *obj, MonoObject *obj2, void *ctx,
                              int (*post)(void *ctx, motor_req *r), void (*release)(void *ctx, size_t unused))
 {
 	struct slot *sl;
@@ -185,20 +196,20 @@ int motor_pin_post_op_buffer(MonoObject *req, MonoObject *obj, void *ctx,
 	sl->count = 0;
 	sl->dt = -1;
 	sl->buffer = obj;
-	sl->movable = movable(obj);
+	sl->buffer2 = obj2;
+	sl->movable = movable(obj) || movable(obj2);
 	publish(sl, req);
 	rc = post(ctx, &sl->req);
 	if (rc == MOTOR_OK && release)
 		sl->owned = ctx; /* owned only once posted: a failed post leaves ctx to the caller */
-	if (rc == MOTOR_OK && obj)
-		motor_req__count(sl->movable ? &motor_req__pins_taken : &motor_req__pins_avoided);
+	count_pins(rc, obj, obj2);
 	return close_slot(sl, req, rc);
 }
 
 int motor_pin_post_op(MonoObject *req, void *ctx, int (*post)(void *ctx, motor_req *r),
                       void (*release)(void *ctx, size_t unused))
 {
-	return motor_pin_post_op_buffer(req, NULL, ctx, post, release);
+	return motor_pin_post_op_buffer(req, NULL, NULL, ctx, post, release);
 }
 
 /* A non-blocking collective.  Its buffers are held by the slot's two roots from the post until completion,
@@ -229,12 +240,7 @@ int motor_pin_post_coll(MonoObject *req, const struct motor_coll_args *a, MonoOb
 		sl->user_op = 0;
 		motor_pin_user_code_leave();
 	}
-	if (rc == MOTOR_OK) {
-		if (sobj)
-			motor_req__count(movable(sobj) ? &motor_req__pins_taken : &motor_req__pins_avoided);
-		if (robj)
-			motor_req__count(movable(robj) ? &motor_req__pins_taken : &motor_req__pins_avoided);
-	}
+	count_pins(rc, sobj, robj);
 	return close_slot(sl, req, rc);
 }
 

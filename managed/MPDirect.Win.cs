@@ -13,6 +13,9 @@ namespace System.MP
 		[MethodImpl (MethodImplOptions.InternalCall)]
 		internal static extern int WinRma (int win, int kind, object origin, int ooff, int ocount, object result, int roff,
 		                                   object compare, int coff, int target, long disp, int op);
+		[MethodImpl (MethodImplOptions.InternalCall)]
+		internal static extern int WinRrma (int win, int kind, object origin, int ooff, int ocount, object result, int roff,
+		                                    int target, long disp, int op, Request req);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int WinSync (int win, int what, int arg, int lock_type);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int WinInfo (int win, int rank, out long bytes, out int disp_unit);
 		[MethodImpl (MethodImplOptions.InternalCall)]

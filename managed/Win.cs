@@ -325,6 +325,144 @@ namespace System.MP
 			     target_disp, -1);
 		}
 
+		// ---- request-based operations ------------------------------------------------------------------
+
+		/// <summary>Put with a request of its own (MPI_Rput): the request completes when
+		/// <paramref name="origin"/> may change again, which may be before the data reaches the target (a Flush or
+		/// the end of the epoch completes it there).  Only inside a passive-target epoch: <see cref="Lock"/> of the
+		/// target or <see cref="Lock_all"/>.</summary>
+		/// <param name="origin">The data, of the window's element type; held in place until the request
+		/// completes.</param>
+		/// <param name="offset">First element of <paramref name="origin"/> to send.</param>
+		/// <param name="count">Elements to send.</param>
+		/// <param name="target_rank">Rank whose window is written (MPI.PROC_NULL: the request completes at once).</param>
+		/// <param name="target_disp">Displacement in the target's window, in its disp_unit.</param>
+		/// <returns>The request; complete it with Wait or Test (or drop it: nothing leaks).  It cannot be
+		/// cancelled.</returns>
+		/// <exception cref="ArgumentNullException"><paramref name="origin"/> is null.</exception>
+		/// <exception cref="ArgumentOutOfRangeException">As for <see cref="Put(Array, int, int, int, long)"/>.</exception>
+		/// <exception cref="ArgumentException"><paramref name="origin"/>'s element type is not the window's.</exception>
+		/// <exception cref="InvalidOperationException">No Lock of the target or Lock_all is open on this rank (a
+		/// fence or Start epoch does not allow request-based operations).</exception>
+		/// <exception cref="ObjectDisposedException">The window has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library failed.</exception>
+		public Request Rput (Array origin, int offset, int count, int target_rank, long target_disp)
+		{
+			Range (origin, "origin", offset, count);
+			return RequestRma ("Rput", PUT, origin, offset, count, null, 0, target_rank, target_disp, -1);
+		}
+
+		/// <summary>Rput of all of <paramref name="origin"/> (MPI_Rput).</summary>
+		/// <param name="origin">The data, of the window's element type; held in place until the request
+		/// completes.</param>
+		/// <param name="target_rank">Rank whose window is written (MPI.PROC_NULL: the request completes at once).</param>
+		/// <param name="target_disp">Displacement in the target's window, in its disp_unit.</param>
+		/// <returns>The request.</returns>
+		/// <exception cref="ArgumentNullException"><paramref name="origin"/> is null.</exception>
+		/// <exception cref="ArgumentOutOfRangeException">A rank not in the window, or a target range outside the
+		/// target's window.</exception>
+		/// <exception cref="ArgumentException"><paramref name="origin"/>'s element type is not the window's.</exception>
+		/// <exception cref="InvalidOperationException">No Lock of the target or Lock_all is open on this rank.</exception>
+		/// <exception cref="ObjectDisposedException">The window has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library failed.</exception>
+		public Request Rput (Array origin, int target_rank, long target_disp)
+		{
+			return Rput (origin, 0, Length (origin, "origin"), target_rank, target_disp);
+		}
+
+		/// <summary>Get with a request of its own (MPI_Rget): when the request completes, the data is in
+		/// <paramref name="result"/>.  Only inside a passive-target epoch: <see cref="Lock"/> of the target or
+		/// <see cref="Lock_all"/>.</summary>
+		/// <param name="result">Receives the data, of the window's element type; held in place until the request
+		/// completes.</param>
+		/// <param name="offset">First element of <paramref name="result"/> to fill.</param>
+		/// <param name="count">Elements to read.</param>
+		/// <param name="target_rank">Rank whose window is read (MPI.PROC_NULL: the request completes at once).</param>
+		/// <param name="target_disp">Displacement in the target's window, in its disp_unit.</param>
+		/// <returns>The request; complete it with Wait or Test.  It cannot be cancelled.</returns>
+		/// <exception cref="ArgumentNullException"><paramref name="result"/> is null.</exception>
+		/// <exception cref="ArgumentOutOfRangeException">As for <see cref="Put(Array, int, int, int, long)"/>.</exception>
+		/// <exception cref="ArgumentException"><paramref name="result"/>'s element type is not the window's.</exception>
+		/// <exception cref="InvalidOperationException">No Lock of the target or Lock_all is open on this rank.</exception>
+		/// <exception cref="ObjectDisposedException">The window has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library failed.</exception>
+		public Request Rget (Array result, int offset, int count, int target_rank, long target_disp)
+		{
+			Range (result, "result", offset, count);
+			return RequestRma ("Rget", GET, null, 0, count, result, offset, target_rank, target_disp, -1);
+		}
+
+		/// <summary>Rget into all of <paramref name="result"/> (MPI_Rget).</summary>
+		/// <param name="result">Receives the data, of the window's element type; held in place until the request
+		/// completes.</param>
+		/// <param name="target_rank">Rank whose window is read (MPI.PROC_NULL: the request completes at once).</param>
+		/// <param name="target_disp">Displacement in the target's window, in its disp_unit.</param>
+		/// <returns>The request.</returns>
+		/// <exception cref="ArgumentNullException"><paramref name="result"/> is null.</exception>
+		/// <exception cref="ArgumentOutOfRangeException">A rank not in the window, or a target range outside the
+		/// target's window.</exception>
+		/// <exception cref="ArgumentException"><paramref name="result"/>'s element type is not the window's.</exception>
+		/// <exception cref="InvalidOperationException">No Lock of the target or Lock_all is open on this rank.</exception>
+		/// <exception cref="ObjectDisposedException">The window has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library failed.</exception>
+		public Request Rget (Array result, int target_rank, long target_disp)
+		{
+			return Rget (result, 0, Length (result, "result"), target_rank, target_disp);
+		}
+
+		/// <summary>Accumulate with a request of its own (MPI_Raccumulate): the request completes when
+		/// <paramref name="origin"/> may change again.  Only inside a passive-target epoch.</summary>
+		/// <param name="origin">The data, of the window's element type; held in place until the request
+		/// completes.</param>
+		/// <param name="offset">First element of <paramref name="origin"/>.</param>
+		/// <param name="count">Elements to combine.</param>
+		/// <param name="target_rank">Rank whose window is updated (MPI.PROC_NULL: the request completes at once).</param>
+		/// <param name="target_disp">Displacement in the target's window, in its disp_unit.</param>
+		/// <param name="op">A built-in operator, or <see cref="REPLACE"/>.</param>
+		/// <returns>The request; complete it with Wait or Test.  It cannot be cancelled.</returns>
+		/// <exception cref="ArgumentNullException"><paramref name="origin"/> or <paramref name="op"/> is null.</exception>
+		/// <exception cref="ArgumentOutOfRangeException">As for <see cref="Put(Array, int, int, int, long)"/>.</exception>
+		/// <exception cref="ArgumentException">As for <see cref="Accumulate"/>.</exception>
+		/// <exception cref="InvalidOperationException">No Lock of the target or Lock_all is open on this rank.</exception>
+		/// <exception cref="ObjectDisposedException">The window has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library failed.</exception>
+		public Request Raccumulate (Array origin, int offset, int count, int target_rank, long target_disp, Op op)
+		{
+			Range (origin, "origin", offset, count);
+			return RequestRma ("Raccumulate", ACC, origin, offset, count, null, 0, target_rank, target_disp,
+			                   OpHandle (op, "Raccumulate"));
+		}
+
+		/// <summary>Get_accumulate with a request of its own (MPI_Rget_accumulate): when the request completes,
+		/// <paramref name="result"/> holds the target's elements as they were before.  Only inside a
+		/// passive-target epoch.</summary>
+		/// <param name="origin">The data to combine, of the window's element type; held in place until the request
+		/// completes.</param>
+		/// <param name="offset">First element of <paramref name="origin"/>.</param>
+		/// <param name="count">Elements to combine.</param>
+		/// <param name="result">Receives the target's elements as they were, from <paramref name="result_offset"/>;
+		/// held in place until the request completes.</param>
+		/// <param name="result_offset">First element of <paramref name="result"/> to fill.</param>
+		/// <param name="target_rank">Rank whose window is updated (MPI.PROC_NULL: the request completes at once).</param>
+		/// <param name="target_disp">Displacement in the target's window, in its disp_unit.</param>
+		/// <param name="op">A built-in operator, <see cref="REPLACE"/> or <see cref="NO_OP"/>.</param>
+		/// <returns>The request; complete it with Wait or Test.  It cannot be cancelled.</returns>
+		/// <exception cref="ArgumentNullException">A buffer or <paramref name="op"/> is null.</exception>
+		/// <exception cref="ArgumentOutOfRangeException">As for <see cref="Put(Array, int, int, int, long)"/>, for
+		/// either buffer.</exception>
+		/// <exception cref="ArgumentException">As for <see cref="Accumulate"/>.</exception>
+		/// <exception cref="InvalidOperationException">No Lock of the target or Lock_all is open on this rank.</exception>
+		/// <exception cref="ObjectDisposedException">The window has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library failed.</exception>
+		public Request Rget_accumulate (Array origin, int offset, int count, Array result, int result_offset,
+		                                int target_rank, long target_disp, Op op)
+		{
+			Range (origin, "origin", offset, count);
+			Range (result, "result", result_offset, count);
+			return RequestRma ("Rget_accumulate", GET_ACC, origin, offset, count, result, result_offset, target_rank,
+			                   target_disp, OpHandle (op, "Rget_accumulate"));
+		}
+
 		// ---- synchronisation ---------------------------------------------------------------------------
 
 		/// <summary>Ends the current fence epoch and starts the next, collectively (MPI_Win_fence): every operation
@@ -564,6 +702,38 @@ namespace System.MP
 			int rc = MPDirect.WinRma (Handle (what), kind, origin, ooff, ocount, result, roff, compare, coff, target, disp, op);
 			if (rc != 0)
 				throw Error (rc, "Win." + what, origin ?? result, target, disp, this);
+		}
+
+		Request RequestRma (string what, int kind, Array origin, int ooff, int ocount, Array result, int roff, int target,
+		                    long disp, int op)
+		{
+			var r = new RmaRequest (this);
+			int rc = MPDirect.WinRrma (Handle (what), kind, origin, ooff, ocount, result, roff, target, disp, op, r);
+			if (rc != 0)
+				throw Error (rc, "Win." + what, origin ?? result, target, disp, this);
+			return r;
+		}
+
+		// The request of an Rput ... Rget_accumulate: MPI cannot cancel it, and its error is the window's.
+		sealed class RmaRequest : Request
+		{
+			readonly Win win;
+
+			internal RmaRequest (Win win)
+			{
+				this.win = win;
+			}
+
+			internal override int CancelNative ()
+			{
+				throw new NotSupportedException ("a request-based one-sided operation cannot be cancelled: Wait for it " +
+					"(or for the epoch's Unlock or Flush)");
+			}
+
+			internal override Exception ResultException (string op)
+			{
+				return Error (rc, "Win." + op + " (of a request-based one-sided operation)", null, result.source, 0, win);
+			}
 		}
 
 		void SyncCall (string what, int kind, int arg, int lockType)

@@ -592,7 +592,10 @@ int motor_mpi_win_info(int win, int rank, int64_t *bytes, int *disp_unit);
  * displacement `disp` (in the target's disp_units).  `result` receives what Get/Get_accumulate/Fetch_and_op/
  * Compare_and_swap read, `compare` is Compare_and_swap's comparand; `op` an operator for the accumulations
  * (built-in, MOTOR_OP_REPLACE or MOTOR_OP_NO_OP; user-defined ones give MOTOR_EOPUSER).  Every buffer must
- * stay in place until the epoch that carries the operation completes. */
+ * stay in place until the epoch that carries the operation completes.  With `req`, the request-based form
+ * (MPI_Rput, MPI_Rget, MPI_Raccumulate, MPI_Rget_accumulate; no other kind): allowed only inside a
+ * passive-target epoch that covers the target (Lock of it, or Lock_all), its request is set into *req, and
+ * the buffers must stay in place until that request completes. */
 enum motor_rma_kind {
 	MOTOR_RMA_PUT,
 	MOTOR_RMA_GET,
@@ -607,6 +610,7 @@ struct motor_rma_args {
 	void *result;
 	int64_t count, disp;
 	int dt, op, target;
+	motor_req *req; /* NULL: completed by the epoch */
 };
 int motor_mpi_rma(const struct motor_rma_args *a, int win);
 /* Synchronisation.  Each waits, if it must, between the blocking hooks.  `rank` is a rank of the window's

@@ -278,6 +278,31 @@ static int rma_op(const struct motor_rma_args *a, MPI_Op *op)
 	return motor_mpi__op(a->op, a->dt, op);
 }
 
+/* The request-based form of a checked operation. */
+static int rma_request(const struct motor_rma_args *a, int n, MPI_Datatype t, MPI_Aint d, MPI_Op op,
+                       MPI_Win win)
+{
+	MPI_Request r = MPI_REQUEST_NULL;
+	int rc;
+	switch (a->kind) {
+	case MOTOR_RMA_PUT:
+		rc = MPI_Rput(a->origin, n, t, a->target, d, n, t, win, &r);
+		break;
+	case MOTOR_RMA_GET:
+		rc = MPI_Rget(a->result, n, t, a->target, d, n, t, win, &r);
+		break;
+	case MOTOR_RMA_ACC:
+		rc = MPI_Raccumulate(a->origin, n, t, a->target, d, n, t, op, win, &r);
+		break;
+	default:
+		rc = MPI_Rget_accumulate(a->origin, n, t, a->result, n, t, a->target, d, n, t, op, win, &r);
+		break;
+	}
+	if (rc == MPI_SUCCESS)
+		motor_mpi__req_set(a->req, r);
+	return rc;
+}
+
 int motor_mpi_rma(const struct motor_rma_args *a, int handle)
 {
 	struct win *w = lookup(handle);
@@ -286,8 +311,14 @@ int motor_mpi_rma(const struct motor_rma_args *a, int handle)
 
 	if (!w)
 		return MOTOR_EWIN;
-	if (a->target == MOTOR_PROC_NULL)
+	if (a->req && a->kind != MOTOR_RMA_PUT && a->kind != MOTOR_RMA_GET && a->kind != MOTOR_RMA_ACC &&
+	    a->kind != MOTOR_RMA_GET_ACC)
+		return MOTOR_EARG;
+	if (a->target == MOTOR_PROC_NULL) {
+		if (a->req) /* complete at once, as MPI's request for PROC_NULL */
+			motor_mpi__req_set(a->req, MPI_REQUEST_NULL);
 		return MOTOR_OK;
+	}
 	if (a->target < 0 || a->target >= w->size)
 		return MOTOR_ERANK;
 	if (motor_mpi_type_size(a->dt) != w->elem)
@@ -303,7 +334,8 @@ int motor_mpi_rma(const struct motor_rma_args *a, int handle)
 	if (a->count > INT_MAX)
 		return MOTOR_ECOUNT;
 	pthread_mutex_lock(&w->lock);
-	int ok = covered(w, a->target);
+	/* MPI 4.0 §12.3.5: the request-based forms only in passive-target epochs. */
+	int ok = a->req ? w->lock_all || w->locked[a->target] : covered(w, a->target);
 	pthread_mutex_unlock(&w->lock);
 	if (!ok)
 		return MOTOR_EWINSYNC;
@@ -311,6 +343,8 @@ int motor_mpi_rma(const struct motor_rma_args *a, int handle)
 	MPI_Datatype t = motor_mpi__type(a->dt);
 	int n = (int)a->count;
 	MPI_Aint d = (MPI_Aint)(w->shift[a->target] + a->disp * unit);
+	if (a->req)
+		return rma_request(a, n, t, d, op, w->win);
 	switch (a->kind) {
 	case MOTOR_RMA_PUT:
 		return MPI_Put(a->origin, n, t, a->target, d, n, t, w->win);

@@ -62,5 +62,5 @@ int32_t motor_icall_file_iat(int32_t fh, int32_t how, int64_t offset, MonoObject
 	if (rc != MOTOR_OK)
 		return rc;
 	struct iat a = {.fh = fh, .how = how, .offset = offset, .b = &b};
-	return motor_pin_post_op_buffer(req, buf, &a, post_iat, NULL);
+	return motor_pin_post_op_buffer(req, buf, NULL, &a, post_iat, NULL);
 }

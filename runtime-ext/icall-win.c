@@ -24,6 +24,7 @@
 
 #include "icalls.h"
 #include "mono-compat.h"
+#include "motor-pin.h"
 #include "motor-runtime.h"
 
 struct hold {
@@ -171,39 +172,54 @@ int32_t motor_icall_win_free(int32_t win)
 	return rc;
 }
 
+/* The buffers of one data-movement call, resolved into `a` (kind, target, disp and op already set): the
+ * origin (read by every kind but Get), the result (written by every kind but Put and Accumulate; as many
+ * elements as the origin's when there is one) and Compare_and_swap's comparand, all of one element type. */
+static int rma_buffers(struct motor_rma_args *a, MonoObject *origin, int32_t ooff, int32_t ocount,
+                       MonoObject *result, int32_t roff, MonoObject *compare, int32_t coff,
+                       struct motor_buffer bufs[3])
+{
+	struct motor_buffer *o = &bufs[0], *r = &bufs[1], *c = &bufs[2];
+	int kind = a->kind, rc;
+
+	memset(bufs, 0, 3 * sizeof *bufs);
+	if (kind < MOTOR_RMA_PUT || kind > MOTOR_RMA_CAS)
+		return MOTOR_EARG;
+	int reads = kind != MOTOR_RMA_GET, writes = kind != MOTOR_RMA_PUT && kind != MOTOR_RMA_ACC;
+	if (reads && (rc = motor_buffer_resolve(origin, ooff, ocount, o)) != MOTOR_OK)
+		return rc;
+	if (writes &&
+	    (rc = motor_buffer_resolve(result, roff, reads ? (int32_t)o->count : ocount, r)) != MOTOR_OK)
+		return rc;
+	if (kind == MOTOR_RMA_CAS && (rc = motor_buffer_resolve(compare, coff, 1, c)) != MOTOR_OK)
+		return rc;
+	if ((reads && writes && o->dt != r->dt) || (kind == MOTOR_RMA_CAS && c->dt != o->dt))
+		return MOTOR_ETYPE;
+	a->origin = o->data;
+	a->result = r->data;
+	a->compare = c->data;
+	a->count = reads ? o->count : r->count;
+	a->dt = reads ? o->dt : r->dt;
+	return MOTOR_OK;
+}
+
 int32_t motor_icall_win_rma(int32_t win, int32_t kind, MonoObject *origin, int32_t ooff, int32_t ocount,
                             MonoObject *result, int32_t roff, MonoObject *compare, int32_t coff,
                             int32_t target, int64_t disp, int32_t op)
 {
-	struct motor_buffer o = {0}, r = {0}, c = {0};
+	struct motor_buffer b[3];
 	struct motor_rma_args a = {
 	    .kind = (enum motor_rma_kind)kind, .target = target, .disp = disp, .op = op};
+	MonoObject *objs[3] = {origin, result, compare};
 	uint32_t h[3];
-	int n = 0, rc;
+	int n = 0;
 
-	if (kind < MOTOR_RMA_PUT || kind > MOTOR_RMA_CAS)
-		return MOTOR_EARG;
-	int reads = kind != MOTOR_RMA_GET, writes = kind != MOTOR_RMA_PUT && kind != MOTOR_RMA_ACC;
-	if (reads && (rc = motor_buffer_resolve(origin, ooff, ocount, &o)) != MOTOR_OK)
+	int rc = rma_buffers(&a, origin, ooff, ocount, result, roff, compare, coff, b);
+	if (rc != MOTOR_OK)
 		return rc;
-	if (writes &&
-	    (rc = motor_buffer_resolve(result, roff, reads ? (int32_t)o.count : ocount, &r)) != MOTOR_OK)
-		return rc;
-	if (kind == MOTOR_RMA_CAS && (rc = motor_buffer_resolve(compare, coff, 1, &c)) != MOTOR_OK)
-		return rc;
-	if ((reads && writes && o.dt != r.dt) || (kind == MOTOR_RMA_CAS && c.dt != o.dt))
-		return MOTOR_ETYPE;
-	a.origin = o.data;
-	a.result = r.data;
-	a.compare = c.data;
-	a.count = reads ? o.count : r.count;
-	a.dt = reads ? o.dt : r.dt;
-	if (reads)
-		h[n++] = hold_object(origin, o.obj_bytes);
-	if (writes)
-		h[n++] = hold_object(result, r.obj_bytes);
-	if (kind == MOTOR_RMA_CAS)
-		h[n++] = hold_object(compare, c.obj_bytes);
+	for (int i = 0; i < 3; i++)
+		if (b[i].data)
+			h[n++] = hold_object(objs[i], b[i].obj_bytes);
 	rc = motor_mpi_rma(&a, win);
 	if (rc == MOTOR_OK && target != MOTOR_PROC_NULL)
 		rc = add_holds(win, h, n, target);
@@ -211,6 +227,37 @@ int32_t motor_icall_win_rma(int32_t win, int32_t kind, MonoObject *origin, int32
 		for (int i = 0; i < n; i++)
 			mono_gchandle_free(h[i]);
 	return rc;
+}
+
+struct rrma {
+	struct motor_rma_args a;
+	int win;
+};
+
+static int post_rma(void *ctx, motor_req *r)
+{
+	struct rrma *x = ctx;
+	x->a.req = r;
+	return motor_mpi_rma(&x->a, x->win);
+}
+
+/* Win.Rput, Rget, Raccumulate, Rget_accumulate: posted into the request slot of `req`, which holds the origin
+ * and result buffers until the request completes (not, as for Put, until the epoch ends). */
+int32_t motor_icall_win_rrma(int32_t win, int32_t kind, MonoObject *origin, int32_t ooff, int32_t ocount,
+                             MonoObject *result, int32_t roff, int32_t target, int64_t disp, int32_t op,
+                             MonoObject *req)
+{
+	struct motor_buffer b[3];
+	struct rrma x = {.a = {.kind = (enum motor_rma_kind)kind, .target = target, .disp = disp, .op = op},
+	                 .win = win};
+
+	if (kind == MOTOR_RMA_FETCH_OP || kind == MOTOR_RMA_CAS)
+		return MOTOR_EARG;
+	int rc = rma_buffers(&x.a, origin, ooff, ocount, result, roff, NULL, 0, b);
+	if (rc != MOTOR_OK)
+		return rc;
+	return motor_pin_post_op_buffer(req, b[0].data ? origin : NULL, b[1].data ? result : NULL, &x,
+	                                post_rma, NULL);
 }
 
 int32_t motor_icall_win_sync(int32_t win, int32_t what, int32_t arg, int32_t lock_type)

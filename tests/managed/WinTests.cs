@@ -1,7 +1,8 @@
 // WinTests: one-sided communication (System.MP.Win).  Every operation with known results, every element
 // checked; each synchronisation mode; a multi-dimensional base; Allocate; collections while windows and epochs
 // are open (window and origin memory must not move, data must arrive intact); dropped windows (this program
-// ends with windows it never freed: MPI finalisation must free them without a crash); and every refusal.
+// ends with windows it never freed: MPI finalisation must free them without a crash); the request-based
+// operations (Rput ...); and every refusal.
 // Runs at 1, 2, 3 and 4 ranks.
 using System;
 using System.Linq;
@@ -310,6 +311,102 @@ public static class WinTests
 			Assert.Equal (V (fromPrev, i), mem[i], "small element " + i);
 		for (int i = 0; i < 5000; i++)
 			Assert.Equal (V (fromNext, i), mem[100 + i], "large element " + i);
+		w.Free ();
+	}
+
+	// Rput, Rget, Raccumulate and Rget_accumulate inside Lock_all, each completed by its own Wait: an Rput's origin
+	// may change once its Wait returns, an Rget's data is there at its Wait (before any flush), and Rget_accumulate
+	// hands out each ticket once.  After Flush_all every update is at its target.
+	public static void RequestBasedOperationsCompleteWithTheirOwnWait ()
+	{
+		var mem = new int[64];
+		for (int i = 0; i < 16; i++)
+			mem[48 + i] = V (Rank, i); // read by the Rgets, never written
+		var w = Win.Create (mem, sizeof (int), World);
+		World.Barrier ();
+		w.Lock_all ();
+		var block = Block (Rank, 16);
+		Request put = w.Rput (block, 2, 10, Next, 0);
+		var got = new int[16];
+		Request get = w.Rget (got, Prev, 48);
+		Request acc = w.Raccumulate (Enumerable.Repeat (1, 8).ToArray (), 0, 8, 0, 16, Op.SUM);
+		var ticket = new int[1];
+		Request take = w.Rget_accumulate (new[] { 1 }, 0, 1, ticket, 0, 0, 40, Op.SUM);
+		put.Wait ();
+		Array.Clear (block, 0, block.Length); // the data has left the origin
+		get.Wait ();
+		Assert.SequenceEqual (Block (Prev, 16), got, "the Rget's result at its Wait");
+		acc.Wait ();
+		take.Wait ();
+		w.Flush_all ();
+		World.Barrier ();
+		var sums = new int[8];
+		w.Rget_accumulate (new int[8], 0, 8, sums, 0, 0, 16, Win.NO_OP).Wait ();
+		Assert.SequenceEqual (Enumerable.Repeat (Size, 8).ToArray (), sums, "rank 0's sums of every rank's Raccumulate");
+		var tickets = new int[Size];
+		World.Allgather (ticket, tickets);
+		Assert.SequenceEqual (Enumerable.Range (0, Size).ToArray (), tickets.OrderBy (t => t).ToArray (),
+			"each ticket handed out once");
+		World.Barrier ();
+		w.Unlock_all ();
+		SyncLocal (w);
+		for (int i = 0; i < 10; i++)
+			Assert.Equal (V (Prev, i + 2), mem[i], "Rput element " + i);
+		World.Barrier ();
+		w.Free ();
+	}
+
+	public static void RequestBasedOperationsNeedAPassiveTargetEpoch ()
+	{
+		var w = Win.Create (new int[4], sizeof (int), World);
+		Assert.Throws<InvalidOperationException> (() => w.Rput (new int[1], Next, 0), "Rput with no epoch");
+		w.Fence ();
+		Assert.Throws<InvalidOperationException> (() => w.Rput (new int[1], Next, 0), "Rput under Fence");
+		Assert.Throws<InvalidOperationException> (() => w.Rget (new int[1], Next, 0), "Rget under Fence");
+		w.Fence ();
+		w.Lock (MPI.LOCK_SHARED, Next);
+		if (Size > 1)
+			Assert.Throws<InvalidOperationException> (() => w.Rget (new int[1], Rank, 0), "Rget of a rank not locked");
+		Assert.Throws<ArgumentOutOfRangeException> (() => w.Rput (new int[2], Next, 3), "past the target's window");
+		Assert.Throws<ArgumentOutOfRangeException> (() => w.Rget (new int[2], 1, 2, Next, 0), "past the result");
+		Assert.Throws<ArgumentException> (() => w.Rput (new long[1], Next, 0), "another element type");
+		Assert.Throws<ArgumentNullException> (() => w.Rget (null, Next, 0), "no result");
+		Assert.Throws<ArgumentException> (() => w.Raccumulate (new int[1], 0, 1, Next, 0, Op.Create<int> ((a, b) => a, true)),
+			"a user-defined operator");
+		Assert.Throws<ArgumentException> (() => w.Raccumulate (new int[1], 0, 1, Next, 0, Win.NO_OP), "NO_OP");
+		Request none = w.Rput (new int[1], MPI.PROC_NULL, 0);
+		Assert.True (none.Test (), "a request to PROC_NULL is complete at once");
+		var one = new int[1];
+		w.Rget (one, Next, 0).Wait ();
+		w.Unlock (Next);
+		World.Barrier ();
+		w.Free ();
+	}
+
+	// Rgets whose requests the program drops, among collections: MPI writes into each result while its request is in
+	// flight, so the slot holds it in place; every result is intact after the epoch, and a collection completes
+	// the dropped requests.
+	public static void DroppedRequestsKeepTheirBuffersInPlaceUntilTheyComplete ()
+	{
+		var mem = Block (Rank, 64);
+		var w = Win.Create (mem, sizeof (int), World);
+		World.Barrier ();
+		long before = Diagnostics.RequestsInFlight;
+		w.Lock_all ();
+		var results = new int[8][];
+		for (int k = 0; k < 8; k++) {
+			results[k] = new int[8]; // small: in the nursery, it would move without its pin
+			w.Rget (results[k], Next, k * 8);
+			Garbage (2);
+		}
+		w.Unlock_all ();
+		for (int k = 0; k < 8; k++)
+			Assert.SequenceEqual (Block (Next, 64).Skip (k * 8).Take (8).ToArray (), results[k], "result " + k);
+		DateTime deadline = DateTime.UtcNow.AddSeconds (20);
+		while (Diagnostics.RequestsInFlight > before && DateTime.UtcNow < deadline)
+			Garbage (1);
+		Assert.Equal (before, Diagnostics.RequestsInFlight, "the collector completed the dropped requests");
+		World.Barrier ();
 		w.Free ();
 	}
 
