@@ -61,7 +61,7 @@ namespace System.MP
 		public sealed unsafe class File : IDisposable
 		{
 			// native-mpi/motor-mpi.h MOTOR_FILE_*.
-			internal const int WRITE = 1, AT = 2, ALL = 4;
+			internal const int WRITE = 1, AT = 2, ALL = 4, SHARED = 8;
 			internal const int CTL_SET_SIZE = 0, CTL_PREALLOCATE = 1, CTL_SYNC = 2, CTL_AGREE = 4;
 			// Motor's codes (native-mpi/errors.def) and the kinds of motor_mpi_file_error_kind.
 			internal const int EFILE = Errors.EFILE, EAMODE = Errors.EAMODE, ESEQUENTIAL = Errors.ESEQUENTIAL, EACCMODE = Errors.EACCMODE;
@@ -339,8 +339,10 @@ namespace System.MP
 			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
 			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
-			/// <exception cref="IOException">The file system reported an error, or the file was opened write-only or
-			/// MODE_SEQUENTIAL.</exception>
+			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_WRONLY.</exception>
+			/// <exception cref="NotSupportedException">The file was opened MODE_SEQUENTIAL (only the shared file
+			/// pointer may be used).</exception>
+			/// <exception cref="IOException">The file system reported an error.</exception>
 			/// <exception cref="MPIException">The MPI library reported another error.</exception>
 			public int Read (object buf) { return Rw (0, 0, buf, 0, Whole, "Read"); }
 			/// <summary>Reads into <paramref name="count"/> elements of array <paramref name="buf"/> from element
@@ -398,8 +400,10 @@ namespace System.MP
 			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
 			/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> is negative.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
-			/// <exception cref="IOException">The file system reported an error, or the file was opened write-only or
-			/// MODE_SEQUENTIAL.</exception>
+			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_WRONLY.</exception>
+			/// <exception cref="NotSupportedException">The file was opened MODE_SEQUENTIAL (only the shared file
+			/// pointer may be used).</exception>
+			/// <exception cref="IOException">The file system reported an error.</exception>
 			/// <exception cref="MPIException">The MPI library reported another error.</exception>
 			public int Read_at (long offset, object buf) { return Rw (AT, offset, buf, 0, Whole, "Read_at"); }
 			/// <summary>Reads into <paramref name="count"/> elements of array <paramref name="buf"/> from element
@@ -429,8 +433,10 @@ namespace System.MP
 			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
 			/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> is negative.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
-			/// <exception cref="IOException">The file system reported an error, or the file was opened read-only or
-			/// MODE_SEQUENTIAL.</exception>
+			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_RDONLY.</exception>
+			/// <exception cref="NotSupportedException">The file was opened MODE_SEQUENTIAL (only the shared file
+			/// pointer may be used).</exception>
+			/// <exception cref="IOException">The file system reported an error.</exception>
 			/// <exception cref="MPIException">The MPI library reported another error.</exception>
 			public int Write_at (long offset, object buf) { return Rw (AT | WRITE, offset, buf, 0, Whole, "Write_at"); }
 			/// <summary>Writes <paramref name="count"/> elements of array <paramref name="buf"/> from element
@@ -727,6 +733,258 @@ namespace System.MP
 			// ---- the shared paths ----------------------------------------------------------------------------
 
 			// The count of the whole-buffer forms (the internal calls' -1, which a program's count must never become).
+			/// <summary>Reads into the whole of <paramref name="buf"/> at the shared file pointer, which every rank of the file
+			/// moves: each call reads the next elements, in whatever order the ranks come (MPI_File_read_shared, independent).
+			/// A read that meets the end of the file returns fewer elements.</summary>
+			/// <param name="buf">The buffer: an array of a primitive type or of structs without references, or an
+			/// object without reference fields.</param>
+			/// <returns>The number of elements this rank read.</returns>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_WRONLY.</exception>
+			/// <exception cref="IOException">The file system reported an error.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public int Read_shared (object buf) { return Rw (SHARED, 0, buf, 0, Whole, "Read_shared"); }
+			/// <summary>Reads into <paramref name="count"/> elements of array <paramref name="buf"/> from element <paramref
+			/// name="bufOffset"/> at the shared file pointer, which every rank of the file moves: each call reads the next
+			/// elements, in whatever order the ranks come (MPI_File_read_shared, independent).  A read that meets the end of
+			/// the file returns fewer elements.</summary>
+			/// <param name="buf">The array.</param>
+			/// <param name="bufOffset">The first element of <paramref name="buf"/> to read into.</param>
+			/// <param name="count">The number of elements to read.</param>
+			/// <returns>The number of elements this rank read.</returns>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer or is not an
+			/// array.</exception>
+			/// <exception cref="ArgumentOutOfRangeException"><paramref name="bufOffset"/> or <paramref name="count"/>
+			/// is negative or runs past the end of the array.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_WRONLY.</exception>
+			/// <exception cref="IOException">The file system reported an error.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public int Read_shared (object buf, int bufOffset, int count) { return Rw (SHARED, 0, buf, bufOffset, count, "Read_shared"); }
+
+			/// <summary>Writes the whole of <paramref name="buf"/> at the shared file pointer, which every rank of the file
+			/// moves: each call writes after the last, in whatever order the ranks come (MPI_File_write_shared,
+			/// independent).</summary>
+			/// <param name="buf">The buffer: an array of a primitive type or of structs without references, or an
+			/// object without reference fields.</param>
+			/// <returns>The number of elements this rank wrote.</returns>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_RDONLY.</exception>
+			/// <exception cref="IOException">The file system reported an error.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public int Write_shared (object buf) { return Rw (SHARED | WRITE, 0, buf, 0, Whole, "Write_shared"); }
+			/// <summary>Writes <paramref name="count"/> elements of array <paramref name="buf"/> from element <paramref
+			/// name="bufOffset"/> at the shared file pointer, which every rank of the file moves: each call writes after the
+			/// last, in whatever order the ranks come (MPI_File_write_shared, independent).</summary>
+			/// <param name="buf">The array.</param>
+			/// <param name="bufOffset">The first element of <paramref name="buf"/> to write.</param>
+			/// <param name="count">The number of elements to write.</param>
+			/// <returns>The number of elements this rank wrote.</returns>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer or is not an
+			/// array.</exception>
+			/// <exception cref="ArgumentOutOfRangeException"><paramref name="bufOffset"/> or <paramref name="count"/>
+			/// is negative or runs past the end of the array.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_RDONLY.</exception>
+			/// <exception cref="IOException">The file system reported an error.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public int Write_shared (object buf, int bufOffset, int count) { return Rw (SHARED | WRITE, 0, buf, bufOffset, count, "Write_shared"); }
+
+			/// <summary>Reads into the whole of <paramref name="buf"/> at the shared file pointer in rank order, collectively:
+			/// rank 0 reads first, then rank 1 the elements after rank 0's, and so on; the shared pointer then lies past all of
+			/// them (MPI_File_read_ordered).  Every rank of the file must call it.</summary>
+			/// <param name="buf">The buffer: an array of a primitive type or of structs without references, or an
+			/// object without reference fields.</param>
+			/// <returns>The number of elements this rank read.</returns>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_WRONLY.</exception>
+			/// <exception cref="InvalidOperationException">Another rank refused its arguments, so no rank read.</exception>
+			/// <exception cref="IOException">The file system reported an error.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public int Read_ordered (object buf) { return Rw (SHARED | ALL, 0, buf, 0, Whole, "Read_ordered"); }
+			/// <summary>Reads into <paramref name="count"/> elements of array <paramref name="buf"/> from element <paramref
+			/// name="bufOffset"/> at the shared file pointer in rank order, collectively: rank 0 reads first, then rank 1 the
+			/// elements after rank 0's, and so on; the shared pointer then lies past all of them (MPI_File_read_ordered).
+			/// Every rank of the file must call it.</summary>
+			/// <param name="buf">The array.</param>
+			/// <param name="bufOffset">The first element of <paramref name="buf"/> to read into.</param>
+			/// <param name="count">The number of elements to read.</param>
+			/// <returns>The number of elements this rank read.</returns>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer or is not an
+			/// array.</exception>
+			/// <exception cref="ArgumentOutOfRangeException"><paramref name="bufOffset"/> or <paramref name="count"/>
+			/// is negative or runs past the end of the array.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_WRONLY.</exception>
+			/// <exception cref="InvalidOperationException">Another rank refused its arguments, so no rank read.</exception>
+			/// <exception cref="IOException">The file system reported an error.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public int Read_ordered (object buf, int bufOffset, int count) { return Rw (SHARED | ALL, 0, buf, bufOffset, count, "Read_ordered"); }
+
+			/// <summary>Writes the whole of <paramref name="buf"/> at the shared file pointer in rank order, collectively: rank
+			/// 0's elements first, then rank 1's, and so on; the shared pointer then lies past all of them
+			/// (MPI_File_write_ordered).  Every rank of the file must call it.</summary>
+			/// <param name="buf">The buffer: an array of a primitive type or of structs without references, or an
+			/// object without reference fields.</param>
+			/// <returns>The number of elements this rank wrote.</returns>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_RDONLY.</exception>
+			/// <exception cref="InvalidOperationException">Another rank refused its arguments, so no rank wrote.</exception>
+			/// <exception cref="IOException">The file system reported an error.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public int Write_ordered (object buf) { return Rw (SHARED | ALL | WRITE, 0, buf, 0, Whole, "Write_ordered"); }
+			/// <summary>Writes <paramref name="count"/> elements of array <paramref name="buf"/> from element <paramref
+			/// name="bufOffset"/> at the shared file pointer in rank order, collectively: rank 0's elements first, then rank
+			/// 1's, and so on; the shared pointer then lies past all of them (MPI_File_write_ordered).  Every rank of the file
+			/// must call it.</summary>
+			/// <param name="buf">The array.</param>
+			/// <param name="bufOffset">The first element of <paramref name="buf"/> to write.</param>
+			/// <param name="count">The number of elements to write.</param>
+			/// <returns>The number of elements this rank wrote.</returns>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer or is not an
+			/// array.</exception>
+			/// <exception cref="ArgumentOutOfRangeException"><paramref name="bufOffset"/> or <paramref name="count"/>
+			/// is negative or runs past the end of the array.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_RDONLY.</exception>
+			/// <exception cref="InvalidOperationException">Another rank refused its arguments, so no rank wrote.</exception>
+			/// <exception cref="IOException">The file system reported an error.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public int Write_ordered (object buf, int bufOffset, int count) { return Rw (SHARED | ALL | WRITE, 0, buf, bufOffset, count, "Write_ordered"); }
+
+			/// <summary>Starts reading into the whole of <paramref name="buf"/> at the shared file pointer, which advances at
+			/// the call (MPI_File_iread_shared).  The runtime keeps the buffer in place and alive until the read completes,
+			/// even if the Request is dropped; do not touch the buffer until then.</summary>
+			/// <param name="buf">The buffer: an array of a primitive type or of structs without references, or an
+			/// object without reference fields.</param>
+			/// <returns>The request; <see cref="Request.Wait(Status)"/> fills a Status whose <see cref="Status.Get_count"/> is
+			/// the number of elements read.  It cannot be cancelled.</returns>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_WRONLY.</exception>
+			/// <exception cref="IOException">The file system reported an error.</exception>
+			/// <exception cref="OutOfMemoryException">The runtime could not allocate a request slot.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public Request Iread_shared (object buf) { return Iat (SHARED, 0, buf, 0, Whole, "Iread_shared"); }
+			/// <summary>Starts reading into <paramref name="count"/> elements of array <paramref name="buf"/> from element
+			/// <paramref name="bufOffset"/> at the shared file pointer, which advances at the call (MPI_File_iread_shared).
+			/// The runtime keeps the buffer in place and alive until the read completes, even if the Request is dropped; do not
+			/// touch the buffer until then.</summary>
+			/// <param name="buf">The array.</param>
+			/// <param name="bufOffset">The first element of <paramref name="buf"/> to read into.</param>
+			/// <param name="count">The number of elements to read.</param>
+			/// <returns>The request; <see cref="Request.Wait(Status)"/> fills a Status whose <see cref="Status.Get_count"/> is
+			/// the number of elements read.  It cannot be cancelled.</returns>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer or is not an
+			/// array.</exception>
+			/// <exception cref="ArgumentOutOfRangeException"><paramref name="bufOffset"/> or <paramref name="count"/>
+			/// is negative or runs past the end of the array.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_WRONLY.</exception>
+			/// <exception cref="IOException">The file system reported an error.</exception>
+			/// <exception cref="OutOfMemoryException">The runtime could not allocate a request slot.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public Request Iread_shared (object buf, int bufOffset, int count) { return Iat (SHARED, 0, buf, bufOffset, count, "Iread_shared"); }
+
+			/// <summary>Starts writing the whole of <paramref name="buf"/> at the shared file pointer, which advances at the
+			/// call (MPI_File_iwrite_shared).  The runtime keeps the buffer in place and alive until the write completes, even
+			/// if the Request is dropped; do not change the buffer until then.</summary>
+			/// <param name="buf">The buffer: an array of a primitive type or of structs without references, or an
+			/// object without reference fields.</param>
+			/// <returns>The request; <see cref="Request.Wait(Status)"/> fills a Status whose <see cref="Status.Get_count"/> is
+			/// the number of elements written.  It cannot be cancelled.</returns>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_RDONLY.</exception>
+			/// <exception cref="IOException">The file system reported an error.</exception>
+			/// <exception cref="OutOfMemoryException">The runtime could not allocate a request slot.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public Request Iwrite_shared (object buf) { return Iat (SHARED | WRITE, 0, buf, 0, Whole, "Iwrite_shared"); }
+			/// <summary>Starts writing <paramref name="count"/> elements of array <paramref name="buf"/> from element <paramref
+			/// name="bufOffset"/> at the shared file pointer, which advances at the call (MPI_File_iwrite_shared).  The runtime
+			/// keeps the buffer in place and alive until the write completes, even if the Request is dropped; do not change the
+			/// buffer until then.</summary>
+			/// <param name="buf">The array.</param>
+			/// <param name="bufOffset">The first element of <paramref name="buf"/> to write.</param>
+			/// <param name="count">The number of elements to write.</param>
+			/// <returns>The request; <see cref="Request.Wait(Status)"/> fills a Status whose <see cref="Status.Get_count"/> is
+			/// the number of elements written.  It cannot be cancelled.</returns>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer or is not an
+			/// array.</exception>
+			/// <exception cref="ArgumentOutOfRangeException"><paramref name="bufOffset"/> or <paramref name="count"/>
+			/// is negative or runs past the end of the array.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_RDONLY.</exception>
+			/// <exception cref="IOException">The file system reported an error.</exception>
+			/// <exception cref="OutOfMemoryException">The runtime could not allocate a request slot.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public Request Iwrite_shared (object buf, int bufOffset, int count) { return Iat (SHARED | WRITE, 0, buf, bufOffset, count, "Iwrite_shared"); }
+
+			/// <summary>Moves the shared file pointer, the position <see cref="Read_shared(object)"/>, <see
+			/// cref="Write_shared(object)"/> and the ordered forms use, collectively (MPI_File_seek_shared): every rank of
+			/// the file must call it with the same position.  Positions count etypes of the view, as for <see
+			/// cref="Seek"/>.</summary>
+			/// <param name="offset">The offset in etypes, relative to <paramref name="whence"/>; may be negative.</param>
+			/// <param name="whence"><see cref="MPI.SEEK_SET"/>, <see cref="MPI.SEEK_CUR"/> (from the shared pointer) or
+			/// <see cref="MPI.SEEK_END"/>.</param>
+			/// <exception cref="ArgumentException"><paramref name="whence"/> is none of the three, or the ranks asked
+			/// for different positions (no rank moved the pointer).</exception>
+			/// <exception cref="ArgumentOutOfRangeException">The new position would lie before the start of the
+			/// view.</exception>
+			/// <exception cref="NotSupportedException">The file was opened MODE_SEQUENTIAL.</exception>
+			/// <exception cref="InvalidOperationException">Another rank refused its arguments, so no rank moved the
+			/// pointer.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="MPIException">The MPI library reported an error.</exception>
+			public void Seek_shared (long offset, int whence)
+			{
+				int rc = MPDirect.FileSeekShared (Handle ("Seek_shared"), offset, whence, 0);
+				if (rc == Errors.EARG)
+					throw new ArgumentException ("Seek_shared: whence must be MPI.SEEK_SET, MPI.SEEK_CUR or MPI.SEEK_END, not " +
+						whence, "whence");
+				if (rc == Errors.EPOSITION)
+					throw new ArgumentOutOfRangeException ("offset", offset, "Seek_shared: the new position would lie before " +
+						"the start of the view (or past the largest position; whence " + whence + ")");
+				if (rc == Errors.EMISMATCH)
+					throw new ArgumentException ("Seek_shared(\"" + path + "\"): the ranks asked for different positions " +
+						"(MPI requires the same offset and whence on every rank), so no rank moved the shared pointer", "offset");
+				if (rc == ESEQUENTIAL)
+					throw new NotSupportedException ("Seek_shared(\"" + path + "\"): a file opened with MODE_SEQUENTIAL " +
+						"cannot be repositioned");
+				if (rc != 0)
+					throw Error (rc, "Seek_shared", path, null, null);
+			}
+
+			/// <summary>The shared file pointer, in etypes from the start of the view (MPI_File_get_position_shared,
+			/// local).</summary>
+			/// <returns>The position.</returns>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="MPIException">The MPI library reported an error.</exception>
+			public long Get_position_shared ()
+			{
+				long pos;
+				int rc = MPDirect.FileGetPositionShared (Handle ("Get_position_shared"), out pos);
+				if (rc != 0)
+					throw Error (rc, "Get_position_shared", path, null, null);
+				return pos;
+			}
+
 			const int Whole = int.MinValue;
 
 			int Handle (string op)
@@ -834,8 +1092,8 @@ namespace System.MP
 				case EFILE:
 					return new ObjectDisposedException ("MPI.File", what + ": the file has been closed");
 				case ESEQUENTIAL:
-					return new NotSupportedException (what + ": explicit offsets are not allowed on a file opened with " +
-						"MODE_SEQUENTIAL: use Read and Write (the individual file pointer)");
+					return new NotSupportedException (what + ": a file opened with MODE_SEQUENTIAL allows only the shared " +
+						"file pointer: use Read_shared, Write_shared, Read_ordered, Write_ordered, Iread_shared or Iwrite_shared");
 				case EACCMODE:
 					return new UnauthorizedAccessException (what + ": the file's access mode does not allow it (a read " +
 						"of a file opened MODE_WRONLY, or a write to one opened MODE_RDONLY)");

@@ -14,6 +14,8 @@ namespace System.MP
 		// whence: MPI.SEEK_SET, SEEK_CUR, SEEK_END (MOTOR_SEEK_*); offsets in etypes of the view.
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int FileSeek (int fh, long offset, int whence);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int FileGetPosition (int fh, out long pos);
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int FileSeekShared (int fh, long offset, int whence, int verdict);
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int FileGetPositionShared (int fh, out long pos);
 		[MethodImpl (MethodImplOptions.InternalCall)]
 		internal static extern int FileGetByteOffset (int fh, long offset, out long bytes);
 		// what: MPI.File.CTL_* (MOTOR_FILE_SET_SIZE...); collective, agreeing on verdict first.

@@ -150,30 +150,41 @@ static int agree(const struct motor_file *f, int verdict)
 	return motor_mpi__agree(&c, verdict);
 }
 
-/* The agreement of an open on `c`: the lowest refusing rank, and the range of path hashes and modes, so that
- * every rank opens the same path with the same mode or none does.  Returns this rank's verdict, or
- * MOTOR_EPEER naming the lowest refusing rank, or MOTOR_EMISMATCH. */
+/* The agreement of a collective whose ranks must also pass equal values (at most 4 of them): the lowest
+ * refusing rank, and the range of each value.  Returns this rank's verdict, or MOTOR_EPEER naming the lowest
+ * refusing rank, or MOTOR_EMISMATCH.  A refusing rank offers neutral values, so that it does not make the
+ * others see a mismatch.  Each value must lie above INT64_MIN. */
+static int agree_equal(MPI_Comm comm, int rank, int size, int verdict, const int64_t *vals, int n)
+{
+	int64_t v[1 + 2 * 4];
+	int rc;
+	if (n > 4)
+		return MOTOR_EARG;
+	v[0] = verdict == MOTOR_OK ? INT64_MAX : rank;
+	for (int i = 0; i < n; i++) {
+		v[1 + 2 * i] = verdict == MOTOR_OK ? vals[i] : INT64_MAX;
+		v[2 + 2 * i] = verdict == MOTOR_OK ? -vals[i] : INT64_MAX;
+	}
+	if (size < 2 || !motor_mpi__coll_agree)
+		return verdict;
+	if ((rc = allreduce_min(v, 1 + 2 * n, comm)) != MPI_SUCCESS)
+		return verdict == MOTOR_OK ? rc : verdict;
+	if (verdict != MOTOR_OK)
+		return verdict;
+	if (v[0] != INT64_MAX)
+		return MOTOR_EPEER((int)v[0]);
+	for (int i = 0; i < n; i++)
+		if (v[1 + 2 * i] != -v[2 + 2 * i])
+			return MOTOR_EMISMATCH;
+	return MOTOR_OK;
+}
+
+/* The agreement of an open on `c`: every rank opens the same path (compared by a hash) with the same mode,
+ * or none does. */
 static int agree_open(const struct motor_comm *c, const char *path, int amode, int verdict)
 {
-	uint64_t hp = verdict == MOTOR_OK ? hash_path(path) : 0;
-	int64_t v[5] = {verdict == MOTOR_OK ? INT64_MAX : c->rank, (int64_t)(hp >> 1), -(int64_t)(hp >> 1),
-	                amode, -(int64_t)amode};
-	int rc;
-	if (c->size > 1 && motor_mpi__coll_agree) {
-		/* A refusing rank offers neutral values, so that it does not make the others see a mismatch.
-		 */
-		if (verdict != MOTOR_OK) {
-			v[1] = v[3] = INT64_MAX;
-			v[2] = v[4] = INT64_MAX;
-		}
-		if ((rc = allreduce_min(v, 5, c->comm)) != MPI_SUCCESS && verdict == MOTOR_OK)
-			verdict = rc;
-		else if (verdict == MOTOR_OK && v[0] != INT64_MAX)
-			verdict = MOTOR_EPEER((int)v[0]);
-		else if (verdict == MOTOR_OK && (v[1] != -v[2] || v[3] != -v[4]))
-			verdict = MOTOR_EMISMATCH;
-	}
-	return verdict;
+	int64_t v[2] = {verdict == MOTOR_OK ? (int64_t)(hash_path(path) >> 1) : 0, amode};
+	return agree_equal(c->comm, c->rank, c->size, verdict, v, 2);
 }
 
 /* Opens `path` on `dup` (collective: every rank that accepted calls it), then agrees whether it opened on
@@ -354,20 +365,19 @@ static int end_in_etypes(const struct motor_file *f, MPI_Offset *end)
 	return MPI_SUCCESS;
 }
 
-int motor_mpi_file_seek(int handle, int64_t offset, int whence)
+/* The absolute position, in etypes, of `offset` from `whence` for the individual (or the `shared`) file
+ * pointer: MOTOR_EARG for another `whence`, MOTOR_EPOSITION for one before the view's start (or past
+ * INT64_MAX). */
+static int seek_target(const struct motor_file *f, int64_t offset, int whence, int shared, MPI_Offset *pos)
 {
-	struct motor_file *f = file_at(handle);
 	MPI_Offset base = 0;
 	int rc = MPI_SUCCESS;
-	if (!f)
-		return MOTOR_EFILE;
-	if (f->amode & MOTOR_MODE_SEQUENTIAL)
-		return MOTOR_ESEQUENTIAL;
 	switch (whence) {
 	case MOTOR_SEEK_SET:
 		break;
 	case MOTOR_SEEK_CUR:
-		rc = MPI_File_get_position(f->fh, &base);
+		rc =
+		    shared ? MPI_File_get_position_shared(f->fh, &base) : MPI_File_get_position(f->fh, &base);
 		break;
 	case MOTOR_SEEK_END:
 		rc = end_in_etypes(f, &base);
@@ -379,7 +389,53 @@ int motor_mpi_file_seek(int handle, int64_t offset, int whence)
 		return as_class(rc);
 	if (offset < -(int64_t)base || (offset > 0 && (int64_t)base > INT64_MAX - offset))
 		return MOTOR_EPOSITION;
-	return as_class(MPI_File_seek(f->fh, base + (MPI_Offset)offset, MPI_SEEK_SET));
+	*pos = base + (MPI_Offset)offset;
+	return MOTOR_OK;
+}
+
+int motor_mpi_file_seek(int handle, int64_t offset, int whence)
+{
+	struct motor_file *f = file_at(handle);
+	MPI_Offset pos = 0;
+	if (!f)
+		return MOTOR_EFILE;
+	if (f->amode & MOTOR_MODE_SEQUENTIAL)
+		return MOTOR_ESEQUENTIAL;
+	int rc = seek_target(f, offset, whence, 0, &pos);
+	return rc != MOTOR_OK ? rc : as_class(MPI_File_seek(f->fh, pos, MPI_SEEK_SET));
+}
+
+int motor_mpi_file_seek_shared(int handle, int64_t offset, int whence, int verdict)
+{
+	struct motor_file *f = file_at(handle);
+	MPI_Offset pos = 0;
+	if (!f)
+		return MOTOR_EFILE;
+	if (verdict == MOTOR_OK && (f->amode & MOTOR_MODE_SEQUENTIAL))
+		verdict = MOTOR_ESEQUENTIAL;
+	if (verdict == MOTOR_OK)
+		verdict = seek_target(f, offset, whence, 1, &pos);
+	int64_t v = (int64_t)pos;
+	int rc = agree_equal(f->comm, f->rank, f->size, verdict, &v, 1);
+	if (rc != MOTOR_OK)
+		return rc;
+	struct motor_block b;
+	motor_mpi__block_begin(&b);
+	rc = MPI_File_seek_shared(f->fh, pos, MPI_SEEK_SET);
+	motor_mpi__block_end(&b);
+	return as_class(rc);
+}
+
+int motor_mpi_file_get_position_shared(int handle, int64_t *pos)
+{
+	struct motor_file *f = file_at(handle);
+	MPI_Offset p = 0;
+	*pos = 0;
+	if (!f)
+		return MOTOR_EFILE;
+	int rc = MPI_File_get_position_shared(f->fh, &p);
+	*pos = (int64_t)p;
+	return as_class(rc);
 }
 
 int motor_mpi_file_ctl(int handle, int what, int64_t arg, int dt, int verdict)
@@ -433,20 +489,47 @@ static int64_t elements(const MPI_Status *st, MPI_Datatype type)
 	return size > 0 && bytes != MPI_UNDEFINED ? (int64_t)bytes / size : 0;
 }
 
-/* How many of `count` elements of `type` a read finds before the end of the file, at etype `offset` of the
- * view (MOTOR_FILE_AT in `how`) or at the individual file pointer; `count` for a write.  Every read is cut to
- * that before it starts: ROMIO's collective reads report the whole count asked for even when the file ends
- * first, and fill the part of the buffer past the end with whatever their collective buffer held (MPICH 4.0:
- * MPI_File_read_at_all past the end gave a status of `count` elements and stale bytes in the buffer), and
- * Open MPI 4.1's ompio never completes a non-blocking read that starts past the end (its MPI_Wait spins in
- * mca_common_ompio_progress).  Views here are contiguous (the etype is the filetype), so every byte past the
- * start is in view.  `count` if the position or the size is unknown. */
-static int64_t readable(const struct motor_file *f, int how, int64_t offset, int64_t count, MPI_Datatype type)
+/* Where an operation `how` starts, in etypes of the view: at `offset` (MOTOR_FILE_AT), at the individual or
+ * the shared file pointer (MOTOR_FILE_SHARED), or -- an ordered read or write (MOTOR_FILE_SHARED |
+ * MOTOR_FILE_ALL) -- at the shared pointer plus the `count`s of the lower ranks (collective: an MPI_Exscan on
+ * the file's communicator, in which every rank takes part).  -1 if it cannot be known. */
+static MPI_Offset start_of(const struct motor_file *f, int how, int64_t offset, int64_t count)
 {
-	MPI_Offset pos = (MPI_Offset)offset, start = 0, size = 0;
+	MPI_Offset pos = -1;
+	int rc;
+	if (how & MOTOR_FILE_AT)
+		return (MPI_Offset)offset;
+	if (!(how & MOTOR_FILE_SHARED))
+		return MPI_File_get_position(f->fh, &pos) == MPI_SUCCESS ? pos : -1;
+	rc = MPI_File_get_position_shared(f->fh, &pos);
+	if (how & MOTOR_FILE_ALL) {
+		int64_t before = 0;
+		struct motor_block b;
+		motor_mpi__block_begin(&b);
+		int xrc = MPI_Exscan(&count, &before, 1, MPI_INT64_T, MPI_SUM, f->comm);
+		motor_mpi__block_end(&b);
+		if (xrc != MPI_SUCCESS)
+			rc = xrc;
+		pos += f->rank == 0 ? 0 : before; /* MPI leaves rank 0's result undefined */
+	}
+	return rc == MPI_SUCCESS ? pos : -1;
+}
+
+/* How many of `count` elements of `type` a read finds before the end of the file, starting at etype `pos` of
+ * the view (start_of); `count` for a write.  Every read is cut to that before it starts: ROMIO's collective
+ * reads report the whole count asked for even when the file ends first, and fill the part of the buffer past
+ * the end with whatever their collective buffer held (MPICH 4.0: MPI_File_read_at_all past the end gave a
+ * status of `count` elements and stale bytes in the buffer), and Open MPI 4.1's ompio never completes a
+ * non-blocking read that starts past the end (its MPI_Wait spins in mca_common_ompio_progress).  Views here
+ * are contiguous (the etype is the filetype), so every byte past the start is in view.  `count` if the
+ * position or the size is unknown.  At the shared pointer another rank may move the pointer between start_of
+ * and the read, but only forward: the cut can then be too generous, never too short, and the read itself
+ * reports what it found. */
+static int64_t readable(const struct motor_file *f, int how, MPI_Offset pos, int64_t count, MPI_Datatype type)
+{
+	MPI_Offset start = 0, size = 0;
 	int esize = 0;
-	if ((how & MOTOR_FILE_WRITE) || count <= 0 ||
-	    (!(how & MOTOR_FILE_AT) && MPI_File_get_position(f->fh, &pos) != MPI_SUCCESS) ||
+	if ((how & MOTOR_FILE_WRITE) || count <= 0 || pos < 0 ||
 	    MPI_File_get_byte_offset(f->fh, pos, &start) != MPI_SUCCESS ||
 	    MPI_File_get_size(f->fh, &size) != MPI_SUCCESS || MPI_Type_size(type, &esize) != MPI_SUCCESS ||
 	    esize <= 0)
@@ -455,12 +538,13 @@ static int64_t readable(const struct motor_file *f, int how, int64_t offset, int
 	return held < count ? held : count;
 }
 
-/* What the access mode forbids, checked here so that every library refuses the same: explicit offsets on a
- * MODE_SEQUENTIAL file (Open MPI 4.1's ompio lets them through, MPICH's ROMIO refuses them), reads of a
- * write-only file and writes to a read-only one. */
-static int mode_allows(const struct motor_file *f, int write, int at)
+/* What the access mode forbids, checked here so that every library refuses the same: on a MODE_SEQUENTIAL
+ * file anything but the shared file pointer (Open MPI 4.1's ompio lets explicit offsets and the individual
+ * pointer through, MPICH's ROMIO refuses them), reads of a write-only file and writes to a read-only one. */
+static int mode_allows(const struct motor_file *f, int how)
 {
-	if (at && (f->amode & MOTOR_MODE_SEQUENTIAL))
+	int write = how & MOTOR_FILE_WRITE;
+	if (!(how & MOTOR_FILE_SHARED) && (f->amode & MOTOR_MODE_SEQUENTIAL))
 		return MOTOR_ESEQUENTIAL;
 	if (write ? (f->amode & MOTOR_MODE_RDONLY) : (f->amode & MOTOR_MODE_WRONLY))
 		return MOTOR_EACCMODE;
@@ -484,15 +568,19 @@ int motor_mpi_file_rw(int handle, int how, int64_t offset, void *buf, int64_t co
 		verdict = MOTOR_ECOUNT;
 	if (verdict == MOTOR_OK && (how & MOTOR_FILE_AT) && offset < 0)
 		verdict = MOTOR_EOFFSET;
+	if (verdict == MOTOR_OK && (how & MOTOR_FILE_AT) && (how & MOTOR_FILE_SHARED))
+		verdict = MOTOR_EARG;
 	if (verdict == MOTOR_OK)
-		verdict = mode_allows(f, how & MOTOR_FILE_WRITE, how & MOTOR_FILE_AT);
+		verdict = mode_allows(f, how);
 	if (how & MOTOR_FILE_ALL)
 		verdict = agree(f, verdict);
 	if (verdict != MOTOR_OK)
 		return verdict;
 
 	MPI_Offset off = (MPI_Offset)offset;
-	int n = (int)readable(f, how, offset, count, type);
+	int n = (int)count;
+	if (!(how & MOTOR_FILE_WRITE))
+		n = (int)readable(f, how, start_of(f, how, offset, count), count, type);
 	memset(&st, 0, sizeof st);
 	struct motor_block b;
 	motor_mpi__block_begin(&b);
@@ -521,6 +609,18 @@ int motor_mpi_file_rw(int handle, int how, int64_t offset, void *buf, int64_t co
 	case MOTOR_FILE_ALL | MOTOR_FILE_AT | MOTOR_FILE_WRITE:
 		rc = MPI_File_write_at_all(f->fh, off, buf, n, type, &st);
 		break;
+	case MOTOR_FILE_SHARED:
+		rc = MPI_File_read_shared(f->fh, buf, n, type, &st);
+		break;
+	case MOTOR_FILE_SHARED | MOTOR_FILE_WRITE:
+		rc = MPI_File_write_shared(f->fh, buf, n, type, &st);
+		break;
+	case MOTOR_FILE_SHARED | MOTOR_FILE_ALL:
+		rc = MPI_File_read_ordered(f->fh, buf, n, type, &st);
+		break;
+	case MOTOR_FILE_SHARED | MOTOR_FILE_ALL | MOTOR_FILE_WRITE:
+		rc = MPI_File_write_ordered(f->fh, buf, n, type, &st);
+		break;
 	default:
 		rc = MOTOR_EARG;
 	}
@@ -537,22 +637,29 @@ int motor_mpi_file_iat(int handle, int how, int64_t offset, void *buf, int64_t c
 	struct motor_file *f = file_at(handle);
 	MPI_Datatype type = motor_mpi__type(dt);
 	MPI_Request r = MPI_REQUEST_NULL;
-	int write = how & MOTOR_FILE_WRITE, at = how & MOTOR_FILE_AT;
 	int rc;
 
 	if (!f)
 		return MOTOR_EFILE;
-	if (type == MPI_DATATYPE_NULL)
+	if (type == MPI_DATATYPE_NULL || (how & MOTOR_FILE_ALL) ||
+	    ((how & MOTOR_FILE_AT) && (how & MOTOR_FILE_SHARED)))
 		return MOTOR_EARG;
 	if (count < 0 || count > INT_MAX)
 		return MOTOR_ECOUNT;
-	if (at && offset < 0)
+	if ((how & MOTOR_FILE_AT) && offset < 0)
 		return MOTOR_EOFFSET;
-	if ((rc = mode_allows(f, write, at)) != MOTOR_OK)
+	if ((rc = mode_allows(f, how)) != MOTOR_OK)
 		return rc;
-	/* At the individual pointer, the pointer then advances by what is read. */
-	count = readable(f, how, offset, count, type);
-	switch (how & (MOTOR_FILE_WRITE | MOTOR_FILE_AT)) {
+	/* At a file pointer, the pointer then advances by what is read. */
+	if (!(how & MOTOR_FILE_WRITE))
+		count = readable(f, how, start_of(f, how, offset, count), count, type);
+	switch (how) {
+	case MOTOR_FILE_SHARED | MOTOR_FILE_WRITE:
+		rc = MPI_File_iwrite_shared(f->fh, buf, (int)count, type, &r);
+		break;
+	case MOTOR_FILE_SHARED:
+		rc = MPI_File_iread_shared(f->fh, buf, (int)count, type, &r);
+		break;
 	case MOTOR_FILE_WRITE | MOTOR_FILE_AT:
 		rc = MPI_File_iwrite_at(f->fh, (MPI_Offset)offset, buf, (int)count, type, &r);
 		break;
@@ -562,9 +669,11 @@ int motor_mpi_file_iat(int handle, int how, int64_t offset, void *buf, int64_t c
 	case MOTOR_FILE_WRITE:
 		rc = MPI_File_iwrite(f->fh, buf, (int)count, type, &r);
 		break;
-	default:
+	case 0:
 		rc = MPI_File_iread(f->fh, buf, (int)count, type, &r);
 		break;
+	default:
+		rc = MOTOR_EARG;
 	}
 	if (rc == MPI_SUCCESS)
 		motor_mpi__req_set(req, r);

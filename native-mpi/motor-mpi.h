@@ -675,6 +675,13 @@ enum { MOTOR_SEEK_SET, MOTOR_SEEK_CUR, MOTOR_SEEK_END };
 int motor_mpi_file_seek(int handle, int64_t offset, int whence);
 /* MPI_File_get_position: the individual file pointer, in etypes. */
 int motor_mpi_file_get_position(int handle, int64_t *pos);
+/* MPI_File_seek_shared (collective): the shared file pointer to `offset` from `whence`, as for
+ * motor_mpi_file_seek (the position computed here, then set absolutely).  The ranks agree first: on this
+ * rank's `verdict` and its refusals, and that every rank asks for the same position (MOTOR_EMISMATCH
+ * otherwise); a refusal anywhere makes no rank move the pointer. */
+int motor_mpi_file_seek_shared(int handle, int64_t offset, int whence, int verdict);
+/* MPI_File_get_position_shared: the shared file pointer, in etypes. */
+int motor_mpi_file_get_position_shared(int handle, int64_t *pos);
 /* MPI_File_get_byte_offset: where etype `offset` of the view lies, in bytes from the start of the file
  * (MOTOR_EPOSITION for a negative offset). */
 int motor_mpi_file_get_byte_offset(int handle, int64_t offset, int64_t *bytes);
@@ -684,13 +691,16 @@ int motor_mpi_file_get_byte_offset(int handle, int64_t offset, int64_t *bytes);
 enum { MOTOR_FILE_SET_SIZE, MOTOR_FILE_PREALLOCATE, MOTOR_FILE_SYNC, MOTOR_FILE_SET_VIEW, MOTOR_FILE_AGREE };
 int motor_mpi_file_ctl(int handle, int what, int64_t arg, int dt, int verdict);
 /* Reads or writes `count` elements of `dt` at `buf`: `how` combines MOTOR_FILE_WRITE (else a read),
- * MOTOR_FILE_AT (at `offset`, else at the individual file pointer) and MOTOR_FILE_ALL (the collective form,
- * which agrees first).  *done is the number of whole elements moved (0 for a read at or past the end). */
-enum { MOTOR_FILE_WRITE = 1, MOTOR_FILE_AT = 2, MOTOR_FILE_ALL = 4 };
+ * MOTOR_FILE_AT (at `offset`) or MOTOR_FILE_SHARED (at the shared file pointer; else at the individual one),
+ * and MOTOR_FILE_ALL (the collective form, which agrees first; with MOTOR_FILE_SHARED the ordered one,
+ * MPI_File_read_ordered / _write_ordered).  *done is the number of whole elements moved (0 for a read at or
+ * past the end).  On a MODE_SEQUENTIAL file only the shared pointer is allowed (MOTOR_ESEQUENTIAL). */
+enum { MOTOR_FILE_WRITE = 1, MOTOR_FILE_AT = 2, MOTOR_FILE_ALL = 4, MOTOR_FILE_SHARED = 8 };
 int motor_mpi_file_rw(int handle, int how, int64_t offset, void *buf, int64_t count, int dt, int verdict,
                       int64_t *done);
-/* MPI_File_iread_at / _iwrite_at (`how` with MOTOR_FILE_AT), or MPI_File_iread / _iwrite at the individual
- * file pointer, which advances at the call (`offset` unused); MOTOR_FILE_WRITE for a write.  *req becomes an
+/* MPI_File_iread_at / _iwrite_at (`how` with MOTOR_FILE_AT), MPI_File_iread_shared / _iwrite_shared (with
+ * MOTOR_FILE_SHARED), or MPI_File_iread / _iwrite at the individual file pointer; a file pointer advances at
+ * the call (`offset` unused).  MOTOR_FILE_WRITE for a write.  *req becomes an
  * active request for motor_mpi_test/wait (its status counts the bytes moved).  `buf` must stay in place until
  * it completes. */
 int motor_mpi_file_iat(int handle, int how, int64_t offset, void *buf, int64_t count, int dt, motor_req *req);

@@ -2,7 +2,8 @@
 // values that depend on the writing rank and the position, so a block in the wrong place, a short read or a stale
 // buffer shows.  Views with int, double and struct etypes; offsets in etypes; reads past the end; non-blocking reads
 // and writes with collections running while they are in flight; dropped requests and files; and every refusal,
-// with the rank (and for collectives every rank) usable afterwards.  Runs at 1, 2, 3 and 4 ranks.
+// with the rank (and for collectives every rank) usable afterwards; the shared file pointer and the ordered forms.
+// Runs at 1, 2, 3 and 4 ranks.
 using System;
 using System.IO;
 using System.Linq;
@@ -807,6 +808,157 @@ public static class FileTests
 			f.Read_at_all (0, all);
 			CheckAllBlocks (all, "after the refusals");
 		}
+		Cleanup (path);
+	}
+
+	// Write_shared from every rank: each block lands whole, once, in some order; the shared pointer is then past all
+	// of them on every rank, and the individual pointer has not moved.  Read_shared after Seek_shared(0) hands each
+	// rank one whole block, each block to one rank; at the end of the file it reads nothing.
+	public static void SharedPointerWritesAndReadsEveryBlockOnce ()
+	{
+		string path = PathFor ("shared");
+		using (var f = MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_RDWR)) {
+			f.Set_view (0, typeof (int));
+			Assert.Equal (N, f.Write_shared (Block (Rank)), "Write_shared wrote the block");
+			f.Sync ();
+			World.Barrier ();
+			f.Sync ();
+			Assert.Equal ((long) Size * N, f.Get_position_shared (), "the shared pointer after every rank's write");
+			Assert.Equal (0L, f.Get_position (), "the individual pointer did not move");
+			var all = new int[Size * N];
+			f.Read_at_all (0, all);
+			var firsts = Enumerable.Range (0, Size).Select (k => all[k * N]).OrderBy (v => v).ToArray ();
+			Assert.SequenceEqual (Enumerable.Range (0, Size).Select (r => V (r, 0)).ToArray (), firsts, "one block per rank");
+			for (int k = 0; k < Size; k++) {
+				int r = (all[k * N] - 1) / 100000;
+				for (int i = 0; i < N; i++)
+					Assert.Equal (V (r, i), all[k * N + i], "block " + k + " (rank " + r + "'s) element " + i);
+			}
+			f.Seek_shared (0, MPI.SEEK_SET);
+			var mine = new int[N];
+			Assert.Equal (N, f.Read_shared (mine), "Read_shared read a whole block");
+			var got = new int[Size];
+			World.Allgather (new[] { mine[0] }, got);
+			Assert.SequenceEqual (firsts, got.OrderBy (v => v).ToArray (), "each block read by one rank");
+			int r0 = (mine[0] - 1) / 100000;
+			Assert.SequenceEqual (Block (r0), mine, "the block read is whole");
+			World.Barrier ();
+			Assert.Equal (0, f.Read_shared (mine, 0, 5), "Read_shared at the end of the file");
+			World.Barrier ();
+		}
+		Cleanup (path);
+	}
+
+	// Write_ordered puts rank r's r + 1 elements after those of the ranks below it; Read_ordered reads them back the
+	// same way, and one that meets the end of the file reads only what is there: the ranks whose part lies past it
+	// read nothing.
+	public static void OrderedWritesAndReadsGoInRankOrderAndStopAtTheEnd ()
+	{
+		string path = PathFor ("ordered");
+		int total = Size * (Size + 1) / 2;
+		using (var f = MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_RDWR)) {
+			f.Set_view (0, typeof (int));
+			var mine = Enumerable.Range (0, Rank + 1).Select (i => V (Rank, i)).ToArray ();
+			Assert.Equal (Rank + 1, f.Write_ordered (mine), "Write_ordered wrote this rank's part");
+			Assert.Equal ((long) total, f.Get_position_shared (), "the shared pointer after Write_ordered");
+			f.Sync ();
+			World.Barrier ();
+			f.Sync ();
+			var all = new int[total];
+			f.Read_at_all (0, all);
+			for (int r = 0, k = 0; r < Size; r++)
+				for (int i = 0; i <= r; i++, k++)
+					Assert.Equal (V (r, i), all[k], "rank " + r + "'s element " + i + " in rank order");
+			f.Seek_shared (0, MPI.SEEK_SET);
+			var back = new int[Rank + 1];
+			Assert.Equal (Rank + 1, f.Read_ordered (back), "Read_ordered read this rank's part");
+			Assert.SequenceEqual (mine, back, "Read_ordered gave back this rank's part");
+			// Two elements before the end (one at 1 rank), every rank asks for one: only ranks 0 and 1 find one.
+			int left = Math.Min (2, total);
+			f.Seek_shared (-left, MPI.SEEK_END);
+			var one = new[] { -7 };
+			int n = f.Read_ordered (one);
+			Assert.Equal (Rank < left ? 1 : 0, n, "Read_ordered near the end of the file");
+			Assert.Equal (Rank < left ? all[total - left + Rank] : -7, one[0], "the element read, or the buffer untouched");
+			Assert.Equal ((long) total, f.Get_position_shared (), "the shared pointer stops at the end");
+			World.Barrier ();
+		}
+		Cleanup (path);
+	}
+
+	public static void NonBlockingReadsAndWritesAtTheSharedPointer ()
+	{
+		string path = PathFor ("ishared");
+		using (var f = MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_RDWR)) {
+			f.Set_view (0, typeof (int));
+			var block = Block (Rank);
+			Request w = f.Iwrite_shared (block);
+			GC.Collect ();
+			var st = new Status ();
+			w.Wait (st);
+			Assert.Equal (N, st.Get_count (typeof (int)), "Iwrite_shared wrote the block");
+			f.Sync ();
+			World.Barrier ();
+			f.Sync ();
+			f.Seek_shared (0, MPI.SEEK_SET);
+			var mine = new int[N];
+			Request r = f.Iread_shared (mine);
+			GC.Collect ();
+			r.Wait (st);
+			Assert.Equal (N, st.Get_count (typeof (int)), "Iread_shared read a block");
+			Assert.SequenceEqual (Block ((mine[0] - 1) / 100000), mine, "a whole block");
+			World.Barrier ();
+			r = f.Iread_shared (mine, 0, 3);
+			r.Wait (st);
+			Assert.Equal (0, st.Get_count (typeof (int)), "Iread_shared at the end of the file");
+			World.Barrier ();
+		}
+		Cleanup (path);
+	}
+
+	// A MODE_SEQUENTIAL file allows only the shared pointer, under every library (Open MPI's ompio would let the
+	// individual pointer through): Write, Read and Seek_shared are refused, Write_shared and Write_ordered work.
+	public static void SequentialFileAllowsOnlyTheSharedPointer ()
+	{
+		string path = PathFor ("seq-shared");
+		using (var f = MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_WRONLY | MPI.MODE_SEQUENTIAL)) {
+			var e = Assert.Throws<NotSupportedException> (() => f.Write (new[] { 1 }), "Write on a MODE_SEQUENTIAL file");
+			Assert.Contains ("Write_shared", e.Message, "says what to use");
+			Assert.Throws<NotSupportedException> (() => f.Iwrite (new[] { 1 }), "Iwrite on a MODE_SEQUENTIAL file");
+			Assert.Throws<NotSupportedException> (() => f.Seek_shared (0, MPI.SEEK_SET), "Seek_shared");
+			Assert.Equal (1, f.Write_shared (new[] { V (Rank, 0) }), "Write_shared");
+			Assert.Equal (2, f.Write_ordered (new[] { V (Rank, 1), V (Rank, 2) }), "Write_ordered");
+		}
+		Assert.Equal (3L * Size * sizeof (int), new FileInfo (path).Length, "every element written");
+		StillUsable ("sequential file");
+		Cleanup (path);
+	}
+
+	public static void SeekSharedRefusalsLeaveThePointerWhereItWas ()
+	{
+		string path = PathFor ("seek-shared");
+		using (var f = MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_RDWR)) {
+			f.Set_view (0, typeof (int));
+			f.Write_ordered (Block (Rank));
+			if (Rank == Last)
+				Assert.Throws<ArgumentException> (() => f.Seek_shared (0, 7), "a bad whence");
+			else {
+				var e = Assert.Throws<InvalidOperationException> (() => f.Seek_shared (0, MPI.SEEK_SET), "another rank's whence");
+				Assert.Contains ("rank " + Last + " refused", e.Message, "names the refusing rank");
+			}
+			if (Size > 1)
+				Assert.Throws<ArgumentException> (() => f.Seek_shared (Rank, MPI.SEEK_SET), "different positions");
+			Assert.Throws<ArgumentOutOfRangeException> (() => f.Seek_shared (-1, MPI.SEEK_SET), "before the view");
+			Assert.Equal ((long) Size * N, f.Get_position_shared (), "the pointer did not move");
+			f.Seek_shared (-N, MPI.SEEK_CUR);
+			Assert.Equal ((long) (Size - 1) * N, f.Get_position_shared (), "SEEK_CUR from the shared pointer");
+			World.Barrier ();
+		}
+		var g = MPI.File.Open (World, path, MPI.MODE_RDONLY);
+		g.Close ();
+		Assert.Throws<ObjectDisposedException> (() => g.Get_position_shared (), "Get_position_shared after Close");
+		Assert.Throws<ObjectDisposedException> (() => g.Read_shared (new int[1]), "Read_shared after Close");
+		StillUsable ("Seek_shared refusals");
 		Cleanup (path);
 	}
 
