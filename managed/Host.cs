@@ -8,6 +8,23 @@ namespace System.MP
 		internal static bool inMotor;
 #pragma warning restore 649
 
+		// Called by the host once MPI has started, before Main.  Environment.Exit ends the process without returning
+		// from Main, so the host's finalisation after Main would not run: with exit code 0 (a normal end) MPI is
+		// finalized here, as a return from Main would, so that no rank's end looks like a crash to the process
+		// manager (which then kills the other ranks, output and all).  With another exit code MPI is left as it is:
+		// the process manager ends the job, as for a C program that exits without MPI_Finalize -- finalizing one
+		// rank that leaves early with an error would leave the others waiting for it.
+		static void Started ()
+		{
+			AppDomain.CurrentDomain.ProcessExit += OnProcessExit;
+		}
+
+		static void OnProcessExit (object sender, EventArgs e)
+		{
+			if (Environment.ExitCode == 0)
+				MPDirect.FinalizeMpi ();
+		}
+
 		/// <summary>Throws <see cref="InvalidOperationException"/> unless System.MP was loaded by the motor
 		/// runtime.  Under plain mono none of System.MP's internal calls exist, and the first one would fail with
 		/// Mono's "broken mono install" report and a MissingMethodException.</summary>

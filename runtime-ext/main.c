@@ -63,18 +63,21 @@ static MonoAssembly *preload_system_mp(MonoAssemblyName *name, char **paths, voi
 }
 
 /* Tells System.MP that it runs inside motor (System.MP.Host.inMotor = true), so that it can refuse clearly to
- * run under plain mono, where none of its internal calls exist.  The field is set without running any class
- * initializer. */
+ * run under plain mono, where none of its internal calls exist; then runs System.MP.Host.Started, which
+ * makes Environment.Exit finalize MPI (Host.cs). */
 static int mark_hosted(MonoImage *image)
 {
 	MonoClass *host = mono_class_from_name(image, "System.MP", "Host");
 	MonoClassField *field = host ? mono_class_get_field_from_name(host, "inMotor") : NULL;
 	MonoVTable *vtable = field ? mono_class_vtable(motor_domain, host) : NULL;
-	if (!vtable)
+	MonoMethod *started = host ? mono_class_get_method_from_name(host, "Started", 0) : NULL;
+	if (!vtable || !started)
 		return MOTOR_EARG;
 	uint8_t yes = 1; /* a C# bool is one byte */
 	mono_field_static_set_value(vtable, field, &yes);
-	return MOTOR_OK;
+	MonoObject *exc = NULL;
+	mono_runtime_invoke(started, NULL, NULL, &exc);
+	return exc ? MOTOR_EARG : MOTOR_OK;
 }
 
 /* System.MP.dll is looked for in $MOTOR_LIBDIR, beside the executable (the build tree), in ../lib/motor

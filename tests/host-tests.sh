@@ -152,6 +152,16 @@ run "$MPIEXEC" $MPIEXEC_FLAGS -n 2 "$MOTOR" "$exe/ExitCode.exe" 3
 [ $status -ne 0 ]
 result nonzero-exit-under-mpiexec $? "status $status"
 
+# Environment.Exit(0) on every rank ends the job as a return from Main does: MPI finalized, every rank's output
+# there, status 0 (without the finalisation the process manager saw rank 0 end as a crash and killed the others).
+# Environment.Exit(3) leaves MPI as it is: the job ends, with a non-zero status.
+run "$MPIEXEC" $MPIEXEC_FLAGS -n 3 "$MOTOR" "$exe/ExitCode.exe" 0 exit
+[ $status -eq 0 ] && [ "$(grep -c '^rank [0-2] exits$' "$tmp/out")" -eq 3 ]
+result environment-exit-0-finalizes $? "status $status: $(cat "$tmp/out" "$tmp/err" | head -c 400)"
+run "$MPIEXEC" $MPIEXEC_FLAGS -n 3 "$MOTOR" "$exe/ExitCode.exe" 3 exit
+[ $status -ne 0 ] && [ $status -ne 124 ]
+result environment-exit-3-ends-the-job $? "status $status: $(cat "$tmp/out" "$tmp/err" | head -c 400)"
+
 # An exception escaping Main on rank 1 of 3 ends the job in bounded time, with a non-zero status and the rank,
 # type and message on stderr -- while ranks 0 and 2 are blocked waiting for rank 1.
 for where in main thread; do
