@@ -104,7 +104,7 @@ namespace System.MP
 		/// <summary>Makes a window over <paramref name="count"/> elements of <typeparamref name="T"/> that the MPI
 		/// library allocates, zeroed on no guarantee, collectively over <paramref name="comm"/>
 		/// (MPI_Win_allocate).  Its disp_unit is the element size.  This rank reads and writes its own part with
-		/// the window's indexer, <see cref="Win{T}.CopyTo"/> and <see cref="Win{T}.CopyFrom"/>.</summary>
+		/// the window's indexer, <c>CopyTo</c> and <c>CopyFrom</c>.</summary>
 		/// <typeparam name="T">A primitive type or a struct without references.</typeparam>
 		/// <param name="count">Elements on this rank (0 or more; ranks may differ).</param>
 		/// <param name="comm">The ranks that share the window; every one of them must call Allocate.</param>
@@ -117,18 +117,48 @@ namespace System.MP
 		/// <exception cref="MPIException">The MPI library failed (for instance, out of memory).</exception>
 		public static Win<T> Allocate<T> (long count, Intracomm comm) where T : struct
 		{
+			return Make<T> (count, comm, false, "Win.Allocate");
+		}
+
+		/// <summary>Makes a window over <paramref name="count"/> elements of <typeparamref name="T"/> in memory that
+		/// every rank of <paramref name="comm"/> can read and write directly, collectively
+		/// (MPI_Win_allocate_shared).  Every rank of <paramref name="comm"/> must run on one node
+		/// (<see cref="Intracomm.Split_type"/> with <see cref="MPI.COMM_TYPE_SHARED"/> makes such a communicator).
+		/// Besides the one-sided operations, a rank copies to and from any rank's part with
+		/// <c>CopyTo (rank, index, dest, offset, count)</c> and <c>CopyFrom (src, offset, count, rank, index)</c>;
+		/// what another rank stored is visible after a synchronisation (a <see cref="Fence"/>, or <see cref="Sync"/>
+		/// inside <see cref="Lock_all"/> with a barrier between the ranks).</summary>
+		/// <typeparam name="T">A primitive type or a struct without references.</typeparam>
+		/// <param name="count">Elements on this rank (0 or more; ranks may differ).</param>
+		/// <param name="comm">The ranks that share the window, all on one node; every one of them must call
+		/// Allocate_shared.</param>
+		/// <returns>The window.</returns>
+		/// <exception cref="ArgumentNullException"><paramref name="comm"/> is null.</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="count"/> is negative.</exception>
+		/// <exception cref="ArgumentException"><typeparamref name="T"/> is not primitive or blittable, the ranks'
+		/// windows have different element types, or the ranks of <paramref name="comm"/> do not all share memory (on
+		/// every rank).</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments (it raised why).</exception>
+		/// <exception cref="MPIException">The MPI library failed (for instance, out of memory).</exception>
+		public static Win<T> Allocate_shared<T> (long count, Intracomm comm) where T : struct
+		{
+			return Make<T> (count, comm, true, "Win.Allocate_shared");
+		}
+
+		static Win<T> Make<T> (long count, Intracomm comm, bool shared, string what) where T : struct
+		{
 			if (comm == null)
 				throw new ArgumentNullException ("comm");
 			if (count < 0)
-				throw Coll.Refuse (comm, new ArgumentOutOfRangeException ("count", count, "Win.Allocate: count must not be negative"));
+				throw Coll.Refuse (comm, new ArgumentOutOfRangeException ("count", count, what + ": count must not be negative"));
 			int size = MPDirect.ElementSize (typeof (T));
 			if (size <= 0)
 				throw Coll.Refuse (comm, NotBlittable (typeof (T)));
 			int w;
-			int rc = MPDirect.WinAllocate (count, size, typeof (T), 0, comm.handle, out w);
+			int rc = MPDirect.WinAllocate (count, size, typeof (T), shared ? 1 : 0, 0, comm.handle, out w);
 			if (rc != 0)
-				throw Error (rc, "Win.Allocate", null, 0);
-			return new Win<T> (w, count);
+				throw Error (rc, what, null, 0);
+			return new Win<T> (w, count, shared);
 		}
 
 		/// <summary>Frees the window, collectively over its communicator (MPI_Win_free), and lets go of its
@@ -780,6 +810,13 @@ namespace System.MP
 					"(an operation needs an access epoch that covers its target: Fence, Lock of the target, Lock_all, or " +
 					"Start with a group holding it; Unlock, Flush, Unlock_all, Complete and Wait need the matching " +
 					"Lock, Lock_all, Start or Post; Fence and Free need every lock, Start and Post epoch closed)");
+			case Errors.ENOTSHARED:
+				return Errors.New (rc, what + ": the ranks of the communicator do not all share memory (a shared-memory " +
+					"window needs every rank on one node: make the communicator with Split_type (MPI.COMM_TYPE_SHARED, ...))",
+					"comm");
+			case Errors.EWINSHARED:
+				return Errors.New (rc, what + ": another rank's part can be copied only in a window made by " +
+					"Win.Allocate_shared; use Get or Put for this window");
 			case Errors.EWINTYPE:
 				return Errors.New (rc, what + ": the ranks' windows have different element types; every rank " +
 					"must expose the same element type");
@@ -807,24 +844,84 @@ namespace System.MP
 		}
 	}
 
-	/// <summary>A window over memory the MPI library allocated (<see cref="Win.Allocate{T}"/>): this rank's part is
-	/// read and written through the indexer, <see cref="CopyTo"/> and <see cref="CopyFrom"/>, each bounds-checked.
+	/// <summary>A window over memory the MPI library allocated (<see cref="Win.Allocate{T}"/>,
+	/// <see cref="Win.Allocate_shared{T}"/>): this rank's part is read and written through the indexer, <c>CopyTo</c>
+	/// and <c>CopyFrom</c>, each bounds-checked; in a shared-memory window, every rank's part.
 	/// </summary>
 	/// <typeparam name="T">The element type.</typeparam>
 	public sealed class Win<T> : Win where T : struct
 	{
 		readonly long length;
+		readonly bool shared;
 
-		internal Win (int handle, long length) : base (handle, typeof (T))
+		internal Win (int handle, long length, bool shared) : base (handle, typeof (T))
 		{
 			this.length = length;
+			this.shared = shared;
 		}
 
 		/// <summary>Elements of this rank's part of the window.</summary>
 		public long Length { get { return length; } }
 
+		/// <summary>Whether the window was made by <see cref="Win.Allocate_shared{T}"/>: every rank's part can be
+		/// copied directly.</summary>
+		public bool IsShared { get { return shared; } }
+
+		/// <summary>Elements of rank <paramref name="rank"/>'s part of a shared-memory window
+		/// (MPI_Win_shared_query).</summary>
+		/// <param name="rank">A rank of the window's communicator.</param>
+		/// <returns>The number of elements that rank allocated.</returns>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="rank"/> is not a rank of the window.</exception>
+		/// <exception cref="InvalidOperationException">The window is not a shared-memory window.</exception>
+		/// <exception cref="ObjectDisposedException">The window has been freed.</exception>
+		public long Shared_query (int rank)
+		{
+			if (!shared)
+				throw Error (Errors.EWINSHARED, "Win.Shared_query", null, rank);
+			int du;
+			return Bytes (rank, out du) / du;
+		}
+
+		/// <summary>Copies <paramref name="count"/> elements of rank <paramref name="rank"/>'s part of a
+		/// shared-memory window from <paramref name="index"/> into <paramref name="dest"/> from
+		/// <paramref name="offset"/>: a plain copy of memory, no MPI call.  It sees another rank's stores only
+		/// after a synchronisation (see <see cref="Win.Allocate_shared{T}"/>).</summary>
+		/// <param name="rank">The rank whose part is read.</param>
+		/// <param name="index">First element of that rank's part.</param>
+		/// <param name="dest">Receives the elements.</param>
+		/// <param name="offset">First element of <paramref name="dest"/>.</param>
+		/// <param name="count">Elements to copy.</param>
+		/// <exception cref="ArgumentNullException"><paramref name="dest"/> is null.</exception>
+		/// <exception cref="ArgumentOutOfRangeException">A range outside <paramref name="dest"/> or that rank's part,
+		/// or a rank not in the window.</exception>
+		/// <exception cref="InvalidOperationException">The window is not a shared-memory window.</exception>
+		/// <exception cref="ObjectDisposedException">The window has been freed.</exception>
+		public void CopyTo (int rank, long index, T[] dest, int offset, int count)
+		{
+			Copy (rank, index, dest, offset, count, 0, "CopyTo");
+		}
+
+		/// <summary>Copies <paramref name="count"/> elements of <paramref name="src"/> from <paramref name="offset"/>
+		/// into rank <paramref name="rank"/>'s part of a shared-memory window from <paramref name="index"/>: a plain
+		/// copy of memory, no MPI call.  Other ranks see it after a synchronisation (see
+		/// <see cref="Win.Allocate_shared{T}"/>).</summary>
+		/// <param name="src">The elements.</param>
+		/// <param name="offset">First element of <paramref name="src"/>.</param>
+		/// <param name="count">Elements to copy.</param>
+		/// <param name="rank">The rank whose part is written.</param>
+		/// <param name="index">First element of that rank's part.</param>
+		/// <exception cref="ArgumentNullException"><paramref name="src"/> is null.</exception>
+		/// <exception cref="ArgumentOutOfRangeException">A range outside <paramref name="src"/> or that rank's part,
+		/// or a rank not in the window.</exception>
+		/// <exception cref="InvalidOperationException">The window is not a shared-memory window.</exception>
+		/// <exception cref="ObjectDisposedException">The window has been freed.</exception>
+		public void CopyFrom (T[] src, int offset, int count, int rank, long index)
+		{
+			Copy (rank, index, src, offset, count, 1, "CopyFrom");
+		}
+
 		/// <summary>Element <paramref name="index"/> of this rank's part (one copy each way; use
-		/// <see cref="CopyTo"/>/<see cref="CopyFrom"/> for runs).</summary>
+		/// <c>CopyTo</c>/<c>CopyFrom</c> for runs).</summary>
 		/// <param name="index">0 to <see cref="Length"/> - 1.</param>
 		/// <returns>The element.</returns>
 		/// <exception cref="ArgumentOutOfRangeException"><paramref name="index"/> is outside this rank's part.</exception>
@@ -852,7 +949,7 @@ namespace System.MP
 		/// <exception cref="ObjectDisposedException">The window has been freed.</exception>
 		public void CopyTo (long index, T[] dest, int offset, int count)
 		{
-			Copy (index, dest, offset, count, 0, "CopyTo");
+			Copy (-1, index, dest, offset, count, 0, "CopyTo");
 		}
 
 		/// <summary>Copies <paramref name="count"/> elements of <paramref name="src"/> from <paramref name="offset"/>
@@ -866,20 +963,26 @@ namespace System.MP
 		/// <exception cref="ObjectDisposedException">The window has been freed.</exception>
 		public void CopyFrom (T[] src, int offset, int count, long index)
 		{
-			Copy (index, src, offset, count, 1, "CopyFrom");
+			Copy (-1, index, src, offset, count, 1, "CopyFrom");
 		}
 
-		void Copy (long index, T[] arr, int offset, int count, int toWindow, string what)
+		// rank < 0: this rank's part.
+		void Copy (int rank, long index, T[] arr, int offset, int count, int toWindow, string what)
 		{
 			if (arr == null)
 				throw new ArgumentNullException (toWindow != 0 ? "src" : "dest");
 			if (offset < 0 || count < 0 || count > arr.Length - offset)
 				throw new ArgumentOutOfRangeException ("offset", "Win." + what + ": offset and count lie outside the array (length " + arr.Length + ")");
-			if (index < 0 || count > length - index)
-				throw new ArgumentOutOfRangeException ("index", index, "Win." + what + ": index and count lie outside this rank's part of the window (" + length + " elements)");
-			int rc = MPDirect.WinCopy (Handle (what), index, arr, offset, count, toWindow);
+			int h = Handle (what);
+			if (rank >= 0 && !shared)
+				throw Error (Errors.EWINSHARED, "Win." + what, arr, rank);
+			long n = rank < 0 ? length : Shared_query (rank);
+			if (index < 0 || count > n - index)
+				throw new ArgumentOutOfRangeException ("index", index, "Win." + what + ": index and count lie outside " +
+					(rank < 0 ? "this rank's part" : "rank " + rank + "'s part") + " of the window (" + n + " elements)");
+			int rc = MPDirect.WinCopy (h, rank, index, arr, offset, count, toWindow);
 			if (rc != 0)
-				throw Error (rc, "Win." + what, arr, 0);
+				throw Error (rc, "Win." + what, arr, rank);
 		}
 	}
 }

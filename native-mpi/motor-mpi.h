@@ -580,12 +580,18 @@ enum { MOTOR_OP_REPLACE = -64, MOTOR_OP_NO_OP = -65 };
  * motor_mpi_win_free or finalize) of elements of `dt`, collectively over intracommunicator `comm`, after
  * agreeing on `verdict` (this rank's check of its arguments) as the collectives do.  *win receives the
  * handle. With allocate = 1 the MPI library allocates the memory instead (MPI_Win_allocate) and *base
- * receives it; it is freed with the window. */
+ * receives it; it is freed with the window.  With allocate = MOTOR_WIN_SHARED it allocates memory every rank
+ * can load and store (MPI_Win_allocate_shared): MOTOR_ENOTSHARED, on every rank, unless all of `comm` shares
+ * memory. */
+enum { MOTOR_WIN_SHARED = 2 };
 int motor_mpi_win_create(void **base, int64_t bytes, int disp_unit, int dt, int allocate, int verdict,
                          int comm, int *win);
 /* MPI_Win_free, collective, after agreeing on whether every rank's window may be freed (no lock or
  * access/exposure epoch open on it). */
 int motor_mpi_win_free(int win);
+/* A shared-memory window's part of rank `rank`, as mapped in this process, and its size in bytes
+ * (MOTOR_EWINSHARED for another window). */
+int motor_mpi_win_shared(int win, int rank, void **mem, int64_t *bytes);
 /* The size in bytes and the disp_unit of rank `rank`'s window. */
 int motor_mpi_win_info(int win, int rank, int64_t *bytes, int *disp_unit);
 /* One data-movement call: `count` elements of `dt` at `origin` to or from the window of `target` at

@@ -48,6 +48,8 @@ struct win {
 	int fence, lock_all, nlocked, started, posted;
 	uint8_t *locked; /* per rank: 0 or the lock type */
 	uint8_t *group;  /* per rank: in the access group of Start */
+	void *
+	    *peer; /* a shared-memory window (Allocate_shared): each rank's memory, mapped here; else NULL */
 };
 
 /* A reserved slot holds RESERVED until its window is made (or the slot is given back). */
@@ -87,6 +89,7 @@ static void destroy(struct win *w)
 	free(w->disp_unit);
 	free(w->locked);
 	free(w->group);
+	free(w->peer);
 	pthread_mutex_destroy(&w->lock);
 	free(w);
 }
@@ -116,7 +119,39 @@ static int64_t elem_key(int dt, size_t elem)
 	return dt < MOTOR_DT_PREDEFINED ? dt : 1000 + (int64_t)elem;
 }
 
-/* The MPI part of creation, after the agreement; on error nothing of it is left. */
+/* Whether every rank of `comm` shares memory with every other (one node), agreed: MOTOR_OK, MOTOR_ENOTSHARED
+ * or an MPI error, the same on every rank. */
+static int all_shared(MPI_Comm comm, int size)
+{
+	MPI_Comm node = MPI_COMM_NULL;
+	int n = 0;
+	int rc = MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+	if (rc == MPI_SUCCESS) {
+		MPI_Comm_size(node, &n);
+		MPI_Comm_free(&node);
+	}
+	int mine = rc == MPI_SUCCESS && n == size, all = 0;
+	int arc = MPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_MIN, comm);
+	if (arc != MPI_SUCCESS)
+		return arc;
+	return all ? MOTOR_OK : rc != MPI_SUCCESS ? rc : MOTOR_ENOTSHARED;
+}
+
+/* A shared-memory window: every rank's memory as mapped here (MPI_Win_shared_query), into w->peer. */
+static int map_peers(struct win *w)
+{
+	for (int r = 0; r < w->size; r++) {
+		MPI_Aint size = 0;
+		int du = 0;
+		int rc = MPI_Win_shared_query(w->win, r, &size, &du, &w->peer[r]);
+		if (rc != MPI_SUCCESS)
+			return rc;
+	}
+	return MPI_SUCCESS;
+}
+
+/* The MPI part of creation, after the agreement; on error nothing of it is left.  `allocate`: 0 to expose
+ * *base, 1 for memory the library allocates, 2 for shared memory (MOTOR_WIN_SHARED). */
 static int create(struct win *w, const struct motor_comm *c, void **base, int64_t bytes, int disp_unit,
                   int allocate)
 {
@@ -127,8 +162,14 @@ static int create(struct win *w, const struct motor_comm *c, void **base, int64_
 	/* Displacements are bytes from an aligned base (mpi-compat.h, MOTOR_COMPAT_WIN_ALIGN). */
 	motor_mpi__block_begin(&b);
 	rc = MPI_Comm_dup(c->comm, &w->comm);
-	if (rc == MPI_SUCCESS) {
-		if (allocate)
+	if (rc == MPI_SUCCESS && allocate == MOTOR_WIN_SHARED &&
+	    (rc = all_shared(w->comm, w->size)) != MOTOR_OK)
+		MPI_Comm_free(&w->comm);
+	else if (rc == MPI_SUCCESS) {
+		if (allocate == MOTOR_WIN_SHARED)
+			rc = MPI_Win_allocate_shared((MPI_Aint)bytes, 1, MPI_INFO_NULL, w->comm, base,
+			                             &w->win);
+		else if (allocate)
 			rc = MPI_Win_allocate((MPI_Aint)bytes, 1, MPI_INFO_NULL, w->comm, base, &w->win);
 		else
 			rc = MPI_Win_create((char *)*base - shift, (MPI_Aint)(bytes + shift), 1,
@@ -158,6 +199,8 @@ static int create(struct win *w, const struct motor_comm *c, void **base, int64_
 			rc = MOTOR_EWINTYPE;
 	}
 	free(all);
+	if (rc == MPI_SUCCESS && allocate == MOTOR_WIN_SHARED)
+		rc = map_peers(w);
 	if (rc != MPI_SUCCESS) {
 		motor_mpi__block_begin(&b);
 		MPI_Win_free(&w->win);
@@ -183,6 +226,9 @@ int motor_mpi_win_create(void **base, int64_t bytes, int disp_unit, int dt, int 
 	    (bytes < 0 || disp_unit <= 0 || elem == 0 || (!allocate && !*base && bytes)))
 		verdict = MOTOR_EARG;
 	if (verdict == MOTOR_OK && (!(w = make(c->size)) || (h = reserve()) < 0))
+		verdict = MOTOR_ENOMEM;
+	if (verdict == MOTOR_OK && allocate == MOTOR_WIN_SHARED &&
+	    !(w->peer = calloc((size_t)c->size, sizeof *w->peer)))
 		verdict = MOTOR_ENOMEM;
 	rc = motor_mpi__agree(c, verdict);
 	if (rc == MOTOR_OK) {
@@ -232,6 +278,20 @@ int motor_mpi_win_free(int handle)
 	motor_mpi__block_end(&b);
 	destroy(w);
 	return rc;
+}
+
+int motor_mpi_win_shared(int handle, int rank, void **mem, int64_t *bytes)
+{
+	struct win *w = lookup(handle);
+	if (!w)
+		return MOTOR_EWIN;
+	if (!w->peer)
+		return MOTOR_EWINSHARED;
+	if (rank < 0 || rank >= w->size)
+		return MOTOR_ERANK;
+	*mem = w->peer[rank];
+	*bytes = w->bytes[rank];
+	return MOTOR_OK;
 }
 
 int motor_mpi_win_info(int handle, int rank, int64_t *bytes, int *disp_unit)

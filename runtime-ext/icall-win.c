@@ -136,8 +136,8 @@ int32_t motor_icall_win_create(MonoObject *base, int32_t disp_unit, int32_t verd
 	return MOTOR_OK;
 }
 
-int32_t motor_icall_win_allocate(int64_t count, int32_t disp_unit, MonoReflectionType *type, int32_t verdict,
-                                 int32_t comm, int32_t *win)
+int32_t motor_icall_win_allocate(int64_t count, int32_t disp_unit, MonoReflectionType *type, int32_t shared,
+                                 int32_t verdict, int32_t comm, int32_t *win)
 {
 	uint32_t size = 0;
 	int dt = MOTOR_DT_U8, w = -1;
@@ -154,7 +154,8 @@ int32_t motor_icall_win_allocate(int64_t count, int32_t disp_unit, MonoReflectio
 	if (verdict == MOTOR_OK && (count < 0 || (size && count > INT64_MAX / size)))
 		verdict = MOTOR_ECOUNT;
 	int64_t bytes = verdict == MOTOR_OK ? count * (int64_t)size : 0;
-	int rc = motor_mpi_win_create(&mem, bytes, disp_unit, dt, 1, verdict, comm, &w);
+	int rc = motor_mpi_win_create(&mem, bytes, disp_unit, dt, shared ? MOTOR_WIN_SHARED : 1, verdict,
+	                              comm, &w);
 	if (rc != MOTOR_OK)
 		return rc;
 	pthread_mutex_lock(&lock);
@@ -294,8 +295,10 @@ int32_t motor_icall_win_info(int32_t win, int32_t rank, int64_t *bytes, int32_t 
 	return rc;
 }
 
-int32_t motor_icall_win_copy(int32_t win, int64_t index, MonoObject *arr, int32_t offset, int32_t count,
-                             int32_t to_window)
+/* Copies between `arr` and the memory of an allocated window: this rank's part (rank < 0), or rank `rank`'s
+ * part of a shared-memory window. */
+int32_t motor_icall_win_copy(int32_t win, int32_t rank, int64_t index, MonoObject *arr, int32_t offset,
+                             int32_t count, int32_t to_window)
 {
 	struct motor_buffer b;
 	int rc = motor_buffer_resolve(arr, offset, count, &b);
@@ -308,8 +311,12 @@ int32_t motor_icall_win_copy(int32_t win, int64_t index, MonoObject *arr, int32_
 	int64_t bytes = wrt[win].bytes;
 	int dt = wrt[win].dt;
 	pthread_mutex_unlock(&lock);
-	if (!mem)
-		return MOTOR_EWIN;
+	if (rank >= 0)
+		rc = motor_mpi_win_shared(win, rank, &mem, &bytes);
+	else if (!mem)
+		rc = MOTOR_EWIN;
+	if (rc != MOTOR_OK)
+		return rc;
 	if (b.dt != dt)
 		return MOTOR_ETYPE;
 	int64_t elem = (int64_t)motor_mpi_type_size(dt);

@@ -151,8 +151,8 @@ int32_t motor_icall_comm_idup(int32_t comm, MonoObject *req, int32_t *newcomm);
 /* icall-win.c */
 int32_t motor_icall_win_create(MonoObject *base, int32_t disp_unit, int32_t verdict, int32_t comm,
                                int32_t *win);
-int32_t motor_icall_win_allocate(int64_t count, int32_t disp_unit, MonoReflectionType *type, int32_t verdict,
-                                 int32_t comm, int32_t *win);
+int32_t motor_icall_win_allocate(int64_t count, int32_t disp_unit, MonoReflectionType *type, int32_t shared,
+                                 int32_t verdict, int32_t comm, int32_t *win);
 int32_t motor_icall_win_free(int32_t win);
 int32_t motor_icall_win_rma(int32_t win, int32_t kind, MonoObject *origin, int32_t ooff, int32_t ocount,
                             MonoObject *result, int32_t roff, MonoObject *compare, int32_t coff,
@@ -162,8 +162,8 @@ int32_t motor_icall_win_rrma(int32_t win, int32_t kind, MonoObject *origin, int3
                              MonoObject *req);
 int32_t motor_icall_win_sync(int32_t win, int32_t what, int32_t arg, int32_t lock_type);
 int32_t motor_icall_win_info(int32_t win, int32_t rank, int64_t *bytes, int32_t *disp_unit);
-int32_t motor_icall_win_copy(int32_t win, int64_t index, MonoObject *arr, int32_t offset, int32_t count,
-                             int32_t to_window);
+int32_t motor_icall_win_copy(int32_t win, int32_t rank, int64_t index, MonoObject *arr, int32_t offset,
+                             int32_t count, int32_t to_window);
 int64_t motor_icall_win_holds(int32_t win);
 void motor_icall_win_counts(int64_t *taken, int64_t *avoided);
 /* icall-file.c: parallel I/O (the rest is registered from native-mpi/file.c) */

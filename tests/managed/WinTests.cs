@@ -410,6 +410,55 @@ public static class WinTests
 		w.Free ();
 	}
 
+	// A shared-memory window over the ranks of this node (every rank, here): each rank fills its own part, and after a
+	// fence reads every rank's part directly; a store into the next rank's part and a Put into it are both seen there
+	// after the next fence.  Parts of different sizes.
+	public static void SharedWindowPartsAreReadAndWrittenDirectly ()
+	{
+		Intracomm node = World.Split_type (MPI.COMM_TYPE_SHARED, Rank);
+		int n = node.Get_size (), me = node.Get_rank (), next = (me + 1) % n, prev = (me + n - 1) % n;
+		Win<int> w = Win.Allocate_shared<int> (10 + me, node);
+		Assert.True (w.IsShared, "IsShared");
+		Assert.Equal (10L + me, w.Length, "Length");
+		w.CopyFrom (Block (me, 10 + me), 0, 10 + me, 0);
+		w.Fence ();
+		for (int r = 0; r < n; r++) {
+			Assert.Equal (10L + r, w.Shared_query (r), "rank " + r + "'s part");
+			var part = new int[10 + r];
+			w.CopyTo (r, 0, part, 0, part.Length);
+			Assert.SequenceEqual (Block (r, 10 + r), part, "rank " + r + "'s part read directly");
+		}
+		w.Fence ();
+		w.CopyFrom (new[] { V (me, 500) }, 0, 1, next, 0);
+		w.Put (new[] { V (me, 600) }, 0, 1, next, 1);
+		w.Fence ();
+		Assert.Equal (V (prev, 500), w[0], "the previous rank's store into this rank's part");
+		Assert.Equal (V (prev, 600), w[1], "the previous rank's Put into this rank's part");
+		w.Fence ();
+		w.Free ();
+		node.Free ();
+	}
+
+	public static void SharedCopiesAreRefusedOutsideASharedWindowAndOutsideTheParts ()
+	{
+		Win<int> plain = Win.Allocate<int> (4, World);
+		Assert.True (!plain.IsShared, "Allocate: not shared");
+		Assert.Throws<InvalidOperationException> (() => plain.CopyTo (Rank, 0, new int[1], 0, 1), "CopyTo a rank's part");
+		Assert.Throws<InvalidOperationException> (() => plain.Shared_query (Rank), "Shared_query");
+		plain.Free ();
+		Intracomm node = World.Split_type (MPI.COMM_TYPE_SHARED, Rank);
+		Win<int> w = Win.Allocate_shared<int> (4, node);
+		Assert.Throws<ArgumentOutOfRangeException> (() => w.CopyTo (node.Get_size (), 0, new int[1], 0, 1), "a rank outside the window");
+		Assert.Throws<ArgumentOutOfRangeException> (() => w.CopyTo (0, 3, new int[2], 0, 2), "past the end of rank 0's part");
+		Assert.Throws<ArgumentOutOfRangeException> (() => w.CopyFrom (new int[2], 1, 2, 0, 0), "past the end of the source");
+		Assert.Throws<ArgumentNullException> (() => w.CopyFrom (null, 0, 1, 0, 0), "no source");
+		var e = Assert.Throws<ArgumentOutOfRangeException> (() => Win.Allocate_shared<int> (-1, node), "a negative count");
+		Assert.Equal ("count", e.ParamName, "names count");
+		w.Free ();
+		Assert.Throws<ObjectDisposedException> (() => w.CopyTo (0, 0, new int[1], 0, 1), "freed");
+		node.Free ();
+	}
+
 	struct Pair { public int A; public double B; }
 
 	public static void StructElementsTravelWhole ()
