@@ -936,6 +936,97 @@ namespace System.MP
 			/// <exception cref="MPIException">The MPI library reported another error.</exception>
 			public Request Iwrite_shared (object buf, int bufOffset, int count) { return Iat (SHARED | WRITE, 0, buf, bufOffset, count, "Iwrite_shared"); }
 
+			/// <summary>Starts reading into the whole of <paramref name="buf"/> at <paramref name="offset"/>, collectively and
+			/// without waiting for the other ranks (MPI_File_iread_at_all): every rank of the file must call it, in the same
+			/// order as the file's other collective operations.  The ranks agree on their arguments in the background; the data
+			/// moves once every rank has posted, and a read that meets the end of the file is cut there first.  The runtime
+			/// keeps the buffer in place and alive until the operation completes, even if the Request is dropped; do not touch
+			/// the buffer until then.</summary>
+			/// <param name="offset">Where to read, in etypes of the view.</param>
+			/// <param name="buf">The buffer: an array of a primitive type or of structs without references, or an
+			/// object without reference fields.</param>
+			/// <returns>The request; <see cref="Request.Wait(Status)"/> fills a Status whose <see cref="Status.Get_count"/> is
+			/// the number of elements read here.  If another rank refused its arguments, Wait raises InvalidOperationException
+			/// naming it (no rank moved data).  It cannot be cancelled.</returns>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> is negative.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_WRONLY.</exception>
+			/// <exception cref="NotSupportedException">The file was opened MODE_SEQUENTIAL.</exception>
+			/// <exception cref="OutOfMemoryException">The runtime could not allocate a request slot.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public Request Iread_at_all (long offset, object buf) { return Iall (0, offset, buf, 0, Whole, "Iread_at_all"); }
+			/// <summary>Starts reading into <paramref name="count"/> elements of array <paramref name="buf"/> from element
+			/// <paramref name="bufOffset"/> at <paramref name="offset"/>, collectively and without waiting for the other ranks
+			/// (MPI_File_iread_at_all): every rank of the file must call it, in the same order as the file's other collective
+			/// operations.  The ranks agree on their arguments in the background; the data moves once every rank has posted,
+			/// and a read that meets the end of the file is cut there first.  The runtime keeps the buffer in place and alive
+			/// until the operation completes, even if the Request is dropped; do not touch the buffer until then.</summary>
+			/// <param name="offset">Where to read, in etypes of the view.</param>
+			/// <param name="buf">The array.</param>
+			/// <param name="bufOffset">The first element of <paramref name="buf"/> to read into.</param>
+			/// <param name="count">The number of elements to read.</param>
+			/// <returns>The request; <see cref="Request.Wait(Status)"/> fills a Status whose <see cref="Status.Get_count"/> is
+			/// the number of elements read here.  If another rank refused its arguments, Wait raises InvalidOperationException
+			/// naming it (no rank moved data).  It cannot be cancelled.</returns>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer or is not an
+			/// array.</exception>
+			/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/>, <paramref name="bufOffset"/> or
+			/// <paramref name="count"/> is negative, or the range runs past the end of the array.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_WRONLY.</exception>
+			/// <exception cref="NotSupportedException">The file was opened MODE_SEQUENTIAL.</exception>
+			/// <exception cref="OutOfMemoryException">The runtime could not allocate a request slot.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public Request Iread_at_all (long offset, object buf, int bufOffset, int count) { return Iall (0, offset, buf, bufOffset, count, "Iread_at_all"); }
+
+			/// <summary>Starts writing the whole of <paramref name="buf"/> at <paramref name="offset"/>, collectively and
+			/// without waiting for the other ranks (MPI_File_iwrite_at_all): every rank of the file must call it, in the same
+			/// order as the file's other collective operations.  The ranks agree on their arguments in the background; the data
+			/// moves once every rank has posted.  The runtime keeps the buffer in place and alive until the operation
+			/// completes, even if the Request is dropped; do not change the buffer until then.</summary>
+			/// <param name="offset">Where to write, in etypes of the view.</param>
+			/// <param name="buf">The buffer: an array of a primitive type or of structs without references, or an
+			/// object without reference fields.</param>
+			/// <returns>The request; <see cref="Request.Wait(Status)"/> fills a Status whose <see cref="Status.Get_count"/> is
+			/// the number of elements written here.  If another rank refused its arguments, Wait raises
+			/// InvalidOperationException naming it (no rank moved data).  It cannot be cancelled.</returns>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> is negative.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_RDONLY.</exception>
+			/// <exception cref="NotSupportedException">The file was opened MODE_SEQUENTIAL.</exception>
+			/// <exception cref="OutOfMemoryException">The runtime could not allocate a request slot.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public Request Iwrite_at_all (long offset, object buf) { return Iall (WRITE, offset, buf, 0, Whole, "Iwrite_at_all"); }
+			/// <summary>Starts writing <paramref name="count"/> elements of array <paramref name="buf"/> from element <paramref
+			/// name="bufOffset"/> at <paramref name="offset"/>, collectively and without waiting for the other ranks
+			/// (MPI_File_iwrite_at_all): every rank of the file must call it, in the same order as the file's other collective
+			/// operations.  The ranks agree on their arguments in the background; the data moves once every rank has posted.
+			/// The runtime keeps the buffer in place and alive until the operation completes, even if the Request is dropped;
+			/// do not change the buffer until then.</summary>
+			/// <param name="offset">Where to write, in etypes of the view.</param>
+			/// <param name="buf">The array.</param>
+			/// <param name="bufOffset">The first element of <paramref name="buf"/> to write.</param>
+			/// <param name="count">The number of elements to write.</param>
+			/// <returns>The request; <see cref="Request.Wait(Status)"/> fills a Status whose <see cref="Status.Get_count"/> is
+			/// the number of elements written here.  If another rank refused its arguments, Wait raises
+			/// InvalidOperationException naming it (no rank moved data).  It cannot be cancelled.</returns>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer or is not an
+			/// array.</exception>
+			/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/>, <paramref name="bufOffset"/> or
+			/// <paramref name="count"/> is negative, or the range runs past the end of the array.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_RDONLY.</exception>
+			/// <exception cref="NotSupportedException">The file was opened MODE_SEQUENTIAL.</exception>
+			/// <exception cref="OutOfMemoryException">The runtime could not allocate a request slot.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public Request Iwrite_at_all (long offset, object buf, int bufOffset, int count) { return Iall (WRITE, offset, buf, bufOffset, count, "Iwrite_at_all"); }
+
 			/// <summary>Moves the shared file pointer, the position <see cref="Read_shared(object)"/>, <see
 			/// cref="Write_shared(object)"/> and the ordered forms use, collectively (MPI_File_seek_shared): every rank of
 			/// the file must call it with the same position.  Positions count etypes of the view, as for <see
@@ -1047,6 +1138,33 @@ namespace System.MP
 					throw new ArgumentOutOfRangeException ("offset", offset, op + ": the file offset must not be negative");
 				var r = new FileRequest (this);
 				int rc = MPDirect.FileIat (h, how, offset, buf, bufOffset, count, r);
+				if (rc != 0)
+					throw Error (rc, op, path, null, buf);
+				lock (pending) {
+					pending.RemoveAll (p => Volatile.Read (ref p.done) != 0);
+					pending.Add (r);
+				}
+				return r;
+			}
+
+			// The non-blocking collectives at an explicit offset (how: WRITE or 0).  A local refusal takes its part in the
+			// agreement before it is raised, so the other ranks' requests complete with it instead of waiting.
+			Request Iall (int how, long offset, object buf, int bufOffset, int count, string op)
+			{
+				int h = Handle (op);
+				Exception refusal = null;
+				if (count == Whole)
+					count = -1;
+				else if (bufOffset < 0 || count < 0)
+					refusal = BadRange (op, bufOffset, count);
+				if (refusal == null && offset < 0)
+					refusal = new ArgumentOutOfRangeException ("offset", offset, op + ": the file offset must not be negative");
+				if (refusal != null) {
+					MPDirect.FileIall (h, how, 0, null, 0, 0, Errors.EARG, null);
+					throw refusal;
+				}
+				var r = new FileRequest (this);
+				int rc = MPDirect.FileIall (h, how, offset, buf, bufOffset, count, 0, r);
 				if (rc != 0)
 					throw Error (rc, op, path, null, buf);
 				lock (pending) {

@@ -29,5 +29,7 @@ namespace System.MP
 		internal static extern int FileRw (int fh, int how, long offset, object buf, int start, int count, int verdict, out long done);
 		[MethodImpl (MethodImplOptions.InternalCall)]
 		internal static extern int FileIat (int fh, int how, long offset, object buf, int start, int count, Request req); // how: as FileRw, without ALL
+		[MethodImpl (MethodImplOptions.InternalCall)]
+		internal static extern int FileIall (int fh, int how, long offset, object buf, int start, int count, int verdict, Request req);
 	}
 }

@@ -29,7 +29,11 @@ enum kind {
 	NEIGHBOR_ALLGATHER,
 	NEIGHBOR_ALLGATHERV,
 	NEIGHBOR_ALLTOALL,
-	NEIGHBOR_ALLTOALLV
+	NEIGHBOR_ALLTOALLV,
+	/* file.c's non-blocking collective I/O (MPI_File_iread_at_all / _iwrite_at_all): staged like the
+	 * collectives, started on the file rather than on the shadow */
+	FILE_READ_AT_ALL,
+	FILE_WRITE_AT_ALL
 };
 
 _Static_assert((int)MOTOR_COLL_REDUCE_SCATTER_BLOCK == (int)REDUCE_SCATTER_BLOCK &&
@@ -51,6 +55,8 @@ struct coll {
 	MPI_Op op;
 	int root;
 	MPI_Comm comm;
+	MPI_File fh; /* FILE_*: the file, and the offset in etypes of its view */
+	MPI_Offset offset;
 };
 
 /* Starts the non-blocking form of `a` (MPI_Ibcast, MPI_Iallreduce, ...) into *r. */
@@ -62,5 +68,10 @@ int motor_mpi__coll_start(const struct coll *a, MPI_Request *r);
  * `verdict` MOTOR_OK *req becomes a staged request (motor_mpi__staged_of); otherwise the agreement still runs
  * (the other ranks learn of the refusal from it) and `verdict` is returned. */
 int motor_mpi__staged_post(struct motor_comm *c, int comm, const struct coll *a, int verdict, motor_req *req);
+/* Marks communicator `comm`'s queue as needing no shadow: its staged operations run elsewhere (a file's
+ * non-blocking collective I/O runs on the file, in the queue's order), so the first one does not make a
+ * duplicate of the communicator -- which under Open MPI is a blocking MPI_Comm_dup that would make the post
+ * wait for every rank's first post. */
+int motor_mpi__staged_unshadowed(int comm);
 
 #endif /* MOTOR_COLL_INTERNAL_H */

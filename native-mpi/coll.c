@@ -213,6 +213,9 @@ static int call_blocking(const struct coll *a)
 	case NEIGHBOR_ALLTOALLV:
 		return MPI_Neighbor_alltoallv(a->sbuf, a->sc, a->sd, a->type, a->rbuf, a->rc, a->rd, a->type,
 		                              a->comm);
+	case FILE_READ_AT_ALL:
+	case FILE_WRITE_AT_ALL:
+		break; /* only non-blocking (file.c) */
 	}
 	return MOTOR_EARG;
 }
@@ -220,6 +223,10 @@ static int call_blocking(const struct coll *a)
 int motor_mpi__coll_start(const struct coll *a, MPI_Request *r)
 {
 	switch (a->kind) {
+	case FILE_READ_AT_ALL:
+		return MPI_File_iread_at_all(a->fh, a->offset, a->rbuf, a->count, a->type, r);
+	case FILE_WRITE_AT_ALL:
+		return MPI_File_iwrite_at_all(a->fh, a->offset, a->sbuf, a->count, a->type, r);
 	case BCAST:
 		return MPI_Ibcast(a->rbuf, a->count, a->type, a->root, a->comm, r);
 	case SCATTER:

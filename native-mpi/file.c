@@ -25,7 +25,7 @@
  */
 #include <pthread.h>
 
-#include "motor-mpi-internal.h"
+#include "coll-internal.h"
 
 struct motor_file {
 	MPI_File fh;
@@ -33,6 +33,8 @@ struct motor_file {
 	int rank, size;
 	int amode; /* Motor's MOTOR_MODE_* */
 	int valid;
+	int ch; /* `comm` as a handle of the communicator table, once a non-blocking collective needs one; or
+	           -1 */
 };
 
 #define MOTOR_MAX_FILES 1024
@@ -254,6 +256,7 @@ int motor_mpi_file_open(int comm, const char *path, int amode, int verdict, int 
 	files[h].rank = c->rank;
 	files[h].size = c->size;
 	files[h].amode = amode;
+	files[h].ch = -1;
 	set_valid(h, 1);
 	*handle = h;
 	return MOTOR_OK;
@@ -271,7 +274,12 @@ static int close_entry(struct motor_file *f)
 	motor_mpi__block_begin(&b);
 	int rc = MPI_File_close(&f->fh);
 	motor_mpi__block_end(&b);
-	MPI_Comm_free(&f->comm);
+	/* A communicator in the table is freed through it, which also lets go of its non-blocking queue. */
+	if (f->ch >= 0)
+		motor_mpi_comm_free(f->ch);
+	else
+		MPI_Comm_free(&f->comm);
+	f->ch = -1;
 	return rc;
 }
 
@@ -676,6 +684,63 @@ int motor_mpi_file_iat(int handle, int how, int64_t offset, void *buf, int64_t c
 		rc = MOTOR_EARG;
 	}
 	if (rc == MPI_SUCCESS)
+		motor_mpi__req_set(req, r);
+	return as_class(rc);
+}
+
+int motor_mpi_file_iall(int handle, int how, int64_t offset, void *buf, int64_t count, int dt, int verdict,
+                        motor_req *req)
+{
+	struct motor_file *f = file_at(handle);
+	MPI_Datatype type = motor_mpi__type(dt);
+	struct motor_comm *c = NULL;
+
+	motor_mpi__req_set(req, MPI_REQUEST_NULL);
+	if (!f)
+		return MOTOR_EFILE;
+	if (verdict == MOTOR_OK && (type == MPI_DATATYPE_NULL || how != (how & MOTOR_FILE_WRITE)))
+		verdict = MOTOR_EARG;
+	if (verdict == MOTOR_OK && (count < 0 || count > INT_MAX))
+		verdict = MOTOR_ECOUNT;
+	if (verdict == MOTOR_OK && offset < 0)
+		verdict = MOTOR_EOFFSET;
+	if (verdict == MOTOR_OK)
+		verdict = mode_allows(f, how | MOTOR_FILE_AT);
+	/* The file's communicator joins the table at its first non-blocking collective (a local step), for a
+	 * queue of its own: the agreements and the data operations of this file keep their post order. */
+	pthread_mutex_lock(&files_lock);
+	if (f->ch < 0) {
+		int h = -1;
+		if (motor_mpi__comm_add(f->comm, &h) == MOTOR_OK) {
+			/* Out of memory here, the first post makes a shadow after all: slower, still correct.
+			 */
+			motor_mpi__staged_unshadowed(h);
+			f->ch = h;
+		}
+	}
+	int ch = f->ch;
+	pthread_mutex_unlock(&files_lock);
+	if (ch < 0 || !(c = motor_mpi__comm(ch))) {
+		/* Out of table entries here: the others still wait for this rank's part in the agreement. */
+		struct motor_comm tmp = {
+		    .comm = f->comm, .rank = f->rank, .size = f->size, .remote_size = f->size};
+		motor_mpi__agree(&tmp, verdict == MOTOR_OK ? MOTOR_ECOMMLIMIT : verdict);
+		return verdict == MOTOR_OK ? MOTOR_ECOMMLIMIT : verdict;
+	}
+	struct coll a = {.kind = how & MOTOR_FILE_WRITE ? FILE_WRITE_AT_ALL : FILE_READ_AT_ALL,
+	                 .type = type,
+	                 .comm = c->comm,
+	                 .fh = f->fh,
+	                 .offset = (MPI_Offset)offset};
+	if (verdict == MOTOR_OK) {
+		a.count = (int)readable(f, how | MOTOR_FILE_AT, (MPI_Offset)offset, count, type);
+		a.sbuf = a.rbuf = buf;
+	}
+	if (c->size > 1 && motor_mpi__coll_agree)
+		return motor_mpi__staged_post(c, ch, &a, verdict, req);
+	int rc = motor_mpi__agree(c, verdict);
+	MPI_Request r = MPI_REQUEST_NULL;
+	if (rc == MOTOR_OK && (rc = motor_mpi__coll_start(&a, &r)) == MPI_SUCCESS)
 		motor_mpi__req_set(req, r);
 	return as_class(rc);
 }

@@ -106,7 +106,7 @@ static void shadow_release(struct shadow *sh)
 {
 	if (!sh || atomic_fetch_sub(&sh->refs, 1) != 1)
 		return;
-	if (sh->idup_done == 1)
+	if (sh->idup_done == 1 && sh->comm != MPI_COMM_NULL)
 		MPI_Comm_free(&sh->comm);
 	free(sh);
 }
@@ -281,6 +281,24 @@ static struct shadow *blocking_shadow(const struct motor_comm *c, struct queue *
 	sh->idup = MPI_REQUEST_NULL;
 	sh->idup_done = rc == MPI_SUCCESS ? 1 : -1;
 	return sh;
+}
+
+int motor_mpi__staged_unshadowed(int comm)
+{
+	int rc = MOTOR_OK;
+	if ((unsigned)comm >= MOTOR_MAX_COMMS)
+		return MOTOR_ECOMM;
+	lock_waiting();
+	struct queue *q = &queues[comm];
+	if (!q->sh && (q->sh = calloc(1, sizeof *q->sh)) != NULL) {
+		q->sh->comm = MPI_COMM_NULL; /* a data operation that needs one would fail, not hang */
+		q->sh->idup = MPI_REQUEST_NULL;
+		q->sh->idup_done = 1;
+		atomic_init(&q->sh->refs, 1);
+	} else if (!q->sh)
+		rc = MOTOR_ENOMEM;
+	pthread_mutex_unlock(&lock);
+	return rc;
 }
 
 int motor_mpi__staged_post(struct motor_comm *c, int comm, const struct coll *a, int verdict, motor_req *req)

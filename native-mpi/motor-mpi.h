@@ -710,6 +710,15 @@ int motor_mpi_file_rw(int handle, int how, int64_t offset, void *buf, int64_t co
  * active request for motor_mpi_test/wait (its status counts the bytes moved).  `buf` must stay in place until
  * it completes. */
 int motor_mpi_file_iat(int handle, int how, int64_t offset, void *buf, int64_t count, int dt, motor_req *req);
+/* MPI_File_iread_at_all / _iwrite_at_all (MOTOR_FILE_WRITE in `how`), collective and non-blocking: the post
+ * starts the agreement on this rank's `verdict` and returns; the data operation starts once every rank has
+ * accepted, in post order with the file's other non-blocking collectives (icoll.c's staged collectives), so
+ * the post never waits for another rank.  A read is cut at the end of the file first.  *req becomes an
+ * active request (its status counts the elements moved; a refusal anywhere completes it with MOTOR_EPEER or
+ * this rank's code).  With a `verdict` other than MOTOR_OK this rank only takes part in the agreement and the
+ * verdict is returned.  `buf` must stay in place until the request completes. */
+int motor_mpi_file_iall(int handle, int how, int64_t offset, void *buf, int64_t count, int dt, int verdict,
+                        motor_req *req);
 /* What an MPI error code of a file operation means, for the exception managed code raises. */
 enum {
 	MOTOR_FERR_OTHER,

@@ -166,6 +166,7 @@ MOTOR_ICALL(FileErrorKind, motor_mpi_file_error_kind)
 MOTOR_ICALL(FileSetView, motor_icall_file_set_view)
 MOTOR_ICALL(FileRw, motor_icall_file_rw)
 MOTOR_ICALL(FileIat, motor_icall_file_iat)
+MOTOR_ICALL(FileIall, motor_icall_file_iall)
 /* MPI.dll (MPI.NET's API): the serializer's mode for this thread (runtime-ext/icall-sermode.c) */
 MOTOR_ICALL(OSetMode, motor_icall_oset_mode)
 MOTOR_ICALL(ErrTruncateClass, motor_mpi_truncate_class)

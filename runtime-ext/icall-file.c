@@ -5,8 +5,9 @@
  *
  * Buffers are resolved while GC-unsafe.  A blocking read or write waits in native-mpi between the blocking
  * hooks; the buffer stays pinned meanwhile because this frame keeps a pointer to it (MOTOR_KEEP_ALIVE) and
- * thread stacks are scanned conservatively, as for Send and Recv (icall-p2p.c).  A non-blocking one is posted
- * into a request slot that holds its buffer until it completes (gc-hooks/req-*.c).
+ * thread stacks are scanned conservatively, as for Send and Recv (icall-p2p.c).  A non-blocking one (the
+ * collective ones included) is posted into a request slot that holds its buffer until it completes
+ * (gc-hooks/req-*.c).
  */
 #include "icalls.h"
 #include "motor-pin.h"
@@ -63,4 +64,35 @@ int32_t motor_icall_file_iat(int32_t fh, int32_t how, int64_t offset, MonoObject
 		return rc;
 	struct iat a = {.fh = fh, .how = how, .offset = offset, .b = &b};
 	return motor_pin_post_op_buffer(req, buf, NULL, &a, post_iat, NULL);
+}
+
+struct iall {
+	int fh, how, verdict;
+	int64_t offset;
+	const struct motor_buffer *b;
+};
+
+static int post_iall(void *ctx, motor_req *r)
+{
+	const struct iall *a = ctx;
+	return motor_mpi_file_iall(a->fh, a->how, a->offset, a->b->data, a->b->count, a->b->dt, a->verdict,
+	                           r);
+}
+
+/* File.Iread_at_all / Iwrite_at_all (`how`: MOTOR_FILE_WRITE or 0): posted into a request slot, which holds
+ * `buf` until the operation completes.  A buffer this rank refuses is its verdict in the agreement, which it
+ * joins without a request. */
+int32_t motor_icall_file_iall(int32_t fh, int32_t how, int64_t offset, MonoObject *buf, int32_t start,
+                              int32_t count, int32_t verdict, MonoObject *req)
+{
+	struct motor_buffer b = {.data = NULL, .count = 0, .dt = MOTOR_DT_U8};
+	if (verdict == MOTOR_OK)
+		verdict = motor_buffer_resolve(buf, start, count, &b);
+	if (verdict != MOTOR_OK || !req) {
+		motor_req unused;
+		return motor_mpi_file_iall(fh, how, offset, NULL, 0, MOTOR_DT_U8,
+		                           verdict != MOTOR_OK ? verdict : MOTOR_EARG, &unused);
+	}
+	struct iall a = {.fh = fh, .how = how, .verdict = MOTOR_OK, .offset = offset, .b = &b};
+	return motor_pin_post_op_buffer(req, buf, NULL, &a, post_iall, NULL);
 }

@@ -172,6 +172,8 @@ int32_t motor_icall_file_rw(int32_t fh, int32_t how, int64_t offset, MonoObject 
                             int32_t count, int32_t verdict, int64_t *done);
 int32_t motor_icall_file_iat(int32_t fh, int32_t how, int64_t offset, MonoObject *buf, int32_t start,
                              int32_t count, MonoObject *req);
+int32_t motor_icall_file_iall(int32_t fh, int32_t how, int64_t offset, MonoObject *buf, int32_t start,
+                              int32_t count, int32_t verdict, MonoObject *req);
 /* icall-sermode.c: sets this thread's serializer mode (MOTOR_SER_TRANSPORTABLE / _SERIALIZABLE), returns the
  * previous one or MOTOR_EARG. */
 int32_t motor_icall_oset_mode(int32_t mode);

@@ -962,6 +962,104 @@ public static class FileTests
 		Cleanup (path);
 	}
 
+	// Iwrite_at_all and Iread_at_all: each rank's block at its offset, collections while they are in flight, counts in
+	// the statuses, and a read across the end of the file cut there.
+	public static void NonBlockingCollectiveWritesAndReadsAtExplicitOffsets ()
+	{
+		string path = PathFor ("iall");
+		using (var f = MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_RDWR)) {
+			f.Set_view (0, typeof (int));
+			Request w = f.Iwrite_at_all ((long) Rank * N, Block (Rank));
+			GC.Collect ();
+			var st = new Status ();
+			w.Wait (st);
+			Assert.Equal (N, st.Get_count (typeof (int)), "Iwrite_at_all wrote the block");
+			f.Sync ();
+			World.Barrier ();
+			f.Sync ();
+			var all = new int[Size * N];
+			Request r = f.Iread_at_all (0, all);
+			GC.Collect ();
+			r.Wait (st);
+			Assert.Equal (Size * N, st.Get_count (typeof (int)), "Iread_at_all read every block");
+			CheckAllBlocks (all, "Iread_at_all");
+			var tail = new int[10];
+			f.Iread_at_all (Size * N - 3, tail, 2, 8).Wait (st);
+			Assert.Equal (3, st.Get_count (typeof (int)), "a read across the end of the file");
+			Assert.SequenceEqual (new[] { 0, 0, V (Last, N - 3), V (Last, N - 2), V (Last, N - 1), 0, 0, 0, 0, 0 }, tail,
+				"the elements before the end, the rest untouched");
+		}
+		Cleanup (path);
+	}
+
+	// The post does not wait for the other ranks: rank 0 posts, then receives what the last rank sends synchronously
+	// before that rank posts.  (An agreement that waited at the post would hang here.)
+	public static void NonBlockingCollectivePostDoesNotWaitForTheOtherRanks ()
+	{
+		if (Size < 2)
+			return;
+		string path = PathFor ("iall-order");
+		using (var f = MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_RDWR)) {
+			f.Set_view (0, typeof (int));
+			Request w = null;
+			if (Rank == 0) {
+				w = f.Iwrite_at_all (0, Block (0));
+				var got = new int[1];
+				World.Recv (got, Last, 5, null);
+				Assert.Equal (42, got[0], "the message sent before the last rank posted");
+			} else if (Rank == Last) {
+				World.Ssend (new[] { 42 }, 0, 5);
+				w = f.Iwrite_at_all ((long) Rank * N, Block (Rank));
+			} else
+				w = f.Iwrite_at_all ((long) Rank * N, Block (Rank));
+			w.Wait ();
+			World.Barrier ();
+		}
+		Cleanup (path);
+	}
+
+	// A rank that refuses its arguments raises at its post; every other rank's request completes with
+	// InvalidOperationException naming it, no rank moves data, and the file's next collective works.
+	public static void NonBlockingCollectiveRefusedOnOneRankFailsEveryRanksRequest ()
+	{
+		string path = PathFor ("iall-refused");
+		using (var f = MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_RDWR)) {
+			f.Set_view (0, typeof (int));
+			if (Rank == Last)
+				Assert.Throws<ArgumentOutOfRangeException> (() => f.Iwrite_at_all (-1, Block (Rank)), "a negative offset");
+			else {
+				Request w = f.Iwrite_at_all ((long) Rank * N, Block (Rank));
+				var e = Assert.Throws<InvalidOperationException> (() => w.Wait (), "Wait after another rank refused");
+				Assert.Contains ("rank " + Last + " refused", e.Message, "names the refusing rank");
+			}
+			Assert.Equal (0L, f.Get_size (), "no rank wrote");
+			f.Write_at_all ((long) Rank * N, Block (Rank));
+			f.Sync ();
+			World.Barrier ();
+			var all = new int[Size * N];
+			f.Read_at_all (0, all);
+			CheckAllBlocks (all, "after the refusal");
+		}
+		Cleanup (path);
+	}
+
+	// Requests the program drops: Close completes them first, and the data is there.
+	public static void DroppedNonBlockingCollectivesAreCompletedByClose ()
+	{
+		string path = PathFor ("iall-dropped");
+		using (var f = MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_RDWR)) {
+			f.Set_view (0, typeof (int));
+			f.Iwrite_at_all ((long) Rank * N, Block (Rank));
+		}
+		using (var g = MPI.File.Open (World, path, MPI.MODE_RDONLY)) {
+			g.Set_view (0, typeof (int));
+			var all = new int[Size * N];
+			g.Read_at_all (0, all);
+			CheckAllBlocks (all, "after Close completed the dropped writes");
+		}
+		Cleanup (path);
+	}
+
 	public static void ExplicitOffsetsOnASequentialFileAreRefused ()
 	{
 		string path = PathFor ("sequential");
