@@ -217,17 +217,29 @@ namespace System.MP
 			public void Seek (long offset, int whence)
 			{
 				int rc = MPDirect.FileSeek (Handle ("Seek"), offset, whence);
-				if (rc == Errors.EARG)
-					throw new ArgumentException ("Seek: whence must be MPI.SEEK_SET, MPI.SEEK_CUR or MPI.SEEK_END, not " + whence,
-						"whence");
-				if (rc == Errors.EPOSITION)
-					throw new ArgumentOutOfRangeException ("offset", offset, "Seek: the new position would lie before the " +
-						"start of the view (or past the largest position; whence " + whence + ")");
-				if (rc == ESEQUENTIAL)
-					throw new NotSupportedException ("Seek(\"" + path + "\"): a file opened with MODE_SEQUENTIAL has no " +
-						"individual file pointer to move");
 				if (rc != 0)
-					throw Error (rc, "Seek", path, null, null);
+					throw SeekError (rc, "Seek", offset, whence);
+			}
+
+			// The exception for code rc of Seek or Seek_shared (op).
+			Exception SeekError (int rc, string op, long offset, int whence)
+			{
+				switch (rc) {
+				case Errors.EARG:
+					return new ArgumentException (op + ": whence must be MPI.SEEK_SET, MPI.SEEK_CUR or MPI.SEEK_END, not " +
+						whence, "whence");
+				case Errors.EPOSITION:
+					return new ArgumentOutOfRangeException ("offset", offset, op + ": the new position would lie before the " +
+						"start of the view (or past the largest position; whence " + whence + ")");
+				case Errors.EMISMATCH:
+					return new ArgumentException (op + "(\"" + path + "\"): the ranks asked for different positions (MPI " +
+						"requires the same offset and whence on every rank), so no rank moved the shared pointer", "offset");
+				case ESEQUENTIAL:
+					return new NotSupportedException (op + "(\"" + path + "\"): a file opened with MODE_SEQUENTIAL cannot be " +
+						"repositioned");
+				default:
+					return Error (rc, op, path, null, null);
+				}
 			}
 
 			/// <summary>This rank's individual file pointer, in etypes from the start of the view
@@ -238,10 +250,14 @@ namespace System.MP
 			public long Get_position ()
 			{
 				long pos;
-				int rc = MPDirect.FileGetPosition (Handle ("Get_position"), out pos);
+				return Value (MPDirect.FileGetPosition (Handle ("Get_position"), out pos), pos, "Get_position");
+			}
+
+			long Value (int rc, long value, string op)
+			{
 				if (rc != 0)
-					throw Error (rc, "Get_position", path, null, null);
-				return pos;
+					throw Error (rc, op, path, null, null);
+				return value;
 			}
 
 			/// <summary>Where position <paramref name="offset"/> of this rank's view lies in the file, in bytes from its
@@ -1046,20 +1062,8 @@ namespace System.MP
 			public void Seek_shared (long offset, int whence)
 			{
 				int rc = MPDirect.FileSeekShared (Handle ("Seek_shared"), offset, whence, 0);
-				if (rc == Errors.EARG)
-					throw new ArgumentException ("Seek_shared: whence must be MPI.SEEK_SET, MPI.SEEK_CUR or MPI.SEEK_END, not " +
-						whence, "whence");
-				if (rc == Errors.EPOSITION)
-					throw new ArgumentOutOfRangeException ("offset", offset, "Seek_shared: the new position would lie before " +
-						"the start of the view (or past the largest position; whence " + whence + ")");
-				if (rc == Errors.EMISMATCH)
-					throw new ArgumentException ("Seek_shared(\"" + path + "\"): the ranks asked for different positions " +
-						"(MPI requires the same offset and whence on every rank), so no rank moved the shared pointer", "offset");
-				if (rc == ESEQUENTIAL)
-					throw new NotSupportedException ("Seek_shared(\"" + path + "\"): a file opened with MODE_SEQUENTIAL " +
-						"cannot be repositioned");
 				if (rc != 0)
-					throw Error (rc, "Seek_shared", path, null, null);
+					throw SeekError (rc, "Seek_shared", offset, whence);
 			}
 
 			/// <summary>The shared file pointer, in etypes from the start of the view (MPI_File_get_position_shared,
@@ -1070,10 +1074,7 @@ namespace System.MP
 			public long Get_position_shared ()
 			{
 				long pos;
-				int rc = MPDirect.FileGetPositionShared (Handle ("Get_position_shared"), out pos);
-				if (rc != 0)
-					throw Error (rc, "Get_position_shared", path, null, null);
-				return pos;
+				return Value (MPDirect.FileGetPositionShared (Handle ("Get_position_shared"), out pos), pos, "Get_position_shared");
 			}
 
 			const int Whole = int.MinValue;
@@ -1107,13 +1108,7 @@ namespace System.MP
 			int Rw (int how, long offset, object buf, int bufOffset, int count, string op)
 			{
 				int h = Handle (op);
-				Exception refusal = null;
-				if (count == Whole)
-					count = -1;
-				else if (bufOffset < 0 || count < 0)
-					refusal = BadRange (op, bufOffset, count);
-				else if ((how & AT) != 0 && offset < 0)
-					refusal = new ArgumentOutOfRangeException ("offset", offset, op + ": the file offset must not be negative");
+				Exception refusal = Refusal (op, (how & AT) != 0, offset, bufOffset, ref count);
 				if (refusal != null) {
 					if ((how & ALL) != 0)
 						MPDirect.FileCtl (h, CTL_AGREE, 0, 0, Errors.EARG);
@@ -1130,14 +1125,29 @@ namespace System.MP
 			Request Iat (int how, long offset, object buf, int bufOffset, int count, string op)
 			{
 				int h = Handle (op);
+				Exception refusal = Refusal (op, true, offset, bufOffset, ref count);
+				if (refusal != null)
+					throw refusal;
+				var r = new FileRequest (this);
+				return Track (MPDirect.FileIat (h, how, offset, buf, bufOffset, count, r), r, op, buf);
+			}
+
+			// What this rank refuses in the arguments of a read or write before any call (null: nothing); a whole-buffer
+			// count (Whole) becomes -1.  `at`: the offset is a position in the file (a pointer's is ignored).
+			static Exception Refusal (string op, bool at, long offset, int bufOffset, ref int count)
+			{
 				if (count == Whole)
 					count = -1;
 				else if (bufOffset < 0 || count < 0)
-					throw BadRange (op, bufOffset, count);
-				if (offset < 0)
-					throw new ArgumentOutOfRangeException ("offset", offset, op + ": the file offset must not be negative");
-				var r = new FileRequest (this);
-				int rc = MPDirect.FileIat (h, how, offset, buf, bufOffset, count, r);
+					return BadRange (op, bufOffset, count);
+				if (at && offset < 0)
+					return new ArgumentOutOfRangeException ("offset", offset, op + ": the file offset must not be negative");
+				return null;
+			}
+
+			// A non-blocking operation posted with code rc: raised, or kept for Close, which completes it first.
+			Request Track (int rc, FileRequest r, string op, object buf)
+			{
 				if (rc != 0)
 					throw Error (rc, op, path, null, buf);
 				lock (pending) {
@@ -1152,26 +1162,13 @@ namespace System.MP
 			Request Iall (int how, long offset, object buf, int bufOffset, int count, string op)
 			{
 				int h = Handle (op);
-				Exception refusal = null;
-				if (count == Whole)
-					count = -1;
-				else if (bufOffset < 0 || count < 0)
-					refusal = BadRange (op, bufOffset, count);
-				if (refusal == null && offset < 0)
-					refusal = new ArgumentOutOfRangeException ("offset", offset, op + ": the file offset must not be negative");
+				Exception refusal = Refusal (op, true, offset, bufOffset, ref count);
 				if (refusal != null) {
 					MPDirect.FileIall (h, how, 0, null, 0, 0, Errors.EARG, null);
 					throw refusal;
 				}
 				var r = new FileRequest (this);
-				int rc = MPDirect.FileIall (h, how, offset, buf, bufOffset, count, 0, r);
-				if (rc != 0)
-					throw Error (rc, op, path, null, buf);
-				lock (pending) {
-					pending.RemoveAll (p => Volatile.Read (ref p.done) != 0);
-					pending.Add (r);
-				}
-				return r;
+				return Track (MPDirect.FileIall (h, how, offset, buf, bufOffset, count, 0, r), r, op, buf);
 			}
 
 			// Completes the non-blocking operations still in flight, leaving their results in their Requests for the

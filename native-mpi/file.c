@@ -322,26 +322,39 @@ int motor_mpi_file_delete(const char *path)
 	return as_class(rc);
 }
 
-int motor_mpi_file_get_size(int handle, int64_t *size)
+/* One of a file's local 64-bit values: its size in bytes, or the individual or the shared file pointer. */
+enum value { SIZE, POSITION, POSITION_SHARED };
+static int value_of(int handle, enum value what, int64_t *out)
 {
 	struct motor_file *f = file_at(handle);
-	MPI_Offset n = 0;
+	MPI_Offset v = 0;
+	int rc;
+	*out = 0;
 	if (!f)
 		return MOTOR_EFILE;
-	int rc = MPI_File_get_size(f->fh, &n);
-	*size = (int64_t)n;
+	switch (what) {
+	case SIZE:
+		rc = MPI_File_get_size(f->fh, &v);
+		break;
+	case POSITION:
+		rc = MPI_File_get_position(f->fh, &v);
+		break;
+	default:
+		rc = MPI_File_get_position_shared(f->fh, &v);
+		break;
+	}
+	*out = (int64_t)v;
 	return as_class(rc);
+}
+
+int motor_mpi_file_get_size(int handle, int64_t *size)
+{
+	return value_of(handle, SIZE, size);
 }
 
 int motor_mpi_file_get_position(int handle, int64_t *pos)
 {
-	struct motor_file *f = file_at(handle);
-	MPI_Offset p = 0;
-	if (!f)
-		return MOTOR_EFILE;
-	int rc = MPI_File_get_position(f->fh, &p);
-	*pos = (int64_t)p;
-	return as_class(rc);
+	return value_of(handle, POSITION, pos);
 }
 
 int motor_mpi_file_get_byte_offset(int handle, int64_t offset, int64_t *bytes)
@@ -436,14 +449,7 @@ int motor_mpi_file_seek_shared(int handle, int64_t offset, int whence, int verdi
 
 int motor_mpi_file_get_position_shared(int handle, int64_t *pos)
 {
-	struct motor_file *f = file_at(handle);
-	MPI_Offset p = 0;
-	*pos = 0;
-	if (!f)
-		return MOTOR_EFILE;
-	int rc = MPI_File_get_position_shared(f->fh, &p);
-	*pos = (int64_t)p;
-	return as_class(rc);
+	return value_of(handle, POSITION_SHARED, pos);
 }
 
 int motor_mpi_file_ctl(int handle, int what, int64_t arg, int dt, int verdict)

@@ -76,6 +76,19 @@ public static class FileTests
 				Assert.Equal (V (r, i), all[r * N + i], what + ": rank " + r + "'s element " + i);
 	}
 
+	// Every rank writes its block collectively at `offset` (its place in the file's view) and reads every block back:
+	// the file is usable, on every rank.
+	static void WriteAndReadEveryBlock (MPI.File f, long offset, string what)
+	{
+		f.Write_at_all (offset, Block (Rank));
+		f.Sync ();
+		World.Barrier ();
+		f.Sync ();
+		var all = new int[Size * N];
+		f.Read_at_all (0, all);
+		CheckAllBlocks (all, what);
+	}
+
 	public static void WriteAtAllThenReadAtAllReadsEveryRanksBlock ()
 	{
 		string path = PathFor ("at-all");
@@ -800,13 +813,7 @@ public static class FileTests
 			Assert.SequenceEqual (Block (Rank), buf, "the buffer is unchanged");
 			Assert.Equal (0L, f.Get_size (), "nothing was written");
 			// The file is usable: the same collective with correct arguments.
-			f.Write_at_all ((long) Rank * N * 4, buf);
-			f.Sync ();
-			World.Barrier ();
-			f.Sync ();
-			var all = new int[Size * N];
-			f.Read_at_all (0, all);
-			CheckAllBlocks (all, "after the refusals");
+			WriteAndReadEveryBlock (f, (long) Rank * N * 4, "after the refusals");
 		}
 		Cleanup (path);
 	}
@@ -1033,12 +1040,7 @@ public static class FileTests
 				Assert.Contains ("rank " + Last + " refused", e.Message, "names the refusing rank");
 			}
 			Assert.Equal (0L, f.Get_size (), "no rank wrote");
-			f.Write_at_all ((long) Rank * N, Block (Rank));
-			f.Sync ();
-			World.Barrier ();
-			var all = new int[Size * N];
-			f.Read_at_all (0, all);
-			CheckAllBlocks (all, "after the refusal");
+			WriteAndReadEveryBlock (f, (long) Rank * N, "after the refusal");
 		}
 		Cleanup (path);
 	}
