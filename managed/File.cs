@@ -1043,6 +1043,278 @@ namespace System.MP
 			/// <exception cref="MPIException">The MPI library reported another error.</exception>
 			public Request Iwrite_at_all (long offset, object buf, int bufOffset, int count) { return Iall (WRITE, offset, buf, bufOffset, count, "Iwrite_at_all"); }
 
+			/// <summary>Begins the split collective Read_all at the individual file pointer (MPI_File_read_all_begin): reads
+			/// into the whole of <paramref name="buf"/>.  Every rank of the file must call it, and then Read_all_end with the
+			/// same buffer; until then the buffer must not be used, and no other split collective may begin on this file.
+			/// Motor carries the whole operation out here, as MPI allows, so Read_all_end only reports it.</summary>
+			/// <param name="buf">The buffer: an array of a primitive type or of structs without references, or an
+			/// object without reference fields.</param>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="InvalidOperationException">Another split collective has begun on this file and not ended, or
+			/// another rank refused its arguments, so no rank read.</exception>
+			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_WRONLY.</exception>
+			/// <exception cref="IOException">The file system reported an error.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public void Read_all_begin (object buf) { Begin (ALL, 0, buf, 0, Whole, "Read_all"); }
+			/// <summary>Begins the split collective Read_all at the individual file pointer (MPI_File_read_all_begin): reads
+			/// into <paramref name="count"/> elements of array <paramref name="buf"/> from element <paramref
+			/// name="bufOffset"/>.  Every rank of the file must call it, and then Read_all_end with the same buffer; until then
+			/// the buffer must not be used, and no other split collective may begin on this file.  Motor carries the whole
+			/// operation out here, as MPI allows, so Read_all_end only reports it.</summary>
+			/// <param name="buf">The array.</param>
+			/// <param name="bufOffset">The first element of <paramref name="buf"/> to read into.</param>
+			/// <param name="count">The number of elements to read.</param>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer or is not an
+			/// array.</exception>
+			/// <exception cref="ArgumentOutOfRangeException"><paramref name="bufOffset"/> or <paramref name="count"/>
+			/// is negative, or the range runs past the end of the array.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="InvalidOperationException">Another split collective has begun on this file and not ended, or
+			/// another rank refused its arguments, so no rank read.</exception>
+			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_WRONLY.</exception>
+			/// <exception cref="IOException">The file system reported an error.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public void Read_all_begin (object buf, int bufOffset, int count) { Begin (ALL, 0, buf, bufOffset, count, "Read_all"); }
+			/// <summary>Ends the split collective Read_all begun by Read_all_begin (MPI_File_read_all_end): every rank of the
+			/// file must call it.  The buffer may be used again afterwards.</summary>
+			/// <param name="buf">The buffer given to Read_all_begin.</param>
+			/// <returns>The number of elements this rank read.</returns>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> is not the buffer given to Read_all_begin.</exception>
+			/// <exception cref="InvalidOperationException">No Read_all_begin is in progress on this file.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			public int Read_all_end (object buf) { return End (buf, "Read_all"); }
+
+			/// <summary>Begins the split collective Write_all at the individual file pointer (MPI_File_write_all_begin): writes
+			/// the whole of <paramref name="buf"/>.  Every rank of the file must call it, and then Write_all_end with the same
+			/// buffer; until then the buffer must not be used, and no other split collective may begin on this file.  Motor
+			/// carries the whole operation out here, as MPI allows, so Write_all_end only reports it.</summary>
+			/// <param name="buf">The buffer: an array of a primitive type or of structs without references, or an
+			/// object without reference fields.</param>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="InvalidOperationException">Another split collective has begun on this file and not ended, or
+			/// another rank refused its arguments, so no rank wrote.</exception>
+			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_RDONLY.</exception>
+			/// <exception cref="IOException">The file system reported an error.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public void Write_all_begin (object buf) { Begin (ALL | WRITE, 0, buf, 0, Whole, "Write_all"); }
+			/// <summary>Begins the split collective Write_all at the individual file pointer (MPI_File_write_all_begin): writes
+			/// <paramref name="count"/> elements of array <paramref name="buf"/> from element <paramref name="bufOffset"/>.
+			/// Every rank of the file must call it, and then Write_all_end with the same buffer; until then the buffer must not
+			/// be used, and no other split collective may begin on this file.  Motor carries the whole operation out here, as
+			/// MPI allows, so Write_all_end only reports it.</summary>
+			/// <param name="buf">The array.</param>
+			/// <param name="bufOffset">The first element of <paramref name="buf"/> to write.</param>
+			/// <param name="count">The number of elements to write.</param>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer or is not an
+			/// array.</exception>
+			/// <exception cref="ArgumentOutOfRangeException"><paramref name="bufOffset"/> or <paramref name="count"/>
+			/// is negative, or the range runs past the end of the array.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="InvalidOperationException">Another split collective has begun on this file and not ended, or
+			/// another rank refused its arguments, so no rank wrote.</exception>
+			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_RDONLY.</exception>
+			/// <exception cref="IOException">The file system reported an error.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public void Write_all_begin (object buf, int bufOffset, int count) { Begin (ALL | WRITE, 0, buf, bufOffset, count, "Write_all"); }
+			/// <summary>Ends the split collective Write_all begun by Write_all_begin (MPI_File_write_all_end): every rank of
+			/// the file must call it.  The buffer may be used again afterwards.</summary>
+			/// <param name="buf">The buffer given to Write_all_begin.</param>
+			/// <returns>The number of elements this rank wrote.</returns>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> is not the buffer given to Write_all_begin.</exception>
+			/// <exception cref="InvalidOperationException">No Write_all_begin is in progress on this file.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			public int Write_all_end (object buf) { return End (buf, "Write_all"); }
+
+			/// <summary>Begins the split collective Read_at_all at <paramref name="offset"/> (MPI_File_read_at_all_begin):
+			/// reads into the whole of <paramref name="buf"/>.  Every rank of the file must call it, and then Read_at_all_end
+			/// with the same buffer; until then the buffer must not be used, and no other split collective may begin on this
+			/// file.  Motor carries the whole operation out here, as MPI allows, so Read_at_all_end only reports it.</summary>
+			/// <param name="offset">Where to read, in etypes of the view.</param>
+			/// <param name="buf">The buffer: an array of a primitive type or of structs without references, or an
+			/// object without reference fields.</param>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> is negative.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="InvalidOperationException">Another split collective has begun on this file and not ended, or
+			/// another rank refused its arguments, so no rank read.</exception>
+			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_WRONLY.</exception>
+			/// <exception cref="IOException">The file system reported an error.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public void Read_at_all_begin (long offset, object buf) { Begin (ALL | AT, offset, buf, 0, Whole, "Read_at_all"); }
+			/// <summary>Begins the split collective Read_at_all at <paramref name="offset"/> (MPI_File_read_at_all_begin):
+			/// reads into <paramref name="count"/> elements of array <paramref name="buf"/> from element <paramref
+			/// name="bufOffset"/>.  Every rank of the file must call it, and then Read_at_all_end with the same buffer; until
+			/// then the buffer must not be used, and no other split collective may begin on this file.  Motor carries the whole
+			/// operation out here, as MPI allows, so Read_at_all_end only reports it.</summary>
+			/// <param name="offset">Where to read, in etypes of the view.</param>
+			/// <param name="buf">The array.</param>
+			/// <param name="bufOffset">The first element of <paramref name="buf"/> to read into.</param>
+			/// <param name="count">The number of elements to read.</param>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer or is not an
+			/// array.</exception>
+			/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/>, <paramref name="bufOffset"/> or <paramref name="count"/>
+			/// is negative, or the range runs past the end of the array.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="InvalidOperationException">Another split collective has begun on this file and not ended, or
+			/// another rank refused its arguments, so no rank read.</exception>
+			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_WRONLY.</exception>
+			/// <exception cref="IOException">The file system reported an error.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public void Read_at_all_begin (long offset, object buf, int bufOffset, int count) { Begin (ALL | AT, offset, buf, bufOffset, count, "Read_at_all"); }
+			/// <summary>Ends the split collective Read_at_all begun by Read_at_all_begin (MPI_File_read_at_all_end): every rank
+			/// of the file must call it.  The buffer may be used again afterwards.</summary>
+			/// <param name="buf">The buffer given to Read_at_all_begin.</param>
+			/// <returns>The number of elements this rank read.</returns>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> is not the buffer given to Read_at_all_begin.</exception>
+			/// <exception cref="InvalidOperationException">No Read_at_all_begin is in progress on this file.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			public int Read_at_all_end (object buf) { return End (buf, "Read_at_all"); }
+
+			/// <summary>Begins the split collective Write_at_all at <paramref name="offset"/> (MPI_File_write_at_all_begin):
+			/// writes the whole of <paramref name="buf"/>.  Every rank of the file must call it, and then Write_at_all_end with
+			/// the same buffer; until then the buffer must not be used, and no other split collective may begin on this file.
+			/// Motor carries the whole operation out here, as MPI allows, so Write_at_all_end only reports it.</summary>
+			/// <param name="offset">Where to write, in etypes of the view.</param>
+			/// <param name="buf">The buffer: an array of a primitive type or of structs without references, or an
+			/// object without reference fields.</param>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> is negative.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="InvalidOperationException">Another split collective has begun on this file and not ended, or
+			/// another rank refused its arguments, so no rank wrote.</exception>
+			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_RDONLY.</exception>
+			/// <exception cref="IOException">The file system reported an error.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public void Write_at_all_begin (long offset, object buf) { Begin (ALL | AT | WRITE, offset, buf, 0, Whole, "Write_at_all"); }
+			/// <summary>Begins the split collective Write_at_all at <paramref name="offset"/> (MPI_File_write_at_all_begin):
+			/// writes <paramref name="count"/> elements of array <paramref name="buf"/> from element <paramref
+			/// name="bufOffset"/>.  Every rank of the file must call it, and then Write_at_all_end with the same buffer; until
+			/// then the buffer must not be used, and no other split collective may begin on this file.  Motor carries the whole
+			/// operation out here, as MPI allows, so Write_at_all_end only reports it.</summary>
+			/// <param name="offset">Where to write, in etypes of the view.</param>
+			/// <param name="buf">The array.</param>
+			/// <param name="bufOffset">The first element of <paramref name="buf"/> to write.</param>
+			/// <param name="count">The number of elements to write.</param>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer or is not an
+			/// array.</exception>
+			/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/>, <paramref name="bufOffset"/> or <paramref name="count"/>
+			/// is negative, or the range runs past the end of the array.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="InvalidOperationException">Another split collective has begun on this file and not ended, or
+			/// another rank refused its arguments, so no rank wrote.</exception>
+			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_RDONLY.</exception>
+			/// <exception cref="IOException">The file system reported an error.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public void Write_at_all_begin (long offset, object buf, int bufOffset, int count) { Begin (ALL | AT | WRITE, offset, buf, bufOffset, count, "Write_at_all"); }
+			/// <summary>Ends the split collective Write_at_all begun by Write_at_all_begin (MPI_File_write_at_all_end): every
+			/// rank of the file must call it.  The buffer may be used again afterwards.</summary>
+			/// <param name="buf">The buffer given to Write_at_all_begin.</param>
+			/// <returns>The number of elements this rank wrote.</returns>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> is not the buffer given to Write_at_all_begin.</exception>
+			/// <exception cref="InvalidOperationException">No Write_at_all_begin is in progress on this file.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			public int Write_at_all_end (object buf) { return End (buf, "Write_at_all"); }
+
+			/// <summary>Begins the split collective Read_ordered at the shared file pointer in rank order
+			/// (MPI_File_read_ordered_begin): reads into the whole of <paramref name="buf"/>.  Every rank of the file must call
+			/// it, and then Read_ordered_end with the same buffer; until then the buffer must not be used, and no other split
+			/// collective may begin on this file.  Motor carries the whole operation out here, as MPI allows, so
+			/// Read_ordered_end only reports it.</summary>
+			/// <param name="buf">The buffer: an array of a primitive type or of structs without references, or an
+			/// object without reference fields.</param>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="InvalidOperationException">Another split collective has begun on this file and not ended, or
+			/// another rank refused its arguments, so no rank read.</exception>
+			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_WRONLY.</exception>
+			/// <exception cref="IOException">The file system reported an error.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public void Read_ordered_begin (object buf) { Begin (SHARED | ALL, 0, buf, 0, Whole, "Read_ordered"); }
+			/// <summary>Begins the split collective Read_ordered at the shared file pointer in rank order
+			/// (MPI_File_read_ordered_begin): reads into <paramref name="count"/> elements of array <paramref name="buf"/> from
+			/// element <paramref name="bufOffset"/>.  Every rank of the file must call it, and then Read_ordered_end with the
+			/// same buffer; until then the buffer must not be used, and no other split collective may begin on this file.
+			/// Motor carries the whole operation out here, as MPI allows, so Read_ordered_end only reports it.</summary>
+			/// <param name="buf">The array.</param>
+			/// <param name="bufOffset">The first element of <paramref name="buf"/> to read into.</param>
+			/// <param name="count">The number of elements to read.</param>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer or is not an
+			/// array.</exception>
+			/// <exception cref="ArgumentOutOfRangeException"><paramref name="bufOffset"/> or <paramref name="count"/>
+			/// is negative, or the range runs past the end of the array.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="InvalidOperationException">Another split collective has begun on this file and not ended, or
+			/// another rank refused its arguments, so no rank read.</exception>
+			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_WRONLY.</exception>
+			/// <exception cref="IOException">The file system reported an error.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public void Read_ordered_begin (object buf, int bufOffset, int count) { Begin (SHARED | ALL, 0, buf, bufOffset, count, "Read_ordered"); }
+			/// <summary>Ends the split collective Read_ordered begun by Read_ordered_begin (MPI_File_read_ordered_end): every
+			/// rank of the file must call it.  The buffer may be used again afterwards.</summary>
+			/// <param name="buf">The buffer given to Read_ordered_begin.</param>
+			/// <returns>The number of elements this rank read.</returns>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> is not the buffer given to Read_ordered_begin.</exception>
+			/// <exception cref="InvalidOperationException">No Read_ordered_begin is in progress on this file.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			public int Read_ordered_end (object buf) { return End (buf, "Read_ordered"); }
+
+			/// <summary>Begins the split collective Write_ordered at the shared file pointer in rank order
+			/// (MPI_File_write_ordered_begin): writes the whole of <paramref name="buf"/>.  Every rank of the file must call
+			/// it, and then Write_ordered_end with the same buffer; until then the buffer must not be used, and no other split
+			/// collective may begin on this file.  Motor carries the whole operation out here, as MPI allows, so
+			/// Write_ordered_end only reports it.</summary>
+			/// <param name="buf">The buffer: an array of a primitive type or of structs without references, or an
+			/// object without reference fields.</param>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="InvalidOperationException">Another split collective has begun on this file and not ended, or
+			/// another rank refused its arguments, so no rank wrote.</exception>
+			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_RDONLY.</exception>
+			/// <exception cref="IOException">The file system reported an error.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public void Write_ordered_begin (object buf) { Begin (SHARED | ALL | WRITE, 0, buf, 0, Whole, "Write_ordered"); }
+			/// <summary>Begins the split collective Write_ordered at the shared file pointer in rank order
+			/// (MPI_File_write_ordered_begin): writes <paramref name="count"/> elements of array <paramref name="buf"/> from
+			/// element <paramref name="bufOffset"/>.  Every rank of the file must call it, and then Write_ordered_end with the
+			/// same buffer; until then the buffer must not be used, and no other split collective may begin on this file.
+			/// Motor carries the whole operation out here, as MPI allows, so Write_ordered_end only reports it.</summary>
+			/// <param name="buf">The array.</param>
+			/// <param name="bufOffset">The first element of <paramref name="buf"/> to write.</param>
+			/// <param name="count">The number of elements to write.</param>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer or is not an
+			/// array.</exception>
+			/// <exception cref="ArgumentOutOfRangeException"><paramref name="bufOffset"/> or <paramref name="count"/>
+			/// is negative, or the range runs past the end of the array.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="InvalidOperationException">Another split collective has begun on this file and not ended, or
+			/// another rank refused its arguments, so no rank wrote.</exception>
+			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_RDONLY.</exception>
+			/// <exception cref="IOException">The file system reported an error.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public void Write_ordered_begin (object buf, int bufOffset, int count) { Begin (SHARED | ALL | WRITE, 0, buf, bufOffset, count, "Write_ordered"); }
+			/// <summary>Ends the split collective Write_ordered begun by Write_ordered_begin (MPI_File_write_ordered_end):
+			/// every rank of the file must call it.  The buffer may be used again afterwards.</summary>
+			/// <param name="buf">The buffer given to Write_ordered_begin.</param>
+			/// <returns>The number of elements this rank wrote.</returns>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> is not the buffer given to Write_ordered_begin.</exception>
+			/// <exception cref="InvalidOperationException">No Write_ordered_begin is in progress on this file.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			public int Write_ordered_end (object buf) { return End (buf, "Write_ordered"); }
+
 			/// <summary>Moves the shared file pointer, the position <see cref="Read_shared(object)"/>, <see
 			/// cref="Write_shared(object)"/> and the ordered forms use, collectively (MPI_File_seek_shared): every rank of
 			/// the file must call it with the same position.  Positions count etypes of the view, as for <see
@@ -1169,6 +1441,50 @@ namespace System.MP
 				}
 				var r = new FileRequest (this);
 				return Track (MPDirect.FileIall (h, how, offset, buf, bufOffset, count, 0, r), r, op, buf);
+			}
+
+			// The split collective that has begun on this file and not ended (MPI allows one per file at a time), the
+			// buffer it was given and what its begin call moved: Motor carries the whole operation out in the begin call.
+			readonly object splitLock = new object ();
+			string splitOp;
+			object splitBuf;
+			int splitDone;
+
+			void Begin (int how, long offset, object buf, int bufOffset, int count, string op)
+			{
+				string what = op + "_begin";
+				int h = Handle (what);
+				string busy;
+				lock (splitLock)
+					busy = splitOp;
+				if (busy != null) {
+					MPDirect.FileCtl (h, CTL_AGREE, 0, 0, Errors.EARG);
+					throw new InvalidOperationException (what + "(\"" + path + "\"): " + busy + "_begin has not ended on this " +
+						"file (MPI allows one split collective per file at a time): call " + busy + "_end first");
+				}
+				int n = Rw (how, offset, buf, bufOffset, count, what);
+				lock (splitLock) {
+					splitOp = op;
+					splitBuf = buf;
+					splitDone = n;
+				}
+			}
+
+			int End (object buf, string op)
+			{
+				string what = op + "_end";
+				Handle (what);
+				lock (splitLock) {
+					if (splitOp != op)
+						throw new InvalidOperationException (what + "(\"" + path + "\"): " + (splitOp == null ?
+							"no split collective has begun on this file: call " + op + "_begin first" :
+							"the split collective in progress is " + splitOp + ", not " + op));
+					if (!ReferenceEquals (buf, splitBuf))
+						throw new ArgumentException (what + ": the buffer is not the one given to " + op + "_begin", "buf");
+					splitOp = null;
+					splitBuf = null;
+					return splitDone;
+				}
 			}
 
 			// Completes the non-blocking operations still in flight, leaving their results in their Requests for the

@@ -1062,6 +1062,71 @@ public static class FileTests
 		Cleanup (path);
 	}
 
+	// The split collectives move what their blocking forms move; each _end gives the count of its _begin.
+	public static void SplitCollectivesMoveWhatTheBlockingFormsMove ()
+	{
+		string path = PathFor ("split");
+		using (var f = MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_RDWR)) {
+			f.Set_view (0, typeof (int));
+			var block = Block (Rank);
+			f.Write_at_all_begin ((long) Rank * N, block);
+			Assert.Equal (N, f.Write_at_all_end (block), "Write_at_all_end");
+			f.Sync ();
+			World.Barrier ();
+			f.Sync ();
+			var all = new int[Size * N];
+			f.Read_all_begin (all);
+			Assert.Equal (Size * N, f.Read_all_end (all), "Read_all_end");
+			CheckAllBlocks (all, "Read_all_begin/end");
+			var some = new int[N + 4];
+			f.Read_at_all_begin ((long) Rank * N, some, 2, N);
+			Assert.Equal (N, f.Read_at_all_end (some), "Read_at_all_end");
+			Assert.SequenceEqual (Block (Rank), some.Skip (2).Take (N).ToArray (), "Read_at_all_begin of a slice");
+			f.Seek_shared (0, MPI.SEEK_END);
+			var mine = new[] { V (Rank, 7), V (Rank, 8) };
+			f.Write_ordered_begin (mine);
+			Assert.Equal (2, f.Write_ordered_end (mine), "Write_ordered_end");
+			f.Sync ();
+			World.Barrier ();
+			f.Sync ();
+			f.Seek_shared (Size * N, MPI.SEEK_SET);
+			var back = new int[2];
+			f.Read_ordered_begin (back);
+			Assert.Equal (2, f.Read_ordered_end (back), "Read_ordered_end");
+			Assert.SequenceEqual (mine, back, "each rank's part in rank order");
+			World.Barrier ();
+		}
+		Cleanup (path);
+	}
+
+	// _end without its _begin, with another buffer or for another operation is refused on the rank (no MPI call);
+	// a second _begin before the _end is refused on every rank; a _begin refused on one rank raises on all of them
+	// and leaves no split collective in progress.
+	public static void SplitCollectiveMisuseIsRefused ()
+	{
+		string path = PathFor ("split-misuse");
+		using (var f = MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_RDWR)) {
+			f.Set_view (0, typeof (int));
+			var block = Block (Rank);
+			Assert.Throws<InvalidOperationException> (() => f.Write_all_end (block), "_end without _begin");
+			f.Write_at_all_begin ((long) Rank * N, block);
+			Assert.Throws<InvalidOperationException> (() => f.Read_at_all_begin (0, new int[1]), "a second _begin");
+			Assert.Throws<InvalidOperationException> (() => f.Write_all_end (block), "the _end of another operation");
+			Assert.Throws<ArgumentException> (() => f.Write_at_all_end (new int[N]), "another buffer");
+			Assert.Equal (N, f.Write_at_all_end (block), "the right _end");
+			if (Rank == Last)
+				Assert.Throws<ArgumentOutOfRangeException> (() => f.Read_at_all_begin (-1, new int[1]), "a negative offset");
+			else {
+				var e = Assert.Throws<InvalidOperationException> (() => f.Read_at_all_begin (0, new int[1]), "another rank refused");
+				Assert.Contains ("rank " + Last + " refused", e.Message, "names the refusing rank");
+			}
+			Assert.Throws<InvalidOperationException> (() => f.Read_at_all_end (new int[1]), "nothing in progress after the refusal");
+			World.Barrier ();
+		}
+		StillUsable ("split collective refusals");
+		Cleanup (path);
+	}
+
 	public static void ExplicitOffsetsOnASequentialFileAreRefused ()
 	{
 		string path = PathFor ("sequential");
