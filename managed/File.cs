@@ -108,6 +108,36 @@ namespace System.MP
 			/// <exception cref="MPIException">The MPI library reported another error.</exception>
 			public static File Open (Intracomm comm, string path, int amode)
 			{
+				return Open (comm, path, amode, null);
+			}
+
+			/// <summary>Opens a file on every rank of <paramref name="comm"/> with hints for the MPI library
+			/// (MPI_File_open with an MPI_Info, collective): every rank must pass the same path and access mode.</summary>
+			/// <param name="comm">The ranks that open the file together.</param>
+			/// <param name="path">The file's path, the same on every rank.</param>
+			/// <param name="amode">The access mode, as for <see cref="Open(Intracomm, string, int)"/>.</param>
+			/// <param name="hints">Info hints (key and value, such as "cb_buffer_size" and "16777216", or "striping_factor"
+			/// on Lustre): the library uses those it knows and ignores the others, and <see cref="Get_info"/> shows which
+			/// are in effect.  Null or empty for none.</param>
+			/// <returns>The open file, with the default view (bytes from offset 0).</returns>
+			/// <exception cref="ArgumentNullException"><paramref name="comm"/>, <paramref name="path"/>, or a key or
+			/// value of <paramref name="hints"/> is null.</exception>
+			/// <exception cref="ArgumentException">As for <see cref="Open(Intracomm, string, int)"/>; or a hint's key is
+			/// empty, a key or value holds a NUL character, or one is too long for the MPI library (MPI_MAX_INFO_KEY,
+			/// MPI_MAX_INFO_VAL).</exception>
+			/// <exception cref="FileNotFoundException">The file does not exist (and MODE_CREATE was not
+			/// given).</exception>
+			/// <exception cref="DirectoryNotFoundException">The directory the path names does not exist.</exception>
+			/// <exception cref="UnauthorizedAccessException">The file system refuses the access.</exception>
+			/// <exception cref="IOException">The file exists and MODE_EXCL was given, or another I/O error.</exception>
+			/// <exception cref="InvalidOperationException">Another rank refused its arguments or could not open the
+			/// file (the exception there says why): the file is open on no rank.  Or <paramref name="comm"/> is an
+			/// intercommunicator, or MPI has been finalized.</exception>
+			/// <exception cref="ObjectDisposedException"><paramref name="comm"/> has been freed.</exception>
+			/// <exception cref="OutOfMemoryException">Too many files are open in this process (1,024).</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public static File Open (Intracomm comm, string path, int amode, IDictionary<string, string> hints)
+			{
 				if (comm == null)
 					throw new ArgumentNullException ("comm");
 				Exception refusal = null;
@@ -115,12 +145,33 @@ namespace System.MP
 					refusal = new ArgumentNullException ("path");
 				else if (path.Length == 0 || path.IndexOf ('\0') >= 0)
 					refusal = new ArgumentException ("a file path must be non-empty and hold no NUL character", "path");
+				var packed = new StringBuilder ();
+				if (refusal == null && hints != null) {
+					foreach (var kv in hints) {
+						if (kv.Key == null || kv.Value == null) {
+							refusal = new ArgumentNullException ("hints", "Open: a hint's key and value must not be null");
+							break;
+						}
+						if (kv.Key.Length == 0 || kv.Key.IndexOf ('\0') >= 0 || kv.Value.IndexOf ('\0') >= 0) {
+							refusal = new ArgumentException ("Open: a hint's key must be non-empty, and neither key nor value may " +
+								"hold a NUL character (key \"" + kv.Key + "\")", "hints");
+							break;
+						}
+						packed.Append (kv.Key).Append ('\0').Append (kv.Value).Append ('\0');
+					}
+				}
 				byte[] bytes = refusal == null ? Encoding.UTF8.GetBytes (path + "\0") : new byte[1];
+				byte[] hintBytes = Encoding.UTF8.GetBytes (packed.Append ('\0').ToString ());
 				int rc, h;
 				fixed (byte* p = bytes)
-					rc = MPDirect.FileOpen (comm.handle, refusal == null ? p : null, amode, refusal == null ? 0 : Errors.EARG, out h);
+				fixed (byte* hp = hintBytes)
+					rc = MPDirect.FileOpen (comm.handle, refusal == null ? p : null, amode, refusal == null ? 0 : Errors.EARG,
+						hp, out h);
 				if (refusal != null && rc != Errors.ECOMM)
 					throw refusal;
+				if (rc == Errors.EARG && hints != null && hints.Count > 0)
+					throw new ArgumentException ("Open(\"" + path + "\"): a hint's key or value is too long for the MPI " +
+						"library (MPI_MAX_INFO_KEY, MPI_MAX_INFO_VAL)", "hints");
 				if (rc != 0) {
 					if (rc == EAMODE)
 						throw new ArgumentException ("Open(\"" + path + "\"): access mode " + amode + " is not allowed: give exactly " +
@@ -137,6 +188,35 @@ namespace System.MP
 					throw Error (rc, "Open", path, comm, null);
 				}
 				return new File (h, path);
+			}
+
+			/// <summary>The hints in effect on this file, as the MPI library reports them (MPI_File_get_info, local):
+			/// those given to <see cref="Open(Intracomm, string, int, IDictionary{string, string})"/> that it uses, and its
+			/// own settings.</summary>
+			/// <returns>A new dictionary of keys and values.</returns>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="MPIException">The MPI library reported an error.</exception>
+			public IDictionary<string, string> Get_info ()
+			{
+				int h = Handle ("Get_info");
+				int cap = 4096, len, rc;
+				byte[] buf;
+				do {
+					buf = new byte[cap];
+					fixed (byte* b = buf)
+						rc = MPDirect.FileGetInfo (h, b, cap, out len);
+					cap = len;
+				} while (rc == Errors.ECOUNT && len > buf.Length);
+				if (rc != 0)
+					throw Error (rc, "Get_info", path, null, null);
+				var hints = new Dictionary<string, string> ();
+				for (int i = 0; i < buf.Length && buf[i] != 0;) {
+					int k = Array.IndexOf (buf, (byte) 0, i);
+					int v = Array.IndexOf (buf, (byte) 0, k + 1);
+					hints[Encoding.UTF8.GetString (buf, i, k - i)] = Encoding.UTF8.GetString (buf, k + 1, v - k - 1);
+					i = v + 1;
+				}
+				return hints;
 			}
 
 			/// <summary>Closes the file on every rank (MPI_File_close, collective), after completing its non-blocking

@@ -7,7 +7,9 @@ namespace System.MP
 	{
 		// path: UTF-8, NUL-terminated.  verdict: this rank's refusal (0 if none), agreed on before anything opens.
 		[MethodImpl (MethodImplOptions.InternalCall)]
-		internal static extern int FileOpen (int comm, byte* path, int amode, int verdict, out int fh);
+		internal static extern int FileOpen (int comm, byte* path, int amode, int verdict, byte* hints, out int fh);
+		[MethodImpl (MethodImplOptions.InternalCall)]
+		internal static extern int FileGetInfo (int fh, byte* buf, int cap, out int len);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int FileClose (int fh);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int FileDelete (byte* path);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int FileGetSize (int fh, out long size);

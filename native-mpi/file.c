@@ -24,6 +24,7 @@
  * hooks, without polling first: I/O is slow next to the cost of the hooks.
  */
 #include <pthread.h>
+#include <string.h>
 
 #include "coll-internal.h"
 
@@ -193,12 +194,13 @@ static int agree_open(const struct motor_comm *c, const char *path, int amode, i
  * every rank.  Returns MPI_SUCCESS with *fh open, the library's error, or MOTOR_EPEER naming the lowest rank
  * where it failed.  A file that opened here but not everywhere stays open, out of the table (see the
  * header). */
-static int open_everywhere(const struct motor_comm *c, MPI_Comm dup, const char *path, int mode, MPI_File *fh)
+static int open_everywhere(const struct motor_comm *c, MPI_Comm dup, const char *path, int mode,
+                           MPI_Info info, MPI_File *fh)
 {
 	MPI_File_set_errhandler(MPI_FILE_NULL, MPI_ERRORS_RETURN);
 	struct motor_block b;
 	motor_mpi__block_begin(&b);
-	int rc = MPI_File_open(dup, path, mode, MPI_INFO_NULL, fh);
+	int rc = MPI_File_open(dup, path, mode, info, fh);
 	motor_mpi__block_end(&b);
 	/* Testing only: MOTOR_TEST_FILE_OPEN_FAILS=r makes the open fail on rank r of the communicator after
 	 * the library opened the file, as an open that fails on some ranks only would
@@ -219,12 +221,74 @@ static int open_everywhere(const struct motor_comm *c, MPI_Comm dup, const char 
 	return rc;
 }
 
-int motor_mpi_file_open(int comm, const char *path, int amode, int verdict, int *handle)
+/* The hints of an open, "key\0value\0...\0" (NULL: none), as an MPI_Info in *out (MPI_INFO_NULL for none):
+ * MOTOR_EARG for an empty key, a key of MPI_MAX_INFO_KEY characters or more, or a value of MPI_MAX_INFO_VAL
+ * or more (the library would refuse or cut them). */
+static int make_info(const char *hints, MPI_Info *out)
+{
+	*out = MPI_INFO_NULL;
+	if (!hints || !*hints)
+		return MOTOR_OK;
+	for (const char *k = hints; *k; k += strlen(k) + 1) {
+		const char *v = k + strlen(k) + 1;
+		if (strlen(k) >= MPI_MAX_INFO_KEY || strlen(v) >= MPI_MAX_INFO_VAL)
+			return MOTOR_EARG;
+		k = v;
+	}
+	int rc = MPI_Info_create(out);
+	for (const char *k = hints; rc == MPI_SUCCESS && *k;) {
+		const char *v = k + strlen(k) + 1;
+		rc = MPI_Info_set(*out, k, v);
+		k = v + strlen(v) + 1;
+	}
+	if (rc != MPI_SUCCESS && *out != MPI_INFO_NULL)
+		MPI_Info_free(out);
+	return rc;
+}
+
+int motor_mpi_file_get_info(int handle, char *buf, int cap, int *len)
+{
+	struct motor_file *f = file_at(handle);
+	MPI_Info info = MPI_INFO_NULL;
+	int n = 0, used = 0;
+	*len = 0;
+	if (!f)
+		return MOTOR_EFILE;
+	int rc = MPI_File_get_info(f->fh, &info);
+	if (rc == MPI_SUCCESS)
+		rc = MPI_Info_get_nkeys(info, &n);
+	for (int i = 0; rc == MPI_SUCCESS && i < n; i++) {
+		char key[MPI_MAX_INFO_KEY + 1];
+		int vlen = 0, flag = 0;
+		if ((rc = MPI_Info_get_nthkey(info, i, key)) != MPI_SUCCESS ||
+		    (rc = MPI_Info_get_valuelen(info, key, &vlen, &flag)) != MPI_SUCCESS || !flag)
+			continue;
+		int klen = (int)strlen(key);
+		if (used + klen + vlen + 3 > cap) {
+			rc = MOTOR_ECOUNT; /* the caller asks again with room for *len bytes */
+			used += klen + vlen + 2;
+			continue;
+		}
+		memcpy(buf + used, key, (size_t)klen + 1);
+		used += klen + 1;
+		rc = MPI_Info_get(info, key, vlen + 1, buf + used, &flag);
+		used += vlen + 1;
+	}
+	if (info != MPI_INFO_NULL)
+		MPI_Info_free(&info);
+	if (rc == MPI_SUCCESS && used < cap)
+		buf[used] = '\0';
+	*len = used + 1;
+	return rc == MOTOR_ECOUNT ? rc : as_class(rc);
+}
+
+int motor_mpi_file_open(int comm, const char *path, int amode, int verdict, const char *hints, int *handle)
 {
 	struct motor_comm *c = motor_mpi__comm(comm);
 	int mode = 0, h = -1, rc;
 	MPI_Comm dup = MPI_COMM_NULL;
 	MPI_File fh = MPI_FILE_NULL;
+	MPI_Info info = MPI_INFO_NULL;
 
 	*handle = -1;
 	if (!c)
@@ -235,6 +299,8 @@ int motor_mpi_file_open(int comm, const char *path, int amode, int verdict, int 
 		verdict = MOTOR_ENULL;
 	if (verdict == MOTOR_OK)
 		verdict = map_amode(amode, &mode);
+	if (verdict == MOTOR_OK)
+		verdict = make_info(hints, &info);
 	if (verdict == MOTOR_OK && (h = reserve()) < 0)
 		verdict = MOTOR_ENOMEM;
 	if ((verdict = agree_open(c, path, amode, verdict)) != MOTOR_OK)
@@ -245,7 +311,7 @@ int motor_mpi_file_open(int comm, const char *path, int amode, int verdict, int 
 		verdict = rc;
 		goto release_handle;
 	}
-	if ((rc = open_everywhere(c, dup, path, mode, &fh)) != MPI_SUCCESS) {
+	if ((rc = open_everywhere(c, dup, path, mode, info, &fh)) != MPI_SUCCESS) {
 		verdict = rc;
 		MPI_Comm_free(&dup);
 		goto release_handle;
@@ -259,11 +325,15 @@ int motor_mpi_file_open(int comm, const char *path, int amode, int verdict, int 
 	files[h].ch = -1;
 	set_valid(h, 1);
 	*handle = h;
+	if (info != MPI_INFO_NULL)
+		MPI_Info_free(&info);
 	return MOTOR_OK;
 
 release_handle:
 	if (h >= 0)
 		set_valid(h, 0);
+	if (info != MPI_INFO_NULL)
+		MPI_Info_free(&info);
 	return as_class(verdict);
 }
 

@@ -664,8 +664,14 @@ enum {
  * on their verdicts and on passing the same path and mode (else MOTOR_EMISMATCH everywhere); a bad mode is
  * MOTOR_EAMODE.  If the library fails to open the file on some ranks only, those return its error and the
  * others MOTOR_EPEER (the file stays open there, unusable, until the process ends: closing it is collective).
- * *handle is the new file's handle, -1 on failure. */
-int motor_mpi_file_open(int comm, const char *path, int amode, int verdict, int *handle);
+ * `hints` are the open's info hints, "key\0value\0...\0" (NULL or "" for none; MOTOR_EARG for an empty key or
+ * one or a value too long for MPI), which the library may ignore.  *handle is the new file's handle, -1 on
+ * failure. */
+int motor_mpi_file_open(int comm, const char *path, int amode, int verdict, const char *hints, int *handle);
+/* The hints in effect on an open file (MPI_File_get_info), as "key\0value\0...\0" into buf (cap bytes);
+ * *len is the length the whole list needs, terminator included.  MOTOR_ECOUNT if cap is too small (then
+ * ask again with *len bytes). */
+int motor_mpi_file_get_info(int handle, char *buf, int cap, int *len);
 /* MPI_File_close (collective, no agreement: nothing to refuse).  The handle becomes invalid. */
 int motor_mpi_file_close(int handle);
 /* MPI_File_delete (local). */

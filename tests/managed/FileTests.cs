@@ -1127,6 +1127,48 @@ public static class FileTests
 		Cleanup (path);
 	}
 
+	// Hints reach the library (both report cb_buffer_size as given: ROMIO's own default is 16 MiB), the file works
+	// as usual, and a file opened without hints reports what the library uses.
+	public static void HintsReachTheLibrary ()
+	{
+		string path = PathFor ("hints");
+		var hints = new System.Collections.Generic.Dictionary<string, string> { { "cb_buffer_size", "1048576" },
+			{ "motor_test_unknown_hint", "ignored" } };
+		using (var f = MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_RDWR, hints)) {
+			var info = f.Get_info ();
+			Assert.True (info.ContainsKey ("cb_buffer_size"), "cb_buffer_size reported");
+			Assert.Equal ("1048576", info["cb_buffer_size"], "cb_buffer_size as given");
+			WriteAndReadEveryBlock (f, (long) Rank * N * 4, "with hints");
+		}
+		using (var g = MPI.File.Open (World, path, MPI.MODE_RDONLY, null))
+			Assert.True (g.Get_info () != null, "Get_info without hints");
+		Cleanup (path);
+	}
+
+	public static void BadHintsAreRefusedOnEveryRank ()
+	{
+		string path = PathFor ("bad-hints");
+		var empty = new System.Collections.Generic.Dictionary<string, string> { { "", "x" } };
+		var ok = new System.Collections.Generic.Dictionary<string, string> { { "cb_nodes", "1" } };
+		if (Rank == Last)
+			Assert.Throws<ArgumentException> (() => MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_RDWR, empty),
+				"an empty key");
+		else {
+			var e = Assert.Throws<InvalidOperationException> (() => MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_RDWR, ok),
+				"another rank's empty key");
+			Assert.Contains ("rank " + Last + " refused", e.Message, "names the refusing rank");
+		}
+		var tooLong = new System.Collections.Generic.Dictionary<string, string> { { "cb_nodes", new string ('1', 5000) } };
+		var a = Assert.Throws<ArgumentException> (() => MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_RDWR, tooLong),
+			"a value too long for MPI");
+		Assert.Equal ("hints", a.ParamName, "names the hints");
+		var nul = new System.Collections.Generic.Dictionary<string, string> { { "cb_nodes", null } };
+		Assert.Throws<ArgumentNullException> (() => MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_RDWR, nul), "a null value");
+		StillUsable ("hint refusals");
+		Assert.True (!System.IO.File.Exists (path), "no rank opened (created) the file");
+		Cleanup (path);
+	}
+
 	public static void ExplicitOffsetsOnASequentialFileAreRefused ()
 	{
 		string path = PathFor ("sequential");
