@@ -49,10 +49,114 @@ namespace System.MP
 		/// <summary>For <see cref="File.Seek"/>: the offset counts from the end of the file.</summary>
 		public const int SEEK_END = 2;
 
+		/// <summary>The filetype of a file view (<see cref="File.Set_view(long, System.Type, Filetype)"/>): which etypes of
+		/// the file belong to a rank's view, as a pattern that repeats through the file.  Made by <see cref="Subarray"/>,
+		/// <see cref="Vector"/> or <see cref="Indexed"/>; counts and positions are in etypes.</summary>
+		public sealed class Filetype
+		{
+			// native-mpi's MOTOR_VIEW_* and their arguments (motor_mpi_file_set_view).
+			internal readonly int[] shape;
+
+			Filetype (int[] shape)
+			{
+				this.shape = shape;
+			}
+
+			/// <summary>This rank's block of a global array stored in the file in row-major (C) order
+			/// (MPI_Type_create_subarray): the global array has <paramref name="sizes"/> elements along each dimension,
+			/// the block <paramref name="subsizes"/>, starting at <paramref name="starts"/>.  Reads and writes then move
+			/// the block's elements in row-major order.</summary>
+			/// <param name="sizes">The global array's length along each dimension (1 to 32 dimensions).</param>
+			/// <param name="subsizes">The block's length along each dimension, at least 1.</param>
+			/// <param name="starts">The block's first index along each dimension.</param>
+			/// <returns>The filetype.</returns>
+			/// <exception cref="ArgumentNullException">An array is null.</exception>
+			/// <exception cref="ArgumentException">The arrays differ in length, or have none or more than 32
+			/// entries.</exception>
+			/// <exception cref="ArgumentOutOfRangeException">A size or subsize below 1, a negative start, or a block that
+			/// runs past the global array.</exception>
+			public static Filetype Subarray (int[] sizes, int[] subsizes, int[] starts)
+			{
+				if (sizes == null || subsizes == null || starts == null)
+					throw new ArgumentNullException (sizes == null ? "sizes" : subsizes == null ? "subsizes" : "starts");
+				int nd = sizes.Length;
+				if (nd < 1 || nd > 32 || subsizes.Length != nd || starts.Length != nd)
+					throw new ArgumentException ("Filetype.Subarray: sizes, subsizes and starts need one entry per dimension " +
+						"(1 to 32), the same number each", "sizes");
+				for (int i = 0; i < nd; i++)
+					if (sizes[i] < 1 || subsizes[i] < 1 || starts[i] < 0 || subsizes[i] > sizes[i] - starts[i])
+						throw new ArgumentOutOfRangeException ("subsizes", "Filetype.Subarray: dimension " + i + " has size " +
+							sizes[i] + ", subsize " + subsizes[i] + " and start " + starts[i] + ": sizes and subsizes must be at " +
+							"least 1, starts not negative, and the block must lie inside the array");
+				var shape = new int[2 + 3 * nd];
+				shape[0] = 1;
+				shape[1] = nd;
+				Array.Copy (sizes, 0, shape, 2, nd);
+				Array.Copy (subsizes, 0, shape, 2 + nd, nd);
+				Array.Copy (starts, 0, shape, 2 + 2 * nd, nd);
+				return new Filetype (shape);
+			}
+
+			/// <summary><paramref name="count"/> blocks of <paramref name="blocklength"/> etypes, one every
+			/// <paramref name="stride"/> etypes, the pattern repeating every <paramref name="count"/> x
+			/// <paramref name="stride"/> etypes (MPI_Type_vector, resized).  With count 1, each rank's view holds
+			/// <paramref name="blocklength"/> etypes of every <paramref name="stride"/> (the view's displacement places
+			/// a rank's blocks).</summary>
+			/// <param name="count">Blocks per repetition, at least 1.</param>
+			/// <param name="blocklength">Etypes per block, at least 1.</param>
+			/// <param name="stride">Etypes from the start of one block to the next, at least
+			/// <paramref name="blocklength"/>.</param>
+			/// <returns>The filetype.</returns>
+			/// <exception cref="ArgumentOutOfRangeException">A count or blocklength below 1, a stride below the
+			/// blocklength, or a repetition of more than int.MaxValue etypes.</exception>
+			public static Filetype Vector (int count, int blocklength, int stride)
+			{
+				if (count < 1 || blocklength < 1 || stride < blocklength || (long) count * stride > int.MaxValue)
+					throw new ArgumentOutOfRangeException ("stride", "Filetype.Vector: count " + count + ", blocklength " +
+						blocklength + " and stride " + stride + ": count and blocklength must be at least 1, the stride at " +
+						"least the blocklength, and count x stride at most int.MaxValue");
+				return new Filetype (new[] { 2, count, blocklength, stride });
+			}
+
+			/// <summary>Blocks of <paramref name="blocklengths"/> etypes at <paramref name="displacements"/> etypes
+			/// (MPI_Type_indexed), in increasing order and not overlapping; the pattern, from position 0 to the end of
+			/// its last block, repeats (blocks of 2 at 1 and of 3 at 6 select etypes 1, 2, 6, 7, 8, 10, 11, 15, 16, 17,
+			/// ...).</summary>
+			/// <param name="blocklengths">Etypes per block, 0 or more.</param>
+			/// <param name="displacements">Where each block starts, in etypes; each at or after the end of the one
+			/// before.</param>
+			/// <returns>The filetype.</returns>
+			/// <exception cref="ArgumentNullException">An array is null.</exception>
+			/// <exception cref="ArgumentException">The arrays are empty or differ in length.</exception>
+			/// <exception cref="ArgumentOutOfRangeException">A negative blocklength or displacement, or a block that
+			/// starts before the end of the one before.</exception>
+			public static Filetype Indexed (int[] blocklengths, int[] displacements)
+			{
+				if (blocklengths == null || displacements == null)
+					throw new ArgumentNullException (blocklengths == null ? "blocklengths" : "displacements");
+				int n = blocklengths.Length;
+				if (n < 1 || displacements.Length != n)
+					throw new ArgumentException ("Filetype.Indexed: blocklengths and displacements need one entry per block, " +
+						"the same number each", "displacements");
+				for (int i = 0; i < n; i++)
+					if (blocklengths[i] < 0 || displacements[i] < 0 ||
+					    (i > 0 && displacements[i] < (long) displacements[i - 1] + blocklengths[i - 1]))
+						throw new ArgumentOutOfRangeException ("displacements", "Filetype.Indexed: block " + i + " (at " +
+							displacements[i] + ", " + blocklengths[i] + " etypes) is negative or starts before the end of the " +
+							"block before it; MPI needs a filetype's blocks in increasing order");
+				var shape = new int[2 + 2 * n];
+				shape[0] = 3;
+				shape[1] = n;
+				Array.Copy (blocklengths, 0, shape, 2, n);
+				Array.Copy (displacements, 0, shape, 2 + n, n);
+				return new Filetype (shape);
+			}
+		}
+
 		/// <summary>A file opened collectively by the ranks of a communicator (MPI_File): reads and writes move
 		/// elements straight between the file and managed buffers -- arrays of primitive types or of structs
 		/// without references (of any rank), or single objects without reference fields -- with no copy.</summary>
-		/// <remarks>Offsets count elements of the view's etype (<see cref="Set_view"/>); under the default view the
+		/// <remarks>Offsets count elements of the view's etype (<see cref="Set_view(long, Type)"/>); under the default view the
 		/// etype is a byte, so offsets are in bytes.  Reads return the number of elements read, which is short of
 		/// the count at the end of the file (0 at or past the end).  Collective operations (Open, Close, Set_size,
 		/// Preallocate, Sync, Set_view and the _all forms) must be called by every rank of the communicator, in the
@@ -280,7 +384,7 @@ namespace System.MP
 
 			/// <summary>Moves this rank's individual file pointer, the position <see cref="Read(object)"/> and <see
 			/// cref="Write(object)"/> use (MPI_File_seek, local).  Positions count elements of the view's etype from the
-			/// start of the view (<see cref="Set_view"/>; bytes from the start of the file without one).</summary>
+			/// start of the view (<see cref="Set_view(long, Type)"/>; bytes from the start of the file without one).</summary>
 			/// <param name="offset">The offset in etypes, relative to <paramref name="whence"/>; may be negative.</param>
 			/// <param name="whence"><see cref="MPI.SEEK_SET"/> (from the start of the view), <see cref="MPI.SEEK_CUR"/>
 			/// (from the pointer) or <see cref="MPI.SEEK_END"/> (from the end of the file: the first etype that starts at
@@ -412,12 +516,39 @@ namespace System.MP
 			/// <exception cref="MPIException">The MPI library reported another error.</exception>
 			public void Set_view (long disp, Type etype)
 			{
+				Set_view (disp, etype, null);
+			}
+
+			/// <summary>Sets this rank's view of the file with a filetype (MPI_File_set_view, collective): the view
+			/// starts <paramref name="disp"/> bytes in and holds the etypes <paramref name="filetype"/> selects, repeated
+			/// through the file, so that each rank reads and writes its own part of a shared file -- a block of a
+			/// global array (<see cref="Filetype.Subarray"/>), every n-th run of elements (<see cref="Filetype.Vector"/>),
+			/// or runs at given places (<see cref="Filetype.Indexed"/>).  Offsets count etypes of the view; the file
+			/// pointers go back to 0.  Under such a view every buffer must be an array of <paramref name="etype"/>
+			/// itself.</summary>
+			/// <param name="disp">Where the view starts, in bytes from the start of the file (each rank may pass its
+			/// own).</param>
+			/// <param name="etype">The element type: a primitive type (int, double, ...) or a struct without
+			/// references; data are stored in the machine's native representation.</param>
+			/// <param name="filetype">Which etypes the view holds; null for all of them (a contiguous view, as
+			/// <see cref="Set_view(long, Type)"/>).</param>
+			/// <exception cref="ArgumentOutOfRangeException"><paramref name="disp"/> is negative.</exception>
+			/// <exception cref="ArgumentNullException"><paramref name="etype"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="etype"/> is neither a primitive type nor a struct
+			/// without references, or the MPI library refused the filetype.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="InvalidOperationException">Another rank refused its arguments.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public void Set_view (long disp, Type etype, Filetype filetype)
+			{
 				int h = Handle ("Set_view");
 				if (disp < 0) {
-					MPDirect.FileCtl (h, CTL_AGREE, 0, 0, Errors.EARG);
+					MPDirect.FileCtl (h, CTL_AGREE, 0, Errors.EARG);
 					throw new ArgumentOutOfRangeException ("disp", disp, "Set_view: the displacement must not be negative");
 				}
-				int rc = MPDirect.FileSetView (h, disp, etype, 0);
+				int rc = MPDirect.FileSetView (h, disp, etype, filetype == null ? null : filetype.shape, 0);
+				if (rc == Errors.EARG)
+					throw new ArgumentException ("Set_view: the MPI library refused the filetype", "filetype");
 				if (rc == Errors.ENULL)
 					throw new ArgumentNullException ("etype");
 				if (rc == Errors.EBUFTYPE)
@@ -1448,10 +1579,10 @@ namespace System.MP
 			{
 				int h = Handle (op);
 				if (arg < 0) {
-					MPDirect.FileCtl (h, CTL_AGREE, 0, 0, Errors.EARG);
+					MPDirect.FileCtl (h, CTL_AGREE, 0, Errors.EARG);
 					throw new ArgumentOutOfRangeException (argName, arg, op + ": must not be negative");
 				}
-				int rc = MPDirect.FileCtl (h, what, arg, 0, 0);
+				int rc = MPDirect.FileCtl (h, what, arg, 0);
 				if (rc != 0)
 					throw Error (rc, op, path, null, null);
 			}
@@ -1463,7 +1594,7 @@ namespace System.MP
 				Exception refusal = Refusal (op, (how & AT) != 0, offset, bufOffset, ref count);
 				if (refusal != null) {
 					if ((how & ALL) != 0)
-						MPDirect.FileCtl (h, CTL_AGREE, 0, 0, Errors.EARG);
+						MPDirect.FileCtl (h, CTL_AGREE, 0, Errors.EARG);
 					throw refusal;
 				}
 				long done;
@@ -1538,7 +1669,7 @@ namespace System.MP
 				lock (splitLock)
 					busy = splitOp;
 				if (busy != null) {
-					MPDirect.FileCtl (h, CTL_AGREE, 0, 0, Errors.EARG);
+					MPDirect.FileCtl (h, CTL_AGREE, 0, Errors.EARG);
 					throw new InvalidOperationException (what + "(\"" + path + "\"): " + busy + "_begin has not ended on this " +
 						"file (MPI allows one split collective per file at a time): call " + busy + "_end first");
 				}
@@ -1613,6 +1744,9 @@ namespace System.MP
 				case Errors.ECOUNT:
 					return new ArgumentOutOfRangeException ("count", op + ": the buffer is too short: offset + count runs past its end (" +
 						Errors.TypeName (buf) + ")");
+				case Errors.ETYPE:
+					return new ArgumentException (op + ": the view has a filetype, so the buffer must be an array of its etype, " +
+						"not " + Errors.TypeName (buf) + " (MPI reads and writes whole etypes through a filetype)", "buf");
 				case Errors.EBUFTYPE:
 					return new ArgumentException (op + ": " + Errors.TypeName (buf) + " cannot be a file buffer: only arrays of " +
 						"primitive types or of structs without references, and objects without reference fields, can be read " +

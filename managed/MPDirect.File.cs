@@ -22,10 +22,10 @@ namespace System.MP
 		internal static extern int FileGetByteOffset (int fh, long offset, out long bytes);
 		// what: MPI.File.CTL_* (MOTOR_FILE_SET_SIZE...); collective, agreeing on verdict first.
 		[MethodImpl (MethodImplOptions.InternalCall)]
-		internal static extern int FileCtl (int fh, int what, long arg, int dt, int verdict);
+		internal static extern int FileCtl (int fh, int what, long arg, int verdict);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int FileErrorKind (int code);
 		[MethodImpl (MethodImplOptions.InternalCall)]
-		internal static extern int FileSetView (int fh, long disp, Type etype, int verdict);
+		internal static extern int FileSetView (int fh, long disp, Type etype, int[] shape, int verdict);
 		// how: MPI.File.WRITE | AT | ALL; count == -1 means the whole buffer.
 		[MethodImpl (MethodImplOptions.InternalCall)]
 		internal static extern int FileRw (int fh, int how, long offset, object buf, int start, int count, int verdict, out long done);

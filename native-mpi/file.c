@@ -34,8 +34,9 @@ struct motor_file {
 	int rank, size;
 	int amode; /* Motor's MOTOR_MODE_* */
 	int valid;
-	int ch; /* `comm` as a handle of the communicator table, once a non-blocking collective needs one; or
-	           -1 */
+	int ch;      /* `comm` in the communicator table, once a non-blocking collective needs it; or -1 */
+	int strided; /* the view has a filetype other than its etype (motor_mpi_file_set_view) */
+	int view_dt; /* then: the etype, which every buffer must have */
 };
 
 #define MOTOR_MAX_FILES 1024
@@ -323,6 +324,7 @@ int motor_mpi_file_open(int comm, const char *path, int amode, int verdict, cons
 	files[h].size = c->size;
 	files[h].amode = amode;
 	files[h].ch = -1;
+	files[h].strided = 0;
 	set_valid(h, 1);
 	*handle = h;
 	if (info != MPI_INFO_NULL)
@@ -441,14 +443,38 @@ int motor_mpi_file_get_byte_offset(int handle, int64_t offset, int64_t *bytes)
 	return as_class(rc);
 }
 
+/* In a view with a filetype (whose displacements MPI requires to be nondecreasing, so that an etype's byte
+ * offset grows with its position), the first position whose etype starts at or past byte `bytes`: found by
+ * doubling, then bisecting, with MPI_File_get_byte_offset. */
+static int first_at_or_past(const struct motor_file *f, MPI_Offset bytes, MPI_Offset *pos)
+{
+	MPI_Offset lo = 0, hi = 1, b = 0;
+	int rc;
+	while ((rc = MPI_File_get_byte_offset(f->fh, hi - 1, &b)) == MPI_SUCCESS && b < bytes &&
+	       hi < INT64_MAX / 4)
+		hi *= 2;
+	while (rc == MPI_SUCCESS && lo < hi) {
+		MPI_Offset mid = lo + (hi - lo) / 2;
+		if ((rc = MPI_File_get_byte_offset(f->fh, mid, &b)) == MPI_SUCCESS && b < bytes)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	*pos = lo;
+	return rc;
+}
+
 /* The end of the file in etypes of the view: the first etype that starts at or past it (views are contiguous,
  * so an etype's size is the distance between two byte offsets). */
 static int end_in_etypes(const struct motor_file *f, MPI_Offset *end)
 {
 	MPI_Offset size = 0, b0 = 0, b1 = 0;
 	int rc;
-	if ((rc = MPI_File_get_size(f->fh, &size)) != MPI_SUCCESS ||
-	    (rc = MPI_File_get_byte_offset(f->fh, 0, &b0)) != MPI_SUCCESS ||
+	if ((rc = MPI_File_get_size(f->fh, &size)) != MPI_SUCCESS)
+		return rc;
+	if (f->strided)
+		return first_at_or_past(f, size, end);
+	if ((rc = MPI_File_get_byte_offset(f->fh, 0, &b0)) != MPI_SUCCESS ||
 	    (rc = MPI_File_get_byte_offset(f->fh, 1, &b1)) != MPI_SUCCESS)
 		return rc;
 	MPI_Offset esize = b1 > b0 ? b1 - b0 : 1;
@@ -522,15 +548,11 @@ int motor_mpi_file_get_position_shared(int handle, int64_t *pos)
 	return value_of(handle, POSITION_SHARED, pos);
 }
 
-int motor_mpi_file_ctl(int handle, int what, int64_t arg, int dt, int verdict)
+int motor_mpi_file_ctl(int handle, int what, int64_t arg, int verdict)
 {
 	struct motor_file *f = file_at(handle);
-	MPI_Datatype type = MPI_DATATYPE_NULL;
 	if (!f)
 		return MOTOR_EFILE;
-	if (verdict == MOTOR_OK && what == MOTOR_FILE_SET_VIEW &&
-	    (type = motor_mpi__type(dt)) == MPI_DATATYPE_NULL)
-		verdict = MOTOR_EARG;
 	if (verdict == MOTOR_OK && what != MOTOR_FILE_SYNC && what != MOTOR_FILE_AGREE && arg < 0)
 		verdict = MOTOR_EARG;
 	int rc = agree(f, verdict);
@@ -549,14 +571,100 @@ int motor_mpi_file_ctl(int handle, int what, int64_t arg, int dt, int verdict)
 	case MOTOR_FILE_SYNC:
 		rc = MPI_File_sync(f->fh);
 		break;
-	case MOTOR_FILE_SET_VIEW:
-		rc = MPI_File_set_view(f->fh, (MPI_Offset)arg, type, type, "native", MPI_INFO_NULL);
-		break;
 	default:
 		rc = MOTOR_EARG;
 	}
 	motor_mpi__block_end(&b);
 	return as_class(rc);
+}
+
+/* The filetype of a view: `shape` is MOTOR_VIEW_SUBARRAY, ndims, sizes, subsizes, starts (C order);
+ * MOTOR_VIEW_VECTOR, count, blocklength, stride (the pattern repeats every count * stride etypes); or
+ * MOTOR_VIEW_INDEXED, n, blocklengths, displacements (nondecreasing and not overlapping; the pattern, from
+ * position 0 to the end of its last block, repeats).  MOTOR_EARG for anything MPI would refuse as a filetype.
+ */
+static int make_filetype(MPI_Datatype etype, const int32_t *shape, int n, MPI_Datatype *out)
+{
+	MPI_Datatype t = MPI_DATATYPE_NULL;
+	int rc = MOTOR_EARG;
+	*out = MPI_DATATYPE_NULL;
+	if (n >= 2 && shape[0] == MOTOR_VIEW_SUBARRAY) {
+		int nd = shape[1];
+		if (nd < 1 || nd > 32 || n != 2 + 3 * nd)
+			return MOTOR_EARG;
+		const int32_t *sz = shape + 2, *sub = sz + nd, *st = sub + nd;
+		for (int i = 0; i < nd; i++)
+			if (sz[i] < 1 || sub[i] < 1 || st[i] < 0 || sub[i] > sz[i] - st[i])
+				return MOTOR_EARG;
+		rc = MPI_Type_create_subarray(nd, sz, sub, st, MPI_ORDER_C, etype, &t);
+	} else if (n == 4 && shape[0] == MOTOR_VIEW_VECTOR) {
+		int count = shape[1], bl = shape[2], stride = shape[3];
+		MPI_Aint lb = 0, ext = 0;
+		MPI_Datatype v = MPI_DATATYPE_NULL;
+		if (count < 1 || bl < 1 || stride < bl || (int64_t)count * stride > INT32_MAX)
+			return MOTOR_EARG;
+		if ((rc = MPI_Type_vector(count, bl, stride, etype, &v)) == MPI_SUCCESS &&
+		    (rc = MPI_Type_get_extent(etype, &lb, &ext)) == MPI_SUCCESS)
+			rc = MPI_Type_create_resized(v, 0, (MPI_Aint)count * stride * ext, &t);
+		if (v != MPI_DATATYPE_NULL)
+			MPI_Type_free(&v);
+	} else if (n >= 2 && shape[0] == MOTOR_VIEW_INDEXED) {
+		int k = shape[1];
+		if (k < 1 || n != 2 + 2 * k)
+			return MOTOR_EARG;
+		const int32_t *bl = shape + 2, *disp = bl + k;
+		for (int i = 0; i < k; i++)
+			if (bl[i] < 0 || disp[i] < 0 || (i > 0 && disp[i] < (int64_t)disp[i - 1] + bl[i - 1]))
+				return MOTOR_EARG;
+		MPI_Aint lb = 0, ext = 0;
+		MPI_Datatype x = MPI_DATATYPE_NULL;
+		if ((int64_t)disp[k - 1] + bl[k - 1] > INT32_MAX)
+			return MOTOR_EARG;
+		/* From position 0 to the end of the last block: a leading gap repeats too. */
+		if ((rc = MPI_Type_indexed(k, bl, disp, etype, &x)) == MPI_SUCCESS &&
+		    (rc = MPI_Type_get_extent(etype, &lb, &ext)) == MPI_SUCCESS)
+			rc = MPI_Type_create_resized(x, 0, ((MPI_Aint)disp[k - 1] + bl[k - 1]) * ext, &t);
+		if (x != MPI_DATATYPE_NULL)
+			MPI_Type_free(&x);
+	}
+	if (rc == MPI_SUCCESS && (rc = MPI_Type_commit(&t)) != MPI_SUCCESS)
+		MPI_Type_free(&t);
+	if (rc == MPI_SUCCESS)
+		*out = t;
+	return rc == MPI_SUCCESS ? MOTOR_OK : MOTOR_EARG;
+}
+
+int motor_mpi_file_set_view(int handle, int64_t disp, int dt, const int32_t *shape, int n, int verdict)
+{
+	struct motor_file *f = file_at(handle);
+	MPI_Datatype etype = motor_mpi__type(dt), ftype = MPI_DATATYPE_NULL;
+	if (!f)
+		return MOTOR_EFILE;
+	if (verdict == MOTOR_OK && (etype == MPI_DATATYPE_NULL || disp < 0))
+		verdict = MOTOR_EARG;
+	if (verdict == MOTOR_OK && shape && n > 0)
+		verdict = make_filetype(etype, shape, n, &ftype);
+	int rc = agree(f, verdict);
+	if (rc == MOTOR_OK) {
+		struct motor_block b;
+		motor_mpi__block_begin(&b);
+		rc = MPI_File_set_view(f->fh, (MPI_Offset)disp, etype,
+		                       ftype != MPI_DATATYPE_NULL ? ftype : etype, "native", MPI_INFO_NULL);
+		motor_mpi__block_end(&b);
+	}
+	if (rc == MPI_SUCCESS) {
+		f->strided = ftype != MPI_DATATYPE_NULL;
+		f->view_dt = dt;
+	}
+	if (ftype != MPI_DATATYPE_NULL)
+		MPI_Type_free(&ftype);
+	return as_class(rc);
+}
+
+/* A buffer of another element type than a strided view's etype (MPI requires a buffer made of etypes). */
+static int fits_view(const struct motor_file *f, int dt)
+{
+	return f->strided && dt != f->view_dt ? MOTOR_ETYPE : MOTOR_OK;
 }
 
 /* The elements of `type` a completed file operation moved. */
@@ -611,12 +719,21 @@ static MPI_Offset start_of(const struct motor_file *f, int how, int64_t offset, 
  * reports what it found. */
 static int64_t readable(const struct motor_file *f, int how, MPI_Offset pos, int64_t count, MPI_Datatype type)
 {
-	MPI_Offset start = 0, size = 0;
+	MPI_Offset start = 0, size = 0, end = 0;
 	int esize = 0;
 	if ((how & MOTOR_FILE_WRITE) || count <= 0 || pos < 0 ||
-	    MPI_File_get_byte_offset(f->fh, pos, &start) != MPI_SUCCESS ||
 	    MPI_File_get_size(f->fh, &size) != MPI_SUCCESS || MPI_Type_size(type, &esize) != MPI_SUCCESS ||
 	    esize <= 0)
+		return count;
+	if (f->strided) {
+		/* The buffer's elements are etypes: those whose last byte lies before the end of the file. */
+		if (size < esize)
+			return 0;
+		if (first_at_or_past(f, size - esize + 1, &end) != MPI_SUCCESS)
+			return count;
+		return end <= pos ? 0 : end - pos < count ? end - pos : count;
+	}
+	if (MPI_File_get_byte_offset(f->fh, pos, &start) != MPI_SUCCESS)
 		return count;
 	int64_t held = size > start ? (int64_t)(size - start) / esize : 0;
 	return held < count ? held : count;
@@ -656,6 +773,8 @@ int motor_mpi_file_rw(int handle, int how, int64_t offset, void *buf, int64_t co
 		verdict = MOTOR_EARG;
 	if (verdict == MOTOR_OK)
 		verdict = mode_allows(f, how);
+	if (verdict == MOTOR_OK)
+		verdict = fits_view(f, dt);
 	if (how & MOTOR_FILE_ALL)
 		verdict = agree(f, verdict);
 	if (verdict != MOTOR_OK)
@@ -732,7 +851,7 @@ int motor_mpi_file_iat(int handle, int how, int64_t offset, void *buf, int64_t c
 		return MOTOR_ECOUNT;
 	if ((how & MOTOR_FILE_AT) && offset < 0)
 		return MOTOR_EOFFSET;
-	if ((rc = mode_allows(f, how)) != MOTOR_OK)
+	if ((rc = mode_allows(f, how)) != MOTOR_OK || (rc = fits_view(f, dt)) != MOTOR_OK)
 		return rc;
 	/* At a file pointer, the pointer then advances by what is read. */
 	if (!(how & MOTOR_FILE_WRITE))
@@ -782,6 +901,8 @@ int motor_mpi_file_iall(int handle, int how, int64_t offset, void *buf, int64_t 
 		verdict = MOTOR_EOFFSET;
 	if (verdict == MOTOR_OK)
 		verdict = mode_allows(f, how | MOTOR_FILE_AT);
+	if (verdict == MOTOR_OK)
+		verdict = fits_view(f, dt);
 	/* The file's communicator joins the table at its first non-blocking collective (a local step), for a
 	 * queue of its own: the agreements and the data operations of this file keep their post order. */
 	pthread_mutex_lock(&files_lock);

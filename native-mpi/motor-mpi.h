@@ -697,11 +697,19 @@ int motor_mpi_file_get_position_shared(int handle, int64_t *pos);
 /* MPI_File_get_byte_offset: where etype `offset` of the view lies, in bytes from the start of the file
  * (MOTOR_EPOSITION for a negative offset). */
 int motor_mpi_file_get_byte_offset(int handle, int64_t offset, int64_t *bytes);
-/* The collective controls: set_size and preallocate (arg: bytes, not negative), sync, set_view (arg: the
- * displacement in bytes, dt: the etype, which is also the filetype; data representation "native"), or only
- * the agreement (MOTOR_FILE_AGREE: this rank's part in a collective it refused before getting here). */
-enum { MOTOR_FILE_SET_SIZE, MOTOR_FILE_PREALLOCATE, MOTOR_FILE_SYNC, MOTOR_FILE_SET_VIEW, MOTOR_FILE_AGREE };
-int motor_mpi_file_ctl(int handle, int what, int64_t arg, int dt, int verdict);
+/* The collective controls: set_size and preallocate (arg: bytes, not negative), sync, or only the agreement
+ * (MOTOR_FILE_AGREE: this rank's part in a collective it refused before getting here). */
+enum { MOTOR_FILE_SET_SIZE, MOTOR_FILE_PREALLOCATE, MOTOR_FILE_SYNC, MOTOR_FILE_AGREE = 4 };
+int motor_mpi_file_ctl(int handle, int what, int64_t arg, int verdict);
+/* MPI_File_set_view (collective, agreed): displacement `disp` in bytes, etype `dt`, data representation
+ * "native", and as filetype the etype itself (shape NULL) or the pattern `shape` describes (n ints):
+ * MOTOR_VIEW_SUBARRAY, ndims, sizes, subsizes, starts (C order); MOTOR_VIEW_VECTOR, count, blocklength,
+ * stride (repeating every count * stride etypes); MOTOR_VIEW_INDEXED, n, blocklengths, displacements
+ * (nondecreasing, not overlapping; repeating every end-of-the-last-block etypes).  MOTOR_EARG for a shape MPI
+ * would refuse.  Under a view with a filetype every read and write must use buffers of the etype (MOTOR_ETYPE
+ * otherwise). */
+enum { MOTOR_VIEW_SUBARRAY = 1, MOTOR_VIEW_VECTOR, MOTOR_VIEW_INDEXED };
+int motor_mpi_file_set_view(int handle, int64_t disp, int dt, const int32_t *shape, int n, int verdict);
 /* Reads or writes `count` elements of `dt` at `buf`: `how` combines MOTOR_FILE_WRITE (else a read),
  * MOTOR_FILE_AT (at `offset`) or MOTOR_FILE_SHARED (at the shared file pointer; else at the individual one),
  * and MOTOR_FILE_ALL (the collective form, which agrees first; with MOTOR_FILE_SHARED the ordered one,

@@ -13,9 +13,12 @@
 #include "motor-pin.h"
 #include "motor-runtime.h"
 
-/* File.Set_view: the etype is a managed element type (primitive or blittable struct), as a datatype. */
-int32_t motor_icall_file_set_view(int32_t fh, int64_t disp, MonoReflectionType *etype, int32_t verdict)
+/* File.Set_view: the etype is a managed element type (primitive or blittable struct), as a datatype; `shape`
+ * (an int[], or null for a contiguous view) describes the filetype (motor_mpi_file_set_view). */
+int32_t motor_icall_file_set_view(int32_t fh, int64_t disp, MonoReflectionType *etype, MonoObject *shape,
+                                  int32_t verdict)
 {
+	struct motor_buffer b = {.data = NULL, .count = 0, .dt = MOTOR_DT_I32};
 	uint32_t size;
 	int dt = -1;
 	if (verdict == MOTOR_OK && !etype)
@@ -23,7 +26,12 @@ int32_t motor_icall_file_set_view(int32_t fh, int64_t disp, MonoReflectionType *
 	if (verdict == MOTOR_OK &&
 	    (dt = motor_buffer_element_dt(mono_reflection_type_get_type(etype), &size)) < 0)
 		verdict = dt;
-	return motor_mpi_file_ctl(fh, MOTOR_FILE_SET_VIEW, disp, dt, verdict);
+	if (verdict == MOTOR_OK && shape && (verdict = motor_buffer_resolve(shape, 0, -1, &b)) == MOTOR_OK &&
+	    b.dt != MOTOR_DT_I32)
+		verdict = MOTOR_EARG;
+	int rc = motor_mpi_file_set_view(fh, disp, dt, b.data, (int)b.count, verdict);
+	MOTOR_KEEP_ALIVE(shape);
+	return rc;
 }
 
 /* Every blocking read and write (`how`: MOTOR_FILE_*).  A buffer this rank refuses is its verdict in the

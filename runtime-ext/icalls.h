@@ -167,7 +167,8 @@ int32_t motor_icall_win_copy(int32_t win, int32_t rank, int64_t index, MonoObjec
 int64_t motor_icall_win_holds(int32_t win);
 void motor_icall_win_counts(int64_t *taken, int64_t *avoided);
 /* icall-file.c: parallel I/O (the rest is registered from native-mpi/file.c) */
-int32_t motor_icall_file_set_view(int32_t fh, int64_t disp, MonoReflectionType *etype, int32_t verdict);
+int32_t motor_icall_file_set_view(int32_t fh, int64_t disp, MonoReflectionType *etype, MonoObject *shape,
+                                  int32_t verdict);
 int32_t motor_icall_file_rw(int32_t fh, int32_t how, int64_t offset, MonoObject *buf, int32_t start,
                             int32_t count, int32_t verdict, int64_t *done);
 int32_t motor_icall_file_iat(int32_t fh, int32_t how, int64_t offset, MonoObject *buf, int32_t start,

@@ -1169,6 +1169,98 @@ public static class FileTests
 		Cleanup (path);
 	}
 
+	static double G (int i, int j) { return i * 1000 + j + 0.5; }
+
+	// Each rank writes its column block of a global 4 x 3P array through a subarray view, collectively; read back
+	// whole with a plain view, the file is the global array in row-major order, and each block reads back through
+	// its view.
+	public static void SubarrayViewsWriteEachRanksBlockOfAGlobalArray ()
+	{
+		string path = PathFor ("subarray");
+		int cols = 3 * Size;
+		using (var f = MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_RDWR)) {
+			f.Set_view (0, typeof (double), MPI.Filetype.Subarray (new[] { 4, cols }, new[] { 4, 3 }, new[] { 0, 3 * Rank }));
+			var block = new double[4, 3];
+			for (int i = 0; i < 4; i++)
+				for (int j = 0; j < 3; j++)
+					block[i, j] = G (i, 3 * Rank + j);
+			Assert.Equal (12, f.Write_all (block), "Write_all of the block");
+			f.Sync ();
+			World.Barrier ();
+			f.Sync ();
+			var back = new double[4, 3];
+			Assert.Equal (12, f.Read_at_all (0, back), "Read_at_all of the block");
+			for (int i = 0; i < 4; i++)
+				for (int j = 0; j < 3; j++)
+					Assert.Equal (G (i, 3 * Rank + j), back[i, j], "block element " + i + "," + j);
+			f.Set_view (0, typeof (double));
+			var all = new double[4 * cols];
+			Assert.Equal (4 * cols, f.Read_at_all (0, all), "the whole file");
+			for (int i = 0; i < 4; i++)
+				for (int j = 0; j < cols; j++)
+					Assert.Equal (G (i, j), all[i * cols + j], "global element " + i + "," + j);
+		}
+		Cleanup (path);
+	}
+
+	// A vector view interleaves the ranks' runs of B ints; through it a read that meets the end of the file stops
+	// at the last run that is there, and Seek to the end lands after it.  A buffer of another element type than the
+	// etype is refused.
+	public static void VectorViewsInterleaveTheRanksAndStopAtTheEnd ()
+	{
+		const int B = 5;
+		string path = PathFor ("vector");
+		using (var f = MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_RDWR)) {
+			f.Set_view ((long) Rank * B * sizeof (int), typeof (int), MPI.Filetype.Vector (1, B, Size * B));
+			var mine = Enumerable.Range (0, 3 * B).Select (i => V (Rank, i)).ToArray ();
+			Assert.Equal (3 * B, f.Write_all (mine), "Write_all of three runs");
+			f.Sync ();
+			World.Barrier ();
+			f.Sync ();
+			var tail = new int[2 * B];
+			Assert.Equal (B, f.Read_at_all (2 * B, tail), "a read through the view across the end of the file");
+			Assert.SequenceEqual (mine.Skip (2 * B).ToArray (), tail.Take (B).ToArray (), "the last run");
+			f.Seek (0, MPI.SEEK_END);
+			Assert.Equal (3L * B, f.Get_position (), "Seek to the end of the file through the view");
+			Assert.Throws<ArgumentException> (() => f.Write_at (0, new byte[4]), "a buffer of another element type");
+			World.Barrier ();
+			f.Set_view (0, typeof (int));
+			var all = new int[3 * Size * B];
+			f.Read_at_all (0, all);
+			for (int r = 0; r < 3; r++)
+				for (int k = 0; k < Size; k++)
+					for (int i = 0; i < B; i++)
+						Assert.Equal (V (k, r * B + i), all[(r * Size + k) * B + i], "round " + r + ", rank " + k + ", element " + i);
+		}
+		Cleanup (path);
+	}
+
+	// An indexed view selects runs at given places; the filetype factories refuse what MPI would.
+	public static void IndexedViewsAndFiletypeRefusals ()
+	{
+		string path = PathFor ("indexed");
+		using (var f = MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_RDWR)) {
+			if (Rank == 0) {
+				f.Write_at (0, Enumerable.Range (0, 40).Select (i => (byte) i).ToArray ());
+				f.Sync ();
+			} else
+				f.Sync ();
+			World.Barrier ();
+			f.Sync ();
+			f.Set_view (0, typeof (byte), MPI.Filetype.Indexed (new[] { 2, 3 }, new[] { 1, 6 }));
+			var got = new byte[10];
+			Assert.Equal (10, f.Read_at_all (0, got), "two repetitions of the pattern");
+			Assert.SequenceEqual (new byte[] { 1, 2, 6, 7, 8, 10, 11, 15, 16, 17 }, got, "the selected bytes");
+		}
+		Assert.Throws<ArgumentOutOfRangeException> (() => MPI.Filetype.Subarray (new[] { 4 }, new[] { 3 }, new[] { 2 }), "a block past the array");
+		Assert.Throws<ArgumentException> (() => MPI.Filetype.Subarray (new[] { 4, 4 }, new[] { 2 }, new[] { 0, 0 }), "dimensions that differ");
+		Assert.Throws<ArgumentNullException> (() => MPI.Filetype.Subarray (null, new[] { 1 }, new[] { 0 }), "no sizes");
+		Assert.Throws<ArgumentOutOfRangeException> (() => MPI.Filetype.Vector (2, 4, 3), "a stride below the blocklength");
+		Assert.Throws<ArgumentOutOfRangeException> (() => MPI.Filetype.Indexed (new[] { 2, 2 }, new[] { 4, 5 }), "overlapping blocks");
+		StillUsable ("filetype refusals");
+		Cleanup (path);
+	}
+
 	public static void ExplicitOffsetsOnASequentialFileAreRefused ()
 	{
 		string path = PathFor ("sequential");
