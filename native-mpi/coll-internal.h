@@ -73,5 +73,9 @@ int motor_mpi__staged_post(struct motor_comm *c, int comm, const struct coll *a,
  * duplicate of the communicator -- which under Open MPI is a blocking MPI_Comm_dup that would make the post
  * wait for every rank's first post. */
 int motor_mpi__staged_unshadowed(int comm);
+/* This rank's part, as a refusal with `verdict` (returned), in a staged agreement on `c` that it cannot queue
+ * (a file's communicator that found no place in the table): the other ranks' requests complete with
+ * MOTOR_EPEER naming it. */
+int motor_mpi__staged_refuse(const struct motor_comm *c, int verdict);
 
 #endif /* MOTOR_COLL_INTERNAL_H */

@@ -464,8 +464,8 @@ static int first_at_or_past(const struct motor_file *f, MPI_Offset bytes, MPI_Of
 	return rc;
 }
 
-/* The end of the file in etypes of the view: the first etype that starts at or past it (views are contiguous,
- * so an etype's size is the distance between two byte offsets). */
+/* The end of the file in etypes of the view: the first etype that starts at or past it (in a contiguous view
+ * an etype's size is the distance between two byte offsets). */
 static int end_in_etypes(const struct motor_file *f, MPI_Offset *end)
 {
 	MPI_Offset size = 0, b0 = 0, b1 = 0;
@@ -918,11 +918,13 @@ int motor_mpi_file_iall(int handle, int how, int64_t offset, void *buf, int64_t 
 	int ch = f->ch;
 	pthread_mutex_unlock(&files_lock);
 	if (ch < 0 || !(c = motor_mpi__comm(ch))) {
-		/* Out of table entries here: the others still wait for this rank's part in the agreement. */
+		/* Out of table entries here: the others still wait for this rank's part in the agreement,
+		 * staged (an MPI_Iallreduce, which a blocking agreement would not match) where theirs is. */
+		int code = verdict == MOTOR_OK ? MOTOR_ECOMMLIMIT : verdict;
 		struct motor_comm tmp = {
 		    .comm = f->comm, .rank = f->rank, .size = f->size, .remote_size = f->size};
-		motor_mpi__agree(&tmp, verdict == MOTOR_OK ? MOTOR_ECOMMLIMIT : verdict);
-		return verdict == MOTOR_OK ? MOTOR_ECOMMLIMIT : verdict;
+		return f->size > 1 && motor_mpi__coll_agree ? motor_mpi__staged_refuse(&tmp, code)
+		                                            : agree(f, code);
 	}
 	struct coll a = {.kind = how & MOTOR_FILE_WRITE ? FILE_WRITE_AT_ALL : FILE_READ_AT_ALL,
 	                 .type = type,

@@ -283,6 +283,25 @@ static struct shadow *blocking_shadow(const struct motor_comm *c, struct queue *
 	return sh;
 }
 
+/* Takes this rank's part in the next agreement on `c` as a refusal, here and now, without a record: the other
+ * ranks see it refuse, as if it had refused its arguments.  Under the lock, so that it keeps its place among
+ * the agreements other threads post. */
+static void refuse_now(const struct motor_comm *c)
+{
+	int who = c->rank;
+	MPI_Request r;
+	if (MPI_Iallreduce(MPI_IN_PLACE, &who, 1, MPI_INT, MPI_MIN, c->comm, &r) == MPI_SUCCESS)
+		motor_mpi__complete(&r, 1, NULL);
+}
+
+int motor_mpi__staged_refuse(const struct motor_comm *c, int verdict)
+{
+	lock_waiting();
+	refuse_now(c);
+	pthread_mutex_unlock(&lock);
+	return verdict;
+}
+
 int motor_mpi__staged_unshadowed(int comm)
 {
 	int rc = MOTOR_OK;
@@ -321,12 +340,8 @@ int motor_mpi__staged_post(struct motor_comm *c, int comm, const struct coll *a,
 		rc = MOTOR_ENOMEM;
 	shadow_release(made); /* another thread made one first */
 	if (!s) {
-		/* No record: take part in the agreement here and now, and refuse.  (The other ranks see this
-		 * rank refuse, as if it had refused its arguments.) */
-		MPI_Request r;
-		if (MPI_Iallreduce(MPI_IN_PLACE, &(int){c->rank}, 1, MPI_INT, MPI_MIN, c->comm, &r) ==
-		    MPI_SUCCESS)
-			motor_mpi__complete(&r, 1, NULL);
+		/* No record: take part in the agreement here and now, and refuse. */
+		refuse_now(c);
 		pthread_mutex_unlock(&lock);
 		return verdict == MOTOR_OK ? MOTOR_ENOMEM : verdict;
 	}

@@ -48,8 +48,7 @@ struct win {
 	int fence, lock_all, nlocked, started, posted;
 	uint8_t *locked; /* per rank: 0 or the lock type */
 	uint8_t *group;  /* per rank: in the access group of Start */
-	void *
-	    *peer; /* a shared-memory window (Allocate_shared): each rank's memory, mapped here; else NULL */
+	void **peer;     /* Allocate_shared: each rank's memory as mapped here; else NULL */
 };
 
 /* A reserved slot holds RESERVED until its window is made (or the slot is given back). */

@@ -74,17 +74,10 @@ int32_t motor_icall_file_iat(int32_t fh, int32_t how, int64_t offset, MonoObject
 	return motor_pin_post_op_buffer(req, buf, NULL, &a, post_iat, NULL);
 }
 
-struct iall {
-	int fh, how, verdict;
-	int64_t offset;
-	const struct motor_buffer *b;
-};
-
 static int post_iall(void *ctx, motor_req *r)
 {
-	const struct iall *a = ctx;
-	return motor_mpi_file_iall(a->fh, a->how, a->offset, a->b->data, a->b->count, a->b->dt, a->verdict,
-	                           r);
+	const struct iat *a = ctx;
+	return motor_mpi_file_iall(a->fh, a->how, a->offset, a->b->data, a->b->count, a->b->dt, MOTOR_OK, r);
 }
 
 /* File.Iread_at_all / Iwrite_at_all (`how`: MOTOR_FILE_WRITE or 0): posted into a request slot, which holds
@@ -101,6 +94,6 @@ int32_t motor_icall_file_iall(int32_t fh, int32_t how, int64_t offset, MonoObjec
 		return motor_mpi_file_iall(fh, how, offset, NULL, 0, MOTOR_DT_U8,
 		                           verdict != MOTOR_OK ? verdict : MOTOR_EARG, &unused);
 	}
-	struct iall a = {.fh = fh, .how = how, .verdict = MOTOR_OK, .offset = offset, .b = &b};
+	struct iat a = {.fh = fh, .how = how, .offset = offset, .b = &b};
 	return motor_pin_post_op_buffer(req, buf, NULL, &a, post_iall, NULL);
 }
