@@ -249,10 +249,13 @@ int motor_buffer_resolve(MonoObject *obj, int32_t offset, int32_t count, struct 
 	return MOTOR_OK;
 }
 
+/* Through the vtable-keyed cache, like a buffer: every object operation asks this of its root, and a Mono
+ * API call (mono_object_get_class: a GC-mode transition) would cost more than the rest of a small OSend's
+ * checks. */
 int motor_buffer_is_in_place(MonoObject *obj)
 {
-	MonoClass *k = obj ? mono_object_get_class(obj) : NULL;
-	return k && mono_class_get_rank(k) > 0 && is_in_place_marker(mono_class_get_element_class(k));
+	struct desc scratch;
+	return obj && lookup(obj, &scratch)->kind == KIND_IN_PLACE;
 }
 
 int motor_buffer_element_size(MonoType *type)
