@@ -814,6 +814,10 @@ namespace System.MP
 			case Errors.EALIAS:
 				return Errors.New (rc, what + ": sendbuf and recvbuf are the same array; pass MPI.IN_PLACE as the " +
 					"send buffer for the in-place form", "recvbuf");
+			case Errors.EMISMATCH:
+				return Errors.New (rc, what + ": the count, root or operator differ between the ranks (MPI needs the same " +
+					"on every rank), so no rank moved any data; this rank's buffers are unchanged and the communicator can " +
+					"be used again");
 			default:
 				return Errors.Make (rc, null, buf, 0, 0, null);
 			}

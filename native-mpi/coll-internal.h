@@ -59,6 +59,27 @@ struct coll {
 	MPI_Offset offset;
 };
 
+/* Runs `a` to completion: the blocking MPI collective between the blocking hooks, or its non-blocking form
+ * polled and waited for (motor_mpi__coll_nb). */
+int motor_mpi__coll_run(const struct coll *a);
+
+/* What a Bcast, Reduce or Allreduce tells its agreement (agree.c): its description -- kind, root (-1 for an
+ * Allreduce), built-in operator (else -1), built-in element type with count in elements, or CARRY_DT_BYTES
+ * with count in bytes -- and where its data are: `in` the data this rank contributes (NULL: none), `out`
+ * where the result goes (NULL: nowhere), `bytes` their size. */
+#define CARRY_DT_BYTES (-1)
+struct motor_carry {
+	int kind, root, op, dt;
+	int64_t count;
+	const void *in;
+	void *out;
+	size_t bytes;
+};
+/* motor_mpi__agree for the collective `d` describes (NULL: none), on an intracommunicator or not: also
+ * MOTOR_EMISMATCH when ranks described different collectives, and *done when the agreement carried out the
+ * collective itself (its result is in d->out). */
+int motor_mpi__agree_carry(const struct motor_comm *c, int verdict, const struct motor_carry *d, int *done);
+
 /* Starts the non-blocking form of `a` (MPI_Ibcast, MPI_Iallreduce, ...) into *r. */
 int motor_mpi__coll_start(const struct coll *a, MPI_Request *r);
 

@@ -108,49 +108,6 @@ static int prepare(struct coll *a, enum kind kind, const void *sbuf, void *rbuf,
 	return MOTOR_OK;
 }
 
-static int run(const struct coll *a);
-
-/* The agreement (motor-mpi.h): every rank offers its rank if it refused, INT_MAX if not; the minimum names
- * the lowest refusing rank.  It costs one small MPI_Allreduce per collective, which is the price of never
- * leaving a rank behind: a refusal can depend on buffers only one rank sees, so nothing short of a message
- * tells the others.
- *
- * On an intercommunicator an MPI_Allreduce gives each group the other group's reduction, never its own.  So
- * it takes two: the first gives every rank the remote group's lowest refusing rank; in the second every rank
- * offers what it received, and so receives the remote group's view of its own group -- its own group's lowest
- * refusing rank.  Both are computed by every rank of both groups, whatever it found, so no rank waits. */
-int motor_mpi__agree(const struct motor_comm *c, int verdict)
-{
-	if ((c->size == 1 && !c->inter) || !motor_mpi__coll_agree)
-		return verdict;
-	int who = verdict == MOTOR_OK ? INT_MAX : c->rank, remote = INT_MAX;
-	struct coll a = {.kind = ALLREDUCE,
-	                 .sbuf = MPI_IN_PLACE,
-	                 .rbuf = &who,
-	                 .count = 1,
-	                 .type = MPI_INT,
-	                 .op = MPI_MIN,
-	                 .root = NO_ROOT,
-	                 .comm = c->comm};
-	if (c->inter) {
-		a.sbuf = &who;
-		a.rbuf = &remote;
-	}
-	int rc = run(&a);
-	if (rc == MPI_SUCCESS && c->inter) {
-		a.sbuf = &remote;
-		a.rbuf = &who;
-		rc = run(&a);
-	}
-	if (verdict != MOTOR_OK)
-		return verdict;
-	if (rc != MPI_SUCCESS)
-		return rc;
-	if (who != INT_MAX)
-		return MOTOR_EPEER(who);
-	return remote == INT_MAX ? MOTOR_OK : MOTOR_EPEER_REMOTE(remote);
-}
-
 int motor_mpi_coll_refuse(int comm, int code)
 {
 	struct motor_comm *c = motor_mpi__comm(comm);
@@ -163,6 +120,42 @@ static int begin(struct coll *a, enum kind kind, const void *sbuf, void *rbuf, i
 {
 	int rc = prepare(a, kind, sbuf, rbuf, count, dt, op, root, comm);
 	return rc == MOTOR_ECOMM ? rc : motor_mpi_coll_refuse(comm, rc);
+}
+
+/* begin() for a Bcast, Reduce or Allreduce, whose agreement carries its description and, when it is small,
+ * carries out the collective itself (agree.c): then *done. */
+static int begin_carried(struct coll *a, enum kind kind, const void *sbuf, void *rbuf, int64_t count, int dt,
+                         int op, int root, int comm, int *done)
+{
+	int rc = prepare(a, kind, sbuf, rbuf, count, dt, op, root, comm);
+	struct motor_comm *c = motor_mpi__comm(comm);
+
+	*done = 0;
+	if (rc == MOTOR_ECOMM || !c)
+		return MOTOR_ECOMM;
+	if (rc != MOTOR_OK || c->inter)
+		return motor_mpi__agree(c, rc);
+	int builtin = dt >= 0 && dt < MOTOR_DT_PREDEFINED && kind != BCAST;
+	struct motor_carry d = {.kind = kind,
+	                        .root = kind == ALLREDUCE ? -1 : root,
+	                        .op = builtin && op < MOTOR_OP_PREDEFINED ? op : -1,
+	                        .dt = builtin ? dt : CARRY_DT_BYTES,
+	                        .bytes = (size_t)count * motor_mpi_type_size(dt)};
+	d.count = builtin ? count : (int64_t)d.bytes;
+	int whole = kind == ALLREDUCE || root == c->rank; /* this rank receives the result */
+	if (kind == BCAST) {
+		d.in = whole ? rbuf : NULL;
+		d.out = whole ? NULL : rbuf;
+	} else {
+		d.in = sbuf == MOTOR_IN_PLACE ? rbuf : sbuf;
+		d.out = whole ? rbuf : NULL;
+	}
+	/* A rank without the data it should have (an in-place form MPI does not allow here) describes
+	 * nothing: the collective is then not carried, and MPI judges the call. */
+	if ((kind != BCAST && !d.in) || d.in == MOTOR_IN_PLACE || d.out == MOTOR_IN_PLACE ||
+	    (d.bytes && whole && !rbuf))
+		return motor_mpi__agree(c, rc);
+	return motor_mpi__agree_carry(c, rc, &d, done);
 }
 
 static int call_blocking(const struct coll *a)
@@ -281,7 +274,7 @@ int motor_mpi__coll_start(const struct coll *a, MPI_Request *r)
 	return MOTOR_EARG;
 }
 
-static int run(const struct coll *a)
+int motor_mpi__coll_run(const struct coll *a)
 {
 	int rc;
 
@@ -301,36 +294,37 @@ static int run(const struct coll *a)
 int motor_mpi_bcast(void *buf, int64_t count, int dt, int root, int comm)
 {
 	struct coll a;
-	int rc = begin(&a, BCAST, NULL, buf, count, dt, -1, root, comm);
-	return rc == MOTOR_OK ? run(&a) : rc;
+	int done;
+	int rc = begin_carried(&a, BCAST, NULL, buf, count, dt, -1, root, comm, &done);
+	return rc == MOTOR_OK && !done ? motor_mpi__coll_run(&a) : rc;
 }
 
 int motor_mpi_scatter(const void *sbuf, void *rbuf, int64_t count, int dt, int root, int comm)
 {
 	struct coll a;
 	int rc = begin(&a, SCATTER, sbuf, rbuf, count, dt, -1, root, comm);
-	return rc == MOTOR_OK ? run(&a) : rc;
+	return rc == MOTOR_OK ? motor_mpi__coll_run(&a) : rc;
 }
 
 int motor_mpi_gather(const void *sbuf, void *rbuf, int64_t count, int dt, int root, int comm)
 {
 	struct coll a;
 	int rc = begin(&a, GATHER, sbuf, rbuf, count, dt, -1, root, comm);
-	return rc == MOTOR_OK ? run(&a) : rc;
+	return rc == MOTOR_OK ? motor_mpi__coll_run(&a) : rc;
 }
 
 int motor_mpi_allgather(const void *sbuf, void *rbuf, int64_t count, int dt, int comm)
 {
 	struct coll a;
 	int rc = begin(&a, ALLGATHER, sbuf, rbuf, count, dt, -1, NO_ROOT, comm);
-	return rc == MOTOR_OK ? run(&a) : rc;
+	return rc == MOTOR_OK ? motor_mpi__coll_run(&a) : rc;
 }
 
 int motor_mpi_alltoall(const void *sbuf, void *rbuf, int64_t count, int dt, int comm)
 {
 	struct coll a;
 	int rc = begin(&a, ALLTOALL, sbuf, rbuf, count, dt, -1, NO_ROOT, comm);
-	return rc == MOTOR_OK ? run(&a) : rc;
+	return rc == MOTOR_OK ? motor_mpi__coll_run(&a) : rc;
 }
 
 int motor_mpi_scatterv(const void *sbuf, const int32_t *counts, const int32_t *displs, void *rbuf,
@@ -342,7 +336,7 @@ int motor_mpi_scatterv(const void *sbuf, const int32_t *counts, const int32_t *d
 		return rc;
 	a.sc = counts;
 	a.sd = displs;
-	return run(&a);
+	return motor_mpi__coll_run(&a);
 }
 
 int motor_mpi_gatherv(const void *sbuf, int64_t scount, void *rbuf, const int32_t *counts,
@@ -354,7 +348,7 @@ int motor_mpi_gatherv(const void *sbuf, int64_t scount, void *rbuf, const int32_
 		return rc;
 	a.rc = counts;
 	a.rd = displs;
-	return run(&a);
+	return motor_mpi__coll_run(&a);
 }
 
 /* Allgatherv and Alltoallv, over all ranks or (NEIGHBOR_*) over a topology's neighbours. */
@@ -367,7 +361,7 @@ static int gatherv_all(enum kind kind, const void *sbuf, int64_t scount, void *r
 		return rc;
 	a.rc = rcounts;
 	a.rd = rdispls;
-	return run(&a);
+	return motor_mpi__coll_run(&a);
 }
 
 static int alltoallv(enum kind kind, const void *sbuf, const int32_t *scounts, const int32_t *sdispls,
@@ -381,7 +375,7 @@ static int alltoallv(enum kind kind, const void *sbuf, const int32_t *scounts, c
 	a.sd = sdispls;
 	a.rc = rcounts;
 	a.rd = rdispls;
-	return run(&a);
+	return motor_mpi__coll_run(&a);
 }
 
 int motor_mpi_allgatherv(const void *sbuf, int64_t scount, void *rbuf, const int32_t *counts,
@@ -401,8 +395,9 @@ int motor_mpi_reduce(const void *sbuf, void *rbuf, int64_t count, int dt, int op
 	struct coll a;
 	if (op < 0)
 		return motor_mpi_coll_refuse(comm, MOTOR_EOP);
-	int rc = begin(&a, REDUCE, sbuf, rbuf, count, dt, op, root, comm);
-	return rc == MOTOR_OK ? run(&a) : rc;
+	int done;
+	int rc = begin_carried(&a, REDUCE, sbuf, rbuf, count, dt, op, root, comm, &done);
+	return rc == MOTOR_OK && !done ? motor_mpi__coll_run(&a) : rc;
 }
 
 int motor_mpi_allreduce(const void *sbuf, void *rbuf, int64_t count, int dt, int op, int comm)
@@ -410,8 +405,9 @@ int motor_mpi_allreduce(const void *sbuf, void *rbuf, int64_t count, int dt, int
 	struct coll a;
 	if (op < 0)
 		return motor_mpi_coll_refuse(comm, MOTOR_EOP);
-	int rc = begin(&a, ALLREDUCE, sbuf, rbuf, count, dt, op, NO_ROOT, comm);
-	return rc == MOTOR_OK ? run(&a) : rc;
+	int done;
+	int rc = begin_carried(&a, ALLREDUCE, sbuf, rbuf, count, dt, op, NO_ROOT, comm, &done);
+	return rc == MOTOR_OK && !done ? motor_mpi__coll_run(&a) : rc;
 }
 
 int motor_mpi_scan(const void *sbuf, void *rbuf, int64_t count, int dt, int op, int comm)
@@ -420,7 +416,7 @@ int motor_mpi_scan(const void *sbuf, void *rbuf, int64_t count, int dt, int op, 
 	if (op < 0)
 		return motor_mpi_coll_refuse(comm, MOTOR_EOP);
 	int rc = begin(&a, SCAN, sbuf, rbuf, count, dt, op, NO_ROOT, comm);
-	return rc == MOTOR_OK ? run(&a) : rc;
+	return rc == MOTOR_OK ? motor_mpi__coll_run(&a) : rc;
 }
 
 int motor_mpi_exscan(const void *sbuf, void *rbuf, int64_t count, int dt, int op, int comm)
@@ -429,7 +425,7 @@ int motor_mpi_exscan(const void *sbuf, void *rbuf, int64_t count, int dt, int op
 	if (op < 0)
 		return motor_mpi_coll_refuse(comm, MOTOR_EOP);
 	int rc = begin(&a, EXSCAN, sbuf, rbuf, count, dt, op, NO_ROOT, comm);
-	return rc == MOTOR_OK ? run(&a) : rc;
+	return rc == MOTOR_OK ? motor_mpi__coll_run(&a) : rc;
 }
 
 int motor_mpi_reduce_scatter_block(const void *sbuf, void *rbuf, int64_t count, int dt, int op, int comm)
@@ -438,7 +434,7 @@ int motor_mpi_reduce_scatter_block(const void *sbuf, void *rbuf, int64_t count, 
 	if (op < 0)
 		return motor_mpi_coll_refuse(comm, MOTOR_EOP);
 	int rc = begin(&a, REDUCE_SCATTER_BLOCK, sbuf, rbuf, count, dt, op, NO_ROOT, comm);
-	return rc == MOTOR_OK ? run(&a) : rc;
+	return rc == MOTOR_OK ? motor_mpi__coll_run(&a) : rc;
 }
 
 int motor_mpi_reduce_scatter(const void *sbuf, void *rbuf, const int32_t *counts, int dt, int op, int comm)
@@ -450,21 +446,21 @@ int motor_mpi_reduce_scatter(const void *sbuf, void *rbuf, const int32_t *counts
 	if (rc != MOTOR_OK)
 		return rc;
 	a.rc = counts;
-	return run(&a);
+	return motor_mpi__coll_run(&a);
 }
 
 int motor_mpi_neighbor_allgather(const void *sbuf, void *rbuf, int64_t count, int dt, int comm)
 {
 	struct coll a;
 	int rc = begin(&a, NEIGHBOR_ALLGATHER, sbuf, rbuf, count, dt, -1, NO_ROOT, comm);
-	return rc == MOTOR_OK ? run(&a) : rc;
+	return rc == MOTOR_OK ? motor_mpi__coll_run(&a) : rc;
 }
 
 int motor_mpi_neighbor_alltoall(const void *sbuf, void *rbuf, int64_t count, int dt, int comm)
 {
 	struct coll a;
 	int rc = begin(&a, NEIGHBOR_ALLTOALL, sbuf, rbuf, count, dt, -1, NO_ROOT, comm);
-	return rc == MOTOR_OK ? run(&a) : rc;
+	return rc == MOTOR_OK ? motor_mpi__coll_run(&a) : rc;
 }
 
 int motor_mpi_neighbor_allgatherv(const void *sbuf, int64_t scount, void *rbuf, const int32_t *rcounts,

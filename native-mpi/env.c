@@ -61,6 +61,8 @@ int motor_mpi_init(int *argc, char ***argv, int required, int *provided)
 	if (flag && ub)
 		motor_mpi__tag_ub = *ub;
 	motor_mpi__group_init();
+	if ((rc = motor_mpi__agree_init()) != MPI_SUCCESS)
+		return rc;
 	return motor_mpi__comm_init();
 }
 
@@ -82,6 +84,7 @@ int motor_mpi_finalize(void)
 	motor_mpi__staged_fini();
 	motor_mpi__comm_fini();
 	motor_mpi__group_fini();
+	motor_mpi__agree_fini();
 	motor_mpi__op_fini();
 	motor_mpi__type_fini();
 	/* MPI_Finalize synchronises with the other ranks in some libraries: wait between the hooks. */

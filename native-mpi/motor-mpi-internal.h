@@ -89,9 +89,13 @@ extern int motor_mpi__coll_nb;
 /* Whether collectives agree on their arguments before moving data (coll.c); MOTOR_COLL_AGREE=0 at init turns
  * it off.  Read-only after init. */
 extern int motor_mpi__coll_agree;
-/* The ranks of intracommunicator `c` agree whether each accepted its arguments to a collective (motor-mpi.h,
- * coll.c): returns `verdict` where it is not MOTOR_OK, else MOTOR_EPEER(lowest refusing rank) or MOTOR_OK. */
+/* The ranks of communicator `c` agree whether each accepted its arguments to a collective (motor-mpi.h,
+ * agree.c): returns `verdict` where it is not MOTOR_OK, else MOTOR_EPEER(lowest refusing rank) or MOTOR_OK.
+ */
 int motor_mpi__agree(const struct motor_comm *c, int verdict);
+/* The agreement's MPI datatype and operator (agree.c): made after MPI_Init, freed before MPI_Finalize. */
+int motor_mpi__agree_init(void);
+void motor_mpi__agree_fini(void);
 
 /* Blocking hooks and spin count (env.c). */
 extern motor_block_enter_fn motor_mpi__block_enter;

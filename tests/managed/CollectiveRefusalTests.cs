@@ -268,4 +268,60 @@ public static class CollectiveRefusalTests
 		half.Free ();
 		group.Free ();
 	}
+
+	/// <summary>Runs <paramref name="call"/> on every rank, which must all raise ArgumentException saying that the
+	/// ranks' arguments differ, with the buffers in <paramref name="untouched"/> unchanged.</summary>
+	static void Differ (string what, Action call, params Array[] untouched)
+	{
+		var before = untouched.Select (a => (Array) a.Clone ()).ToArray ();
+		var e = Assert.Throws<ArgumentException> (call, what + " on rank " + Rank);
+		Assert.Contains ("differ between the ranks", e.Message, what + ": the message says what is wrong");
+		for (int i = 0; i < untouched.Length; i++)
+			Assert.SequenceEqual (before[i].Cast<object> (), untouched[i].Cast<object> (), what + ": buffer " + i + " unchanged");
+	}
+
+	// Counts, roots or operators that differ between the ranks, which MPI calls erroneous and cannot see: every rank
+	// raises, none moves data, and the same collective with matching arguments is right afterwards.  Small and large
+	// buffers take different paths (a small collective is carried out by its agreement).
+	public static void ArgumentsThatDifferBetweenRanksRaiseOnEveryRank ()
+	{
+		if (Size == 1)
+			return;
+		BothModes (() => {
+			foreach (int n in new[] { 2, 7, 8, 1000 }) {
+				var send = Enumerable.Range (0, Rank == Last ? n + 1 : n).Select (i => (double) (Rank + i)).ToArray ();
+				var recv = Enumerable.Repeat (-1.0, send.Length).ToArray ();
+				Differ ("Allreduce of " + n + " doubles, one more on the last rank", () => World.Allreduce (send, recv, Op.SUM), send, recv);
+				Differ ("Allreduce of " + n + " doubles in place, one more on the last rank", () => World.Allreduce (recv, Op.SUM), recv);
+				Differ ("Reduce of " + n + " doubles, one more on the last rank", () => World.Reduce (send, recv, Op.SUM, 0), send, recv);
+				var op = Rank == Last ? Op.MAX : Op.SUM;
+				var same = new double[n];
+				Differ ("Allreduce with MAX on the last rank, SUM elsewhere", () => World.Allreduce (same, recv.Take (n).ToArray (), op), same);
+				var b = Enumerable.Repeat ((byte) Rank, Rank == Last ? n + 1 : n).ToArray ();
+				Differ ("Bcast of " + n + " bytes, one more on the last rank", () => World.Bcast (b, 0), b);
+				Differ ("Bcast with another root on the last rank", () => World.Bcast (b.Take (n).ToArray (), Rank == Last ? 1 : 0));
+				Differ ("Reduce with another root on the last rank", () => World.Reduce (same, new double[n], Op.SUM, Rank == Last ? 1 : 0), same);
+
+				// The same collectives with matching arguments.
+				var x = Enumerable.Range (0, n).Select (i => (double) (Rank + i)).ToArray ();
+				var sum = new double[n];
+				World.Allreduce (x, sum, Op.SUM);
+				for (int i = 0; i < n; i++)
+					Assert.Equal (Size * (Size - 1) / 2.0 + Size * i, sum[i], "Allreduce after the refusals, element " + i);
+				var bb = Enumerable.Repeat ((byte) (Rank + 7), n).ToArray ();
+				World.Bcast (bb, Last);
+				Assert.SequenceEqual (Enumerable.Repeat ((byte) (Last + 7), n), bb, "Bcast after the refusals");
+			}
+		});
+	}
+
+	// A refusal and a difference in the same call: the refusal wins, as it explains the rest.
+	public static void ARefusalIsReportedBeforeADifference ()
+	{
+		if (Size == 1)
+			return;
+		var send = new int[Rank == 0 ? 3 : 2];
+		var recv = new int[Rank == Last ? 1 : send.Length]; // too short on the last rank: it refuses
+		Refused<ArgumentException> ("Allreduce", Last, () => World.Allreduce (send, recv, Op.SUM), send, recv);
+	}
 }

@@ -1,0 +1,299 @@
+/*
+ * agree.c - the agreement of the blocking collectives, and the small collectives it carries.
+ *
+ * Before a blocking collective moves data, its ranks agree whether every one of them accepted its arguments
+ * (motor-mpi.h).  On an intracommunicator that is one MPI_Allreduce of a block (struct block) with an
+ * operator of ours (combine); on an intercommunicator two of an int.
+ *
+ * The block holds more than the lowest refusing rank.  A Bcast, Reduce or Allreduce also writes what it is
+ * (kind, root, operator, element type, count) and, when its data fit in CARRY_BYTES, the data itself: the
+ * operator compares the descriptions and, where they are equal, reduces the data on the way (a Bcast's root
+ * contributes its data, the others none).  So after the one MPI call every rank knows one of three things:
+ *   - a rank refused: the lowest refusing rank, as before;
+ *   - the descriptions differ (a count, root or operator not the same on every rank, which MPI calls
+ *     erroneous and cannot see: it would truncate, hang or compute garbage): MOTOR_EMISMATCH on every rank;
+ *   - otherwise, for a small collective, its result: it is complete, and no second MPI call is made.
+ * An operator of ours runs inside MPI_Allreduce; MPICH and Open MPI reduce one block of a few dozen bytes
+ * with it as fast as an int with MPI_MIN (bench/run-coll.sh measures the collectives), so the agreement costs
+ * what it cost, and a small Allreduce or Reduce costs one MPI call instead of two.
+ *
+ * A description holds no process-local handle: a user-defined operator is described as "user-defined" and a
+ * struct element type by its size in bytes, since their handles may differ between ranks.  Such collectives
+ * are compared but never carried (the reduction is the user's managed code), and neither are collectives
+ * whose data do not fit.
+ */
+#include <string.h>
+
+#include "coll-internal.h"
+
+/* Bytes of a collective's data the block can carry. */
+#define CARRY_BYTES 56
+
+enum { MISMATCH = 1, HAS_DATA = 2 };
+
+struct block {
+	int32_t who;     /* the lowest refusing rank, INT32_MAX if none */
+	int32_t present; /* ranks that described their collective */
+	int32_t flags;   /* MISMATCH: two descriptions differ; HAS_DATA: a Bcast's root's data is in data[] */
+	/* the description: equal on every rank that gives one */
+	int32_t kind, root, op, dt, reserved;
+	int64_t count; /* elements of dt, or bytes (DT_BYTES) */
+	unsigned char data[CARRY_BYTES];
+};
+_Static_assert(sizeof(struct block) == 96, "the block is one MPI datatype of 96 bytes");
+
+static MPI_Datatype block_type = MPI_DATATYPE_NULL;
+static MPI_Op block_op = MPI_OP_NULL;
+
+/* Whether the collective the block describes is carried: its data fit, and its reduction is built in. */
+static int carried(const struct block *b)
+{
+	if (b->count < 0)
+		return 0;
+	if (b->kind == BCAST)
+		return b->count <= CARRY_BYTES;
+	return b->dt >= 0 && b->dt < MOTOR_DT_PREDEFINED && b->op >= 0 && b->op < MOTOR_OP_PREDEFINED &&
+	       (uint64_t)b->count * motor_mpi_type_size(b->dt) <= CARRY_BYTES;
+}
+
+static int same(const struct block *a, const struct block *b)
+{
+	return a->kind == b->kind && a->root == b->root && a->op == b->op && a->dt == b->dt &&
+	       a->count == b->count;
+}
+
+/* inout[i] = in[i] (op) inout[i] for MPI's built-in operators on C type T.  Integers are reduced in their
+ * unsigned type U, where overflow wraps as MPI's own does (in C a signed overflow is undefined). */
+#define ARITH(T, U, op, in, io, n)                                                                           \
+	do {                                                                                                 \
+		const T *x_ = (const T *)(in);                                                               \
+		T *y_ = (T *)(io);                                                                           \
+		for (int64_t i_ = 0; i_ < (n); i_++) {                                                       \
+			T a_ = x_[i_], b_ = y_[i_];                                                          \
+			switch (op) {                                                                        \
+			case MOTOR_OP_SUM:                                                                   \
+				y_[i_] = (T)((U)a_ + (U)b_);                                                 \
+				break;                                                                       \
+			case MOTOR_OP_PROD:                                                                  \
+				y_[i_] = (T)((U)a_ * (U)b_);                                                 \
+				break;                                                                       \
+			case MOTOR_OP_MIN:                                                                   \
+				y_[i_] = a_ < b_ ? a_ : b_;                                                  \
+				break;                                                                       \
+			case MOTOR_OP_MAX:                                                                   \
+				y_[i_] = a_ > b_ ? a_ : b_;                                                  \
+				break;                                                                       \
+			case MOTOR_OP_LAND:                                                                  \
+				y_[i_] = (T)(a_ && b_);                                                      \
+				break;                                                                       \
+			case MOTOR_OP_LOR:                                                                   \
+				y_[i_] = (T)(a_ || b_);                                                      \
+				break;                                                                       \
+			case MOTOR_OP_LXOR:                                                                  \
+				y_[i_] = (T)(!a_ != !b_);                                                    \
+				break;                                                                       \
+				BITS_##U(a_, b_, y_[i_])                                                     \
+			}                                                                                    \
+		}                                                                                            \
+	} while (0)
+/* The bitwise operators, for the integer types only (op.c allows them nowhere else). */
+#define BITWISE(a, b, out)                                                                                   \
+	case MOTOR_OP_BAND:                                                                                  \
+		out = a & b;                                                                                 \
+		break;                                                                                       \
+	case MOTOR_OP_BOR:                                                                                   \
+		out = a | b;                                                                                 \
+		break;                                                                                       \
+	case MOTOR_OP_BXOR:                                                                                  \
+		out = a ^ b;                                                                                 \
+		break;
+#define BITS_uint8_t BITWISE
+#define BITS_uint16_t BITWISE
+#define BITS_uint32_t BITWISE
+#define BITS_uint64_t BITWISE
+#define BITS_float(a, b, out)
+#define BITS_double(a, b, out)
+
+/* The types of datatypes.def, for the reduction of carried data (op.c has checked the operator against the
+ * type on every rank that described the collective). */
+static void reduce(int dt, int op, const void *in, void *io, int64_t n)
+{
+	switch (dt) {
+	case MOTOR_DT_U8:
+		ARITH(uint8_t, uint8_t, op, in, io, n);
+		break;
+	case MOTOR_DT_I8:
+		ARITH(int8_t, uint8_t, op, in, io, n);
+		break;
+	case MOTOR_DT_I16:
+		ARITH(int16_t, uint16_t, op, in, io, n);
+		break;
+	case MOTOR_DT_U16:
+	case MOTOR_DT_CHAR16:
+		ARITH(uint16_t, uint16_t, op, in, io, n);
+		break;
+	case MOTOR_DT_I32:
+		ARITH(int32_t, uint32_t, op, in, io, n);
+		break;
+	case MOTOR_DT_U32:
+		ARITH(uint32_t, uint32_t, op, in, io, n);
+		break;
+	case MOTOR_DT_I64:
+		ARITH(int64_t, uint64_t, op, in, io, n);
+		break;
+	case MOTOR_DT_U64:
+		ARITH(uint64_t, uint64_t, op, in, io, n);
+		break;
+	case MOTOR_DT_F32:
+		ARITH(float, float, op, in, io, n);
+		break;
+	case MOTOR_DT_F64:
+		ARITH(double, double, op, in, io, n);
+		break;
+	case MOTOR_DT_BOOL:
+		/* MPI_C_BOOL: only the logical operators apply; any non-zero byte is true. */
+		ARITH(uint8_t, uint8_t, op, in, io, n);
+		break;
+	default:
+		break;
+	}
+}
+
+/* inout = in (+) inout: the lowest refusing rank, whether two descriptions differ, the ranks that gave one,
+ * and their data reduced.  Commutative and associative, as MPI needs: a description that reaches a combine
+ * meets every other one somewhere in MPI's tree, so any difference sets MISMATCH. */
+static void merge(const struct block *in, struct block *io)
+{
+	if (in->who < io->who)
+		io->who = in->who;
+	io->flags |= in->flags & MISMATCH;
+	if (in->present && io->present && !same(in, io))
+		io->flags |= MISMATCH;
+	if (in->present && !io->present) {
+		int32_t who = io->who, flags = io->flags;
+		*io = *in;
+		io->who = who;
+		io->flags = flags | (in->flags & HAS_DATA);
+	} else if (in->present && io->present && !(io->flags & MISMATCH) && carried(io)) {
+		if (io->kind != BCAST) {
+			reduce(io->dt, io->op, in->data, io->data, io->count);
+		} else if (in->flags & HAS_DATA) {
+			memcpy(io->data, in->data, (size_t)io->count);
+			io->flags |= HAS_DATA;
+		}
+	}
+	io->present += in->present;
+}
+
+/* The operator (MPI_User_function).  MPI may hand over blocks at any alignment: each is copied out first. */
+static void combine(void *invec, void *inoutvec, int *len, MPI_Datatype *type)
+{
+	(void)type;
+	for (int i = 0; i < *len; i++) {
+		struct block a, b;
+		memcpy(&a, (const char *)invec + (size_t)i * sizeof a, sizeof a);
+		memcpy(&b, (char *)inoutvec + (size_t)i * sizeof b, sizeof b);
+		merge(&a, &b);
+		memcpy((char *)inoutvec + (size_t)i * sizeof b, &b, sizeof b);
+	}
+}
+
+int motor_mpi__agree_init(void)
+{
+	int rc = MPI_Type_contiguous((int)sizeof(struct block), MPI_BYTE, &block_type);
+	if (rc == MPI_SUCCESS)
+		rc = MPI_Type_commit(&block_type);
+	if (rc == MPI_SUCCESS)
+		rc = MPI_Op_create(combine, 1, &block_op);
+	return rc;
+}
+
+void motor_mpi__agree_fini(void)
+{
+	if (block_op != MPI_OP_NULL)
+		MPI_Op_free(&block_op);
+	if (block_type != MPI_DATATYPE_NULL)
+		MPI_Type_free(&block_type);
+}
+
+/* On an intercommunicator an MPI_Allreduce gives each group the other group's reduction, never its own.  So
+ * it takes two: the first gives every rank the remote group's lowest refusing rank; in the second every rank
+ * offers what it received, and so receives the remote group's view of its own group -- its own group's lowest
+ * refusing rank.  Both are computed by every rank of both groups, whatever it found, so no rank waits. */
+static int agree_inter(const struct motor_comm *c, int verdict)
+{
+	int who = verdict == MOTOR_OK ? INT_MAX : c->rank, remote = INT_MAX;
+	struct coll a = {.kind = ALLREDUCE,
+	                 .sbuf = &who,
+	                 .rbuf = &remote,
+	                 .count = 1,
+	                 .type = MPI_INT,
+	                 .op = MPI_MIN,
+	                 .root = NO_ROOT,
+	                 .comm = c->comm};
+	int rc = motor_mpi__coll_run(&a);
+	if (rc == MPI_SUCCESS) {
+		a.sbuf = &remote;
+		a.rbuf = &who;
+		rc = motor_mpi__coll_run(&a);
+	}
+	if (verdict != MOTOR_OK)
+		return verdict;
+	if (rc != MPI_SUCCESS)
+		return rc;
+	if (who != INT_MAX)
+		return MOTOR_EPEER(who);
+	return remote == INT_MAX ? MOTOR_OK : MOTOR_EPEER_REMOTE(remote);
+}
+
+int motor_mpi__agree_carry(const struct motor_comm *c, int verdict, const struct motor_carry *d, int *done)
+{
+	*done = 0;
+	if ((c->size == 1 && !c->inter) || !motor_mpi__coll_agree)
+		return verdict;
+	if (c->inter)
+		return agree_inter(c, verdict);
+	struct block b = {.who = verdict == MOTOR_OK ? INT32_MAX : c->rank};
+	if (verdict == MOTOR_OK && d) {
+		b.present = 1;
+		b.kind = d->kind;
+		b.root = d->root;
+		b.op = d->op;
+		b.dt = d->dt;
+		b.count = d->count;
+		if (carried(&b) && d->in) {
+			memcpy(b.data, d->in, d->bytes);
+			if (d->kind == BCAST)
+				b.flags = HAS_DATA;
+		}
+	}
+	struct coll a = {.kind = ALLREDUCE,
+	                 .sbuf = MPI_IN_PLACE,
+	                 .rbuf = &b,
+	                 .count = 1,
+	                 .type = block_type,
+	                 .op = block_op,
+	                 .root = NO_ROOT,
+	                 .comm = c->comm};
+	int rc = motor_mpi__coll_run(&a);
+	if (verdict != MOTOR_OK)
+		return verdict;
+	if (rc != MPI_SUCCESS)
+		return rc;
+	if (b.who != INT32_MAX)
+		return MOTOR_EPEER(b.who);
+	if (b.flags & MISMATCH)
+		return MOTOR_EMISMATCH;
+	if (d && b.present == c->size && carried(&b)) {
+		if (d->out)
+			memcpy(d->out, b.data, d->bytes);
+		*done = 1;
+	}
+	return MOTOR_OK;
+}
+
+int motor_mpi__agree(const struct motor_comm *c, int verdict)
+{
+	int done;
+	return motor_mpi__agree_carry(c, verdict, NULL, &done);
+}
