@@ -263,6 +263,10 @@ namespace System.MP
 		/// <exception cref="ArgumentOutOfRangeException">As for <see cref="Put(Array, int, int, int, long)"/>.</exception>
 		/// <exception cref="ArgumentException">A user-defined operator, an operator not defined on the element type,
 		/// or an element type not the window's.</exception>
+		/// <exception cref="NotSupportedException">The MPI library computes <paramref name="op"/> wrongly on the element
+		/// type, and one-sided accumulations can use only the library's operators.  Motor finds such operators when it
+		/// starts: MIN and MAX on unsigned types under MPICH 4.0.2, and SUM on 8- and 16-bit types under Open MPI 4.1.4
+		/// on machines with AVX.</exception>
 		/// <exception cref="InvalidOperationException">No access epoch covers the target.</exception>
 		/// <exception cref="ObjectDisposedException">The window has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library failed.</exception>
@@ -288,6 +292,7 @@ namespace System.MP
 		/// <exception cref="ArgumentOutOfRangeException">As for <see cref="Put(Array, int, int, int, long)"/>, for
 		/// either buffer.</exception>
 		/// <exception cref="ArgumentException">As for <see cref="Accumulate"/>.</exception>
+		/// <exception cref="NotSupportedException">As for <see cref="Accumulate"/>.</exception>
 		/// <exception cref="InvalidOperationException">No access epoch covers the target.</exception>
 		/// <exception cref="ObjectDisposedException">The window has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library failed.</exception>
@@ -314,6 +319,7 @@ namespace System.MP
 		/// <exception cref="ArgumentOutOfRangeException">An index outside its buffer, a rank not in the window, or
 		/// a target element outside the target's window.</exception>
 		/// <exception cref="ArgumentException">As for <see cref="Accumulate"/>.</exception>
+		/// <exception cref="NotSupportedException">As for <see cref="Accumulate"/>.</exception>
 		/// <exception cref="InvalidOperationException">No access epoch covers the target.</exception>
 		/// <exception cref="ObjectDisposedException">The window has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library failed.</exception>
@@ -453,6 +459,7 @@ namespace System.MP
 		/// <exception cref="ArgumentNullException"><paramref name="origin"/> or <paramref name="op"/> is null.</exception>
 		/// <exception cref="ArgumentOutOfRangeException">As for <see cref="Put(Array, int, int, int, long)"/>.</exception>
 		/// <exception cref="ArgumentException">As for <see cref="Accumulate"/>.</exception>
+		/// <exception cref="NotSupportedException">As for <see cref="Accumulate"/>.</exception>
 		/// <exception cref="InvalidOperationException">No Lock of the target or Lock_all is open on this rank.</exception>
 		/// <exception cref="ObjectDisposedException">The window has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library failed.</exception>
@@ -481,6 +488,7 @@ namespace System.MP
 		/// <exception cref="ArgumentOutOfRangeException">As for <see cref="Put(Array, int, int, int, long)"/>, for
 		/// either buffer.</exception>
 		/// <exception cref="ArgumentException">As for <see cref="Accumulate"/>.</exception>
+		/// <exception cref="NotSupportedException">As for <see cref="Accumulate"/>.</exception>
 		/// <exception cref="InvalidOperationException">No Lock of the target or Lock_all is open on this rank.</exception>
 		/// <exception cref="ObjectDisposedException">The window has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library failed.</exception>

@@ -62,103 +62,6 @@ static int same(const struct block *a, const struct block *b)
 	       a->count == b->count;
 }
 
-/* inout[i] = in[i] (op) inout[i] for MPI's built-in operators on C type T.  Integers are reduced in their
- * unsigned type U, where overflow wraps as MPI's own does (in C a signed overflow is undefined). */
-#define ARITH(T, U, op, in, io, n)                                                                           \
-	do {                                                                                                 \
-		const T *x_ = (const T *)(in);                                                               \
-		T *y_ = (T *)(io);                                                                           \
-		for (int64_t i_ = 0; i_ < (n); i_++) {                                                       \
-			T a_ = x_[i_], b_ = y_[i_];                                                          \
-			switch (op) {                                                                        \
-			case MOTOR_OP_SUM:                                                                   \
-				y_[i_] = (T)((U)a_ + (U)b_);                                                 \
-				break;                                                                       \
-			case MOTOR_OP_PROD:                                                                  \
-				y_[i_] = (T)((U)a_ * (U)b_);                                                 \
-				break;                                                                       \
-			case MOTOR_OP_MIN:                                                                   \
-				y_[i_] = a_ < b_ ? a_ : b_;                                                  \
-				break;                                                                       \
-			case MOTOR_OP_MAX:                                                                   \
-				y_[i_] = a_ > b_ ? a_ : b_;                                                  \
-				break;                                                                       \
-			case MOTOR_OP_LAND:                                                                  \
-				y_[i_] = (T)(a_ && b_);                                                      \
-				break;                                                                       \
-			case MOTOR_OP_LOR:                                                                   \
-				y_[i_] = (T)(a_ || b_);                                                      \
-				break;                                                                       \
-			case MOTOR_OP_LXOR:                                                                  \
-				y_[i_] = (T)(!a_ != !b_);                                                    \
-				break;                                                                       \
-				BITS_##U(a_, b_, y_[i_])                                                     \
-			}                                                                                    \
-		}                                                                                            \
-	} while (0)
-/* The bitwise operators, for the integer types only (op.c allows them nowhere else). */
-#define BITWISE(a, b, out)                                                                                   \
-	case MOTOR_OP_BAND:                                                                                  \
-		out = a & b;                                                                                 \
-		break;                                                                                       \
-	case MOTOR_OP_BOR:                                                                                   \
-		out = a | b;                                                                                 \
-		break;                                                                                       \
-	case MOTOR_OP_BXOR:                                                                                  \
-		out = a ^ b;                                                                                 \
-		break;
-#define BITS_uint8_t BITWISE
-#define BITS_uint16_t BITWISE
-#define BITS_uint32_t BITWISE
-#define BITS_uint64_t BITWISE
-#define BITS_float(a, b, out)
-#define BITS_double(a, b, out)
-
-/* The types of datatypes.def, for the reduction of carried data (op.c has checked the operator against the
- * type on every rank that described the collective). */
-static void reduce(int dt, int op, const void *in, void *io, int64_t n)
-{
-	switch (dt) {
-	case MOTOR_DT_U8:
-		ARITH(uint8_t, uint8_t, op, in, io, n);
-		break;
-	case MOTOR_DT_I8:
-		ARITH(int8_t, uint8_t, op, in, io, n);
-		break;
-	case MOTOR_DT_I16:
-		ARITH(int16_t, uint16_t, op, in, io, n);
-		break;
-	case MOTOR_DT_U16:
-	case MOTOR_DT_CHAR16:
-		ARITH(uint16_t, uint16_t, op, in, io, n);
-		break;
-	case MOTOR_DT_I32:
-		ARITH(int32_t, uint32_t, op, in, io, n);
-		break;
-	case MOTOR_DT_U32:
-		ARITH(uint32_t, uint32_t, op, in, io, n);
-		break;
-	case MOTOR_DT_I64:
-		ARITH(int64_t, uint64_t, op, in, io, n);
-		break;
-	case MOTOR_DT_U64:
-		ARITH(uint64_t, uint64_t, op, in, io, n);
-		break;
-	case MOTOR_DT_F32:
-		ARITH(float, float, op, in, io, n);
-		break;
-	case MOTOR_DT_F64:
-		ARITH(double, double, op, in, io, n);
-		break;
-	case MOTOR_DT_BOOL:
-		/* MPI_C_BOOL: only the logical operators apply; any non-zero byte is true. */
-		ARITH(uint8_t, uint8_t, op, in, io, n);
-		break;
-	default:
-		break;
-	}
-}
-
 /* inout = in (+) inout: the lowest refusing rank, whether two descriptions differ, the ranks that gave one,
  * and their data reduced.  Commutative and associative, as MPI needs: a description that reaches a combine
  * meets every other one somewhere in MPI's tree, so any difference sets MISMATCH. */
@@ -176,7 +79,7 @@ static void merge(const struct block *in, struct block *io)
 		io->flags = flags | (in->flags & HAS_DATA);
 	} else if (in->present && io->present && !(io->flags & MISMATCH) && carried(io)) {
 		if (io->kind != BCAST) {
-			reduce(io->dt, io->op, in->data, io->data, io->count);
+			motor_mpi__reduce_builtin(io->dt, io->op, in->data, io->data, io->count);
 		} else if (in->flags & HAS_DATA) {
 			memcpy(io->data, in->data, (size_t)io->count);
 			io->flags |= HAS_DATA;

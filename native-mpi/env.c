@@ -61,7 +61,7 @@ int motor_mpi_init(int *argc, char ***argv, int required, int *provided)
 	if (flag && ub)
 		motor_mpi__tag_ub = *ub;
 	motor_mpi__group_init();
-	if ((rc = motor_mpi__agree_init()) != MPI_SUCCESS)
+	if ((rc = motor_mpi__agree_init()) != MPI_SUCCESS || (rc = motor_mpi__op_init()) != MPI_SUCCESS)
 		return rc;
 	return motor_mpi__comm_init();
 }

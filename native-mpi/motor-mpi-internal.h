@@ -78,6 +78,15 @@ void motor_mpi__type_fini(void);
 
 /* op.c: the MPI operator for handle `op` applied to datatype handle `dt`, or MOTOR_EOP / MOTOR_EOPTYPE. */
 int motor_mpi__op(int op, int dt, MPI_Op *out);
+/* Checks every built-in operator of the library on every type it is defined on, and makes an operator of its
+ * own for each that is wrong somewhere (op.c; after MPI_Init). */
+int motor_mpi__op_init(void);
+/* inout[i] = in[i] (op) inout[i], i < n, for built-in operator `op` on predefined datatype `dt`, with MPI's
+ * rules (integers wrap): what the library should compute (op.c). */
+void motor_mpi__reduce_builtin(int dt, int op, const void *in, void *inout, int64_t n);
+/* Whether built-in operator `op` on datatype `dt` is one of Motor's own there (motor_mpi__op_init): such a
+ * pair cannot be used where MPI takes only its own operators (one-sided accumulations). */
+int motor_mpi__op_replaced(int op, int dt);
 /* Frees every user-defined operator still alive (before MPI_Finalize). */
 void motor_mpi__op_fini(void);
 

@@ -14,6 +14,7 @@
 #include <ffi.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "motor-mpi-internal.h"
 
@@ -50,6 +51,203 @@ static unsigned group_of(int dt)
 	default:
 		return 0;
 	}
+}
+
+/* ---- built-in operators the library gets wrong ----------------------------------------------------- */
+
+/* inout[i] = in[i] (op) inout[i] for MPI's built-in operators on C type T.  Integers are added and multiplied
+ * in an unsigned type U at least as wide as unsigned int, where overflow wraps as in MPI's own operators (in
+ * C a signed overflow is undefined, and so is one of two uint16_t, which promote to int). */
+typedef unsigned int uword;
+#define ARITH(T, U, op, in, io, n)                                                                           \
+	do {                                                                                                 \
+		const T *x_ = (const T *)(in);                                                               \
+		T *y_ = (T *)(io);                                                                           \
+		for (int64_t i_ = 0; i_ < (n); i_++) {                                                       \
+			T a_ = x_[i_], b_ = y_[i_];                                                          \
+			switch (op) {                                                                        \
+			case MOTOR_OP_SUM:                                                                   \
+				y_[i_] = (T)((U)a_ + (U)b_);                                                 \
+				break;                                                                       \
+			case MOTOR_OP_PROD:                                                                  \
+				y_[i_] = (T)((U)a_ * (U)b_);                                                 \
+				break;                                                                       \
+			case MOTOR_OP_MIN:                                                                   \
+				y_[i_] = a_ < b_ ? a_ : b_;                                                  \
+				break;                                                                       \
+			case MOTOR_OP_MAX:                                                                   \
+				y_[i_] = a_ > b_ ? a_ : b_;                                                  \
+				break;                                                                       \
+			case MOTOR_OP_LAND:                                                                  \
+				y_[i_] = (T)(a_ && b_);                                                      \
+				break;                                                                       \
+			case MOTOR_OP_LOR:                                                                   \
+				y_[i_] = (T)(a_ || b_);                                                      \
+				break;                                                                       \
+			case MOTOR_OP_LXOR:                                                                  \
+				y_[i_] = (T)(!a_ != !b_);                                                    \
+				break;                                                                       \
+				BITS_##U(a_, b_, y_[i_])                                                     \
+			}                                                                                    \
+		}                                                                                            \
+	} while (0)
+/* The bitwise operators, for the integer types only (op.c allows them nowhere else). */
+#define BITWISE(a, b, out)                                                                                   \
+	case MOTOR_OP_BAND:                                                                                  \
+		out = a & b;                                                                                 \
+		break;                                                                                       \
+	case MOTOR_OP_BOR:                                                                                   \
+		out = a | b;                                                                                 \
+		break;                                                                                       \
+	case MOTOR_OP_BXOR:                                                                                  \
+		out = a ^ b;                                                                                 \
+		break;
+#define BITS_uword BITWISE
+#define BITS_uint64_t BITWISE
+#define BITS_float(a, b, out)
+#define BITS_double(a, b, out)
+
+void motor_mpi__reduce_builtin(int dt, int op, const void *in, void *io, int64_t n)
+{
+	switch (dt) {
+	case MOTOR_DT_U8:
+		ARITH(uint8_t, uword, op, in, io, n);
+		break;
+	case MOTOR_DT_I8:
+		ARITH(int8_t, uword, op, in, io, n);
+		break;
+	case MOTOR_DT_I16:
+		ARITH(int16_t, uword, op, in, io, n);
+		break;
+	case MOTOR_DT_U16:
+	case MOTOR_DT_CHAR16:
+		ARITH(uint16_t, uword, op, in, io, n);
+		break;
+	case MOTOR_DT_I32:
+		ARITH(int32_t, uword, op, in, io, n);
+		break;
+	case MOTOR_DT_U32:
+		ARITH(uint32_t, uword, op, in, io, n);
+		break;
+	case MOTOR_DT_I64:
+		ARITH(int64_t, uint64_t, op, in, io, n);
+		break;
+	case MOTOR_DT_U64:
+		ARITH(uint64_t, uint64_t, op, in, io, n);
+		break;
+	case MOTOR_DT_F32:
+		ARITH(float, float, op, in, io, n);
+		break;
+	case MOTOR_DT_F64:
+		ARITH(double, double, op, in, io, n);
+		break;
+	case MOTOR_DT_BOOL:
+		/* MPI_C_BOOL: only the logical operators apply; any non-zero byte is true. */
+		ARITH(uint8_t, uword, op, in, io, n);
+		break;
+	default:
+		break;
+	}
+}
+
+/* Two libraries Motor runs on compute some built-in operators wrongly, silently:
+ *   - Debian 12's MPICH 4.0.2 compares unsigned integers as signed in MPI_MIN and MPI_MAX: MIN(255, 1) of two
+ *     MPI_UINT8_T is 255, and so for the 16-, 32- and 64-bit types (tests/upstream/mpich-unsigned-minmax.c);
+ *   - Debian 12's Open MPI 4.1.4 adds 8- and 16-bit integers with saturation wherever its vector code runs
+ * (16 elements and more): 170 + 153 of two MPI_UINT8_T is 255, not 67
+ * (tests/upstream/openmpi-saturating-sum.c). So at init every built-in operator is checked on every type it
+ * is defined on: MPI_Reduce_local of CHECK_N elements of varied bits against motor_mpi__reduce_builtin, C's
+ * arithmetic with MPI's rules (which the agreement's carried reductions use too, agree.c).  A pair found
+ * wrong is served from then on by an operator of Motor's own that calls motor_mpi__reduce_builtin, so a
+ * reduction gives the same value under every library. One-sided accumulations take only the library's
+ * operators: there such a pair is refused (win.c, MOTOR_EOPLIBRARY). */
+#define CHECK_N 256
+static uint32_t wrong[MOTOR_OP_PREDEFINED]; /* bit dt: the library's operator is wrong on datatype dt */
+static MPI_Op replacement[MOTOR_OP_PREDEFINED];
+
+/* The predefined datatype whose MPI handle is `t` (the first, where two share one: their arithmetic is the
+ * same).
+ */
+static int dt_of(MPI_Datatype t)
+{
+	for (int dt = 0; dt < MOTOR_DT_PREDEFINED; dt++)
+		if (motor_mpi__type(dt) == t)
+			return dt;
+	return -1;
+}
+
+#define REPLACEMENT(o)                                                                                       \
+	static void replace_##o(void *in, void *io, int *len, MPI_Datatype *t)                               \
+	{                                                                                                    \
+		motor_mpi__reduce_builtin(dt_of(*t), o, in, io, *len);                                       \
+	}
+REPLACEMENT(MOTOR_OP_SUM)
+REPLACEMENT(MOTOR_OP_PROD)
+REPLACEMENT(MOTOR_OP_MIN)
+REPLACEMENT(MOTOR_OP_MAX)
+REPLACEMENT(MOTOR_OP_LAND)
+REPLACEMENT(MOTOR_OP_LOR)
+REPLACEMENT(MOTOR_OP_LXOR)
+REPLACEMENT(MOTOR_OP_BAND)
+REPLACEMENT(MOTOR_OP_BOR)
+REPLACEMENT(MOTOR_OP_BXOR)
+static MPI_User_function *const replacement_fn[MOTOR_OP_PREDEFINED] = {
+    replace_MOTOR_OP_SUM,  replace_MOTOR_OP_PROD, replace_MOTOR_OP_MIN,  replace_MOTOR_OP_MAX,
+    replace_MOTOR_OP_LAND, replace_MOTOR_OP_LOR,  replace_MOTOR_OP_LXOR, replace_MOTOR_OP_BAND,
+    replace_MOTOR_OP_BOR,  replace_MOTOR_OP_BXOR};
+
+/* CHECK_N elements of datatype dt with varied bits (signs, carries, every byte value), from seed `x`: whole
+ * numbers from -50 to 49 for the floating types (their sums and products exact), 0 and 1 for bool. */
+static void check_data(int dt, uint32_t x, unsigned char *out)
+{
+	size_t size = motor_mpi_type_size(dt);
+	for (int i = 0; i < CHECK_N; i++) {
+		x = x * 1103515245u + 12345u;
+		uint64_t v = (uint64_t)x << 32 | (uint32_t)(x * 2654435761u);
+		double small = (double)((int)(x >> 16) % 100 - 50);
+		if (dt == MOTOR_DT_F32)
+			memcpy(out + (size_t)i * size, &(float){(float)small}, size);
+		else if (dt == MOTOR_DT_F64)
+			memcpy(out + (size_t)i * size, &small, size);
+		else if (dt == MOTOR_DT_BOOL)
+			out[i] = (unsigned char)(x >> 20 & 1u);
+		else
+			memcpy(out + (size_t)i * size, &v, size);
+	}
+}
+
+/* Whether the library's operator `op` on datatype dt differs from motor_mpi__reduce_builtin. */
+static int library_is_wrong(int op, int dt)
+{
+	static unsigned char in[CHECK_N * 8], lib[CHECK_N * 8], ours[CHECK_N * 8];
+	check_data(dt, 1u + (unsigned)dt, in);
+	check_data(dt, 77u + (unsigned)op, lib);
+	memcpy(ours, lib, sizeof ours);
+	if (MPI_Reduce_local(in, lib, CHECK_N, motor_mpi__type(dt), builtin[op].op) != MPI_SUCCESS)
+		return 1;
+	motor_mpi__reduce_builtin(dt, op, in, ours, CHECK_N);
+	return memcmp(lib, ours, CHECK_N * motor_mpi_type_size(dt)) != 0;
+}
+
+int motor_mpi__op_init(void)
+{
+	int rc = MPI_SUCCESS;
+	for (int op = 0; op < MOTOR_OP_PREDEFINED && rc == MPI_SUCCESS; op++) {
+		wrong[op] = 0;
+		replacement[op] = MPI_OP_NULL;
+		for (int dt = 0; dt < MOTOR_DT_PREDEFINED; dt++)
+			if ((builtin[op].groups & group_of(dt)) && library_is_wrong(op, dt))
+				wrong[op] |= 1u << dt;
+		if (wrong[op])
+			rc = MPI_Op_create(replacement_fn[op], 1, &replacement[op]);
+	}
+	return rc;
+}
+
+int motor_mpi__op_replaced(int op, int dt)
+{
+	return op >= 0 && op < MOTOR_OP_PREDEFINED && dt >= 0 && dt < MOTOR_DT_PREDEFINED &&
+	       (wrong[op] >> dt & 1u);
 }
 
 /* ---- user-defined operators ------------------------------------------------------------------------ */
@@ -114,7 +312,7 @@ int motor_mpi__op(int op, int dt, MPI_Op *out)
 	if (op >= 0 && op < MOTOR_OP_PREDEFINED) {
 		if (!(builtin[op].groups & group_of(dt)))
 			return MOTOR_EOPTYPE;
-		*out = builtin[op].op;
+		*out = motor_mpi__op_replaced(op, dt) ? replacement[op] : builtin[op].op;
 		return MOTOR_OK;
 	}
 	struct user_op *u = user_op(op);
@@ -298,6 +496,11 @@ int motor_mpi_reduce_local_on_new_thread(const void *in, void *inout, int64_t co
 
 void motor_mpi__op_fini(void)
 {
+	for (int op = 0; op < MOTOR_OP_PREDEFINED; op++) {
+		if (replacement[op] != MPI_OP_NULL)
+			MPI_Op_free(&replacement[op]);
+		wrong[op] = 0;
+	}
 	pthread_mutex_lock(&lock);
 	struct optab *t = atomic_exchange(&table, NULL);
 	for (int i = 0; t && i < used; i++) {

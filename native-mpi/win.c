@@ -334,7 +334,8 @@ static int rma_op(const struct motor_rma_args *a, MPI_Op *op)
 		return MOTOR_EOP;
 	if (a->op >= MOTOR_OP_PREDEFINED)
 		return MOTOR_EOPUSER;
-	return motor_mpi__op(a->op, a->dt, op);
+	int rc = motor_mpi__op(a->op, a->dt, op);
+	return rc == MOTOR_OK && motor_mpi__op_replaced(a->op, a->dt) ? MOTOR_EOPLIBRARY : rc;
 }
 
 /* The request-based form of a checked operation. */
