@@ -149,13 +149,13 @@ static int agree_inter(const struct motor_comm *c, int verdict)
 	return remote == INT_MAX ? MOTOR_OK : MOTOR_EPEER_REMOTE(remote);
 }
 
-int motor_mpi__agree_carry(const struct motor_comm *c, int verdict, const struct motor_carry *d, int *done)
+_Static_assert(sizeof(struct block) == sizeof(struct motor_agree) &&
+                   _Alignof(struct block) <= _Alignof(struct motor_agree),
+               "struct motor_agree holds a block");
+
+void motor_mpi__agree_fill(struct motor_agree *blk, const struct motor_comm *c, int verdict,
+                           const struct motor_carry *d)
 {
-	*done = 0;
-	if ((c->size == 1 && !c->inter) || !motor_mpi__coll_agree)
-		return verdict;
-	if (c->inter)
-		return agree_inter(c, verdict);
 	struct block b = {.who = verdict == MOTOR_OK ? INT32_MAX : c->rank};
 	if (verdict == MOTOR_OK && d) {
 		b.present = 1;
@@ -164,15 +164,49 @@ int motor_mpi__agree_carry(const struct motor_comm *c, int verdict, const struct
 		b.op = d->op;
 		b.dt = d->dt;
 		b.count = d->count;
-		if (carried(&b) && d->in) {
+		if (carried(&b) && d->in && d->bytes) {
 			memcpy(b.data, d->in, d->bytes);
 			if (d->kind == BCAST)
 				b.flags = HAS_DATA;
 		}
 	}
+	memcpy(blk, &b, sizeof b);
+}
+
+int motor_mpi__agree_start(struct motor_agree *blk, MPI_Comm comm, MPI_Request *r)
+{
+	return MPI_Iallreduce(MPI_IN_PLACE, blk, 1, block_type, block_op, comm, r);
+}
+
+int motor_mpi__agree_outcome(const struct motor_agree *blk, int size, const struct motor_carry *d, int *done)
+{
+	struct block b;
+	memcpy(&b, blk, sizeof b);
+	*done = 0;
+	if (b.who != INT32_MAX)
+		return MOTOR_EPEER(b.who);
+	if (b.flags & MISMATCH)
+		return MOTOR_EMISMATCH;
+	if (d && b.present == size && carried(&b)) {
+		if (d->out && d->bytes)
+			memcpy(d->out, b.data, d->bytes);
+		*done = 1;
+	}
+	return MOTOR_OK;
+}
+
+int motor_mpi__agree_carry(const struct motor_comm *c, int verdict, const struct motor_carry *d, int *done)
+{
+	*done = 0;
+	if ((c->size == 1 && !c->inter) || !motor_mpi__coll_agree)
+		return verdict;
+	if (c->inter)
+		return agree_inter(c, verdict);
+	struct motor_agree blk;
+	motor_mpi__agree_fill(&blk, c, verdict, d);
 	struct coll a = {.kind = ALLREDUCE,
 	                 .sbuf = MPI_IN_PLACE,
-	                 .rbuf = &b,
+	                 .rbuf = &blk,
 	                 .count = 1,
 	                 .type = block_type,
 	                 .op = block_op,
@@ -183,16 +217,7 @@ int motor_mpi__agree_carry(const struct motor_comm *c, int verdict, const struct
 		return verdict;
 	if (rc != MPI_SUCCESS)
 		return rc;
-	if (b.who != INT32_MAX)
-		return MOTOR_EPEER(b.who);
-	if (b.flags & MISMATCH)
-		return MOTOR_EMISMATCH;
-	if (d && b.present == c->size && carried(&b)) {
-		if (d->out)
-			memcpy(d->out, b.data, d->bytes);
-		*done = 1;
-	}
-	return MOTOR_OK;
+	return motor_mpi__agree_outcome(&blk, c->size, d, done);
 }
 
 int motor_mpi__agree(const struct motor_comm *c, int verdict)

@@ -75,6 +75,18 @@ struct motor_carry {
 	void *out;
 	size_t bytes;
 };
+/* The agreement's block (agree.c), for icoll.c, which posts the agreement of a non-blocking collective
+ * itself: fill it with this rank's verdict and description (`d` may be NULL), start the MPI_Iallreduce of it,
+ * and once that has completed on every rank of a communicator of `size` ranks, read the outcome as
+ * motor_mpi__agree_carry returns it (*done: the collective is carried out, its result in d->out). */
+struct motor_agree {
+	_Alignas(8) unsigned char bytes[96];
+};
+void motor_mpi__agree_fill(struct motor_agree *blk, const struct motor_comm *c, int verdict,
+                           const struct motor_carry *d);
+int motor_mpi__agree_start(struct motor_agree *blk, MPI_Comm comm, MPI_Request *r);
+int motor_mpi__agree_outcome(const struct motor_agree *blk, int size, const struct motor_carry *d, int *done);
+
 /* motor_mpi__agree for the collective `d` describes (NULL: none), on an intracommunicator or not: also
  * MOTOR_EMISMATCH when ranks described different collectives, and *done when the agreement carried out the
  * collective itself (its result is in d->out). */
@@ -84,11 +96,14 @@ int motor_mpi__agree_carry(const struct motor_comm *c, int verdict, const struct
 int motor_mpi__coll_start(const struct coll *a, MPI_Request *r);
 
 /* icoll.c: a non-blocking collective on intracommunicator `c` (handle `comm`) in two stages.  Posts the
- * agreement (an MPI_Iallreduce of this rank's verdict) and queues `a`, which is started on the communicator's
- * shadow once the agreement has completed and every earlier collective of the queue has been started.  With
- * `verdict` MOTOR_OK *req becomes a staged request (motor_mpi__staged_of); otherwise the agreement still runs
- * (the other ranks learn of the refusal from it) and `verdict` is returned. */
-int motor_mpi__staged_post(struct motor_comm *c, int comm, const struct coll *a, int verdict, motor_req *req);
+ * agreement (an MPI_Iallreduce of the block of agree.c: this rank's verdict and the description `d` of a
+ * Bcast, Reduce or Allreduce, NULL for other collectives) and queues `a`, which is started on the
+ * communicator's shadow once the agreement has completed and every earlier collective of the queue has been
+ * started -- unless the agreement carried it out (then the request ends without it).  With `verdict` MOTOR_OK
+ * *req becomes a staged request (motor_mpi__staged_of); otherwise the agreement still runs (the other ranks
+ * learn of the refusal from it) and `verdict` is returned. */
+int motor_mpi__staged_post(struct motor_comm *c, int comm, const struct coll *a, int verdict,
+                           const struct motor_carry *d, motor_req *req);
 /* Marks communicator `comm`'s queue as needing no shadow: its staged operations run elsewhere (a file's
  * non-blocking collective I/O runs on the file, in the queue's order), so the first one does not make a
  * duplicate of the communicator -- which under Open MPI is a blocking MPI_Comm_dup that would make the post

@@ -122,6 +122,35 @@ static int begin(struct coll *a, enum kind kind, const void *sbuf, void *rbuf, i
 	return rc == MOTOR_ECOMM ? rc : motor_mpi_coll_refuse(comm, rc);
 }
 
+/* The description of a Bcast, Reduce or Allreduce on intracommunicator `c` that its agreement carries
+ * (agree.c), from the arguments prepare() accepted: 0 when this rank describes nothing (another kind of
+ * collective, an intercommunicator, or buffers MPI would not accept: MPI then judges the call). */
+static int describe(const struct motor_comm *c, enum kind kind, const void *sbuf, void *rbuf, int64_t count,
+                    int dt, int op, int root, struct motor_carry *d)
+{
+	if (c->inter || (kind != BCAST && kind != REDUCE && kind != ALLREDUCE))
+		return 0;
+	int builtin = dt >= 0 && dt < MOTOR_DT_PREDEFINED && kind != BCAST;
+	*d = (struct motor_carry){.kind = kind,
+	                          .root = kind == ALLREDUCE ? -1 : root,
+	                          .op = builtin && op < MOTOR_OP_PREDEFINED ? op : -1,
+	                          .dt = builtin ? dt : CARRY_DT_BYTES,
+	                          .bytes = (size_t)count * motor_mpi_type_size(dt)};
+	d->count = builtin ? count : (int64_t)d->bytes;
+	int whole = kind == ALLREDUCE || root == c->rank; /* this rank has the whole: data or result */
+	if (kind == BCAST) {
+		d->in = whole ? rbuf : NULL;
+		d->out = whole ? NULL : rbuf;
+	} else {
+		d->in = sbuf == MOTOR_IN_PLACE ? rbuf : sbuf;
+		d->out = whole ? rbuf : NULL;
+	}
+	/* A rank without the buffers it should have (an in-place form MPI does not allow here, a null buffer)
+	 * describes nothing. */
+	return !((kind != BCAST && !d->in) || d->in == MOTOR_IN_PLACE || d->out == MOTOR_IN_PLACE ||
+	         (d->bytes && (kind == BCAST || whole) && !rbuf));
+}
+
 /* begin() for a Bcast, Reduce or Allreduce, whose agreement carries its description and, when it is small,
  * carries out the collective itself (agree.c): then *done. */
 static int begin_carried(struct coll *a, enum kind kind, const void *sbuf, void *rbuf, int64_t count, int dt,
@@ -129,33 +158,13 @@ static int begin_carried(struct coll *a, enum kind kind, const void *sbuf, void 
 {
 	int rc = prepare(a, kind, sbuf, rbuf, count, dt, op, root, comm);
 	struct motor_comm *c = motor_mpi__comm(comm);
+	struct motor_carry d;
 
 	*done = 0;
 	if (rc == MOTOR_ECOMM || !c)
 		return MOTOR_ECOMM;
-	if (rc != MOTOR_OK || c->inter)
-		return motor_mpi__agree(c, rc);
-	int builtin = dt >= 0 && dt < MOTOR_DT_PREDEFINED && kind != BCAST;
-	struct motor_carry d = {.kind = kind,
-	                        .root = kind == ALLREDUCE ? -1 : root,
-	                        .op = builtin && op < MOTOR_OP_PREDEFINED ? op : -1,
-	                        .dt = builtin ? dt : CARRY_DT_BYTES,
-	                        .bytes = (size_t)count * motor_mpi_type_size(dt)};
-	d.count = builtin ? count : (int64_t)d.bytes;
-	int whole = kind == ALLREDUCE || root == c->rank; /* this rank receives the result */
-	if (kind == BCAST) {
-		d.in = whole ? rbuf : NULL;
-		d.out = whole ? NULL : rbuf;
-	} else {
-		d.in = sbuf == MOTOR_IN_PLACE ? rbuf : sbuf;
-		d.out = whole ? rbuf : NULL;
-	}
-	/* A rank without the data it should have (an in-place form MPI does not allow here) describes
-	 * nothing: the collective is then not carried, and MPI judges the call. */
-	if ((kind != BCAST && !d.in) || d.in == MOTOR_IN_PLACE || d.out == MOTOR_IN_PLACE ||
-	    (d.bytes && whole && !rbuf))
-		return motor_mpi__agree(c, rc);
-	return motor_mpi__agree_carry(c, rc, &d, done);
+	int described = rc == MOTOR_OK && describe(c, kind, sbuf, rbuf, count, dt, op, root, &d);
+	return motor_mpi__agree_carry(c, rc, described ? &d : NULL, done);
 }
 
 static int call_blocking(const struct coll *a)
@@ -496,7 +505,7 @@ int motor_mpi_icoll_refuse(int comm, int code)
 		return motor_mpi__agree(c, code);
 	struct coll a = {.kind = BARRIER};
 	motor_req unused;
-	return motor_mpi__staged_post(c, comm, &a, code, &unused);
+	return motor_mpi__staged_post(c, comm, &a, code, NULL, &unused);
 }
 
 int motor_mpi_icoll(const struct motor_coll_args *x, int verdict, int comm, motor_req *req)
@@ -525,8 +534,11 @@ int motor_mpi_icoll(const struct motor_coll_args *x, int verdict, int comm, moto
 	a.sd = x->sd;
 	a.rc = x->rc;
 	a.rd = x->rd;
+	struct motor_carry d;
+	int described = rc == MOTOR_OK && describe(c, (enum kind)x->kind, x->sbuf, x->rbuf, x->count, x->dt,
+	                                           x->op, rooted ? x->root : NO_ROOT, &d);
 	if (staged(c, x->kind))
-		return motor_mpi__staged_post(c, comm, &a, rc, req);
+		return motor_mpi__staged_post(c, comm, &a, rc, described ? &d : NULL, req);
 	/* An intercommunicator's (two MPI_Allreduce), made while posting. */
 	if (x->kind != MOTOR_COLL_BARRIER && (rc = motor_mpi__agree(c, rc)) != MOTOR_OK)
 		return rc;

@@ -936,7 +936,7 @@ int motor_mpi_file_iall(int handle, int how, int64_t offset, void *buf, int64_t 
 		a.sbuf = a.rbuf = buf;
 	}
 	if (c->size > 1 && motor_mpi__coll_agree)
-		return motor_mpi__staged_post(c, ch, &a, verdict, req);
+		return motor_mpi__staged_post(c, ch, &a, verdict, NULL, req);
 	int rc = motor_mpi__agree(c, verdict);
 	MPI_Request r = MPI_REQUEST_NULL;
 	if (rc == MOTOR_OK && (rc = motor_mpi__coll_start(&a, &r)) == MPI_SUCCESS)

@@ -58,11 +58,14 @@ struct shadow {
 };
 
 struct motor_staged {
-	struct coll a; /* the data collective, prepared at the post; started on the shadow */
-	int who;       /* the agreement's buffer: this rank's rank if it refused, INT_MAX if not */
-	int verdict;   /* this rank's own verdict */
-	int orphan;    /* a refusal: nobody holds the record, the queue frees it */
-	int rc;        /* MOTOR_STAGED_FAILED: the error the request completes with */
+	struct coll a;          /* the data collective, prepared at the post; started on the shadow */
+	struct motor_agree blk; /* the agreement's buffer (agree.c) */
+	struct motor_carry d;   /* the description the agreement carries, if `described` */
+	int described;
+	int size;    /* the communicator's */
+	int verdict; /* this rank's own verdict */
+	int orphan;  /* a refusal: nobody holds the record, the queue frees it */
+	int rc;      /* MOTOR_STAGED_ENDED: the error the request completes with */
 	atomic_int state;
 	MPI_Request agree, data;
 	struct shadow *sh; /* MOTOR_STAGED_POSTED: the shadow `data` runs on (a reference) */
@@ -126,11 +129,14 @@ static void lock_waiting(void)
  * or the error it completes with. */
 static void decide(struct queue *q, struct motor_staged *s, int mrc)
 {
-	int rc = mrc;
+	int rc = mrc, done = 0;
 	if (rc == MPI_SUCCESS && s->verdict != MOTOR_OK)
 		rc = s->verdict;
-	else if (rc == MPI_SUCCESS && s->who != INT_MAX)
-		rc = MOTOR_EPEER(s->who);
+	else if (rc == MPI_SUCCESS &&
+	         ((rc = motor_mpi__agree_outcome(&s->blk, s->size, s->described ? &s->d : NULL, &done)) !=
+	              MOTOR_OK ||
+	          done))
+		; /* refused elsewhere, described differently, or carried out: no data collective */
 	else if (rc == MPI_SUCCESS && (!q->sh || q->sh->idup_done != 1))
 		rc = MOTOR_ECOMM; /* the shadow could not be made: every rank learnt it from the same
 		                     MPI_Comm_idup */
@@ -147,7 +153,8 @@ static void decide(struct queue *q, struct motor_staged *s, int mrc)
 		return;
 	}
 	s->rc = rc;
-	atomic_store_explicit(&s->state, rc == MPI_SUCCESS ? MOTOR_STAGED_POSTED : MOTOR_STAGED_FAILED,
+	atomic_store_explicit(&s->state,
+	                      rc == MPI_SUCCESS && !done ? MOTOR_STAGED_POSTED : MOTOR_STAGED_ENDED,
 	                      memory_order_release);
 }
 
@@ -288,9 +295,10 @@ static struct shadow *blocking_shadow(const struct motor_comm *c, struct queue *
  * the agreements other threads post. */
 static void refuse_now(const struct motor_comm *c)
 {
-	int who = c->rank;
+	struct motor_agree blk;
 	MPI_Request r;
-	if (MPI_Iallreduce(MPI_IN_PLACE, &who, 1, MPI_INT, MPI_MIN, c->comm, &r) == MPI_SUCCESS)
+	motor_mpi__agree_fill(&blk, c, MOTOR_EARG, NULL);
+	if (motor_mpi__agree_start(&blk, c->comm, &r) == MPI_SUCCESS)
 		motor_mpi__complete(&r, 1, NULL);
 }
 
@@ -320,10 +328,11 @@ int motor_mpi__staged_unshadowed(int comm)
 	return rc;
 }
 
-int motor_mpi__staged_post(struct motor_comm *c, int comm, const struct coll *a, int verdict, motor_req *req)
+int motor_mpi__staged_post(struct motor_comm *c, int comm, const struct coll *a, int verdict,
+                           const struct motor_carry *d, motor_req *req)
 {
 	struct motor_staged *s = calloc(1, sizeof *s);
-	int who = verdict == MOTOR_OK ? INT_MAX : c->rank, rc = MPI_SUCCESS;
+	int rc = MPI_SUCCESS;
 	struct queue *q = &queues[comm];
 
 	motor_mpi__req_set(req, MPI_REQUEST_NULL);
@@ -346,12 +355,16 @@ int motor_mpi__staged_post(struct motor_comm *c, int comm, const struct coll *a,
 		return verdict == MOTOR_OK ? MOTOR_ENOMEM : verdict;
 	}
 	*s = (struct motor_staged){.a = *a,
-	                           .who = who,
+	                           .described = d != NULL,
+	                           .size = c->size,
 	                           .verdict = verdict,
 	                           .orphan = verdict != MOTOR_OK,
 	                           .state = MOTOR_STAGED_AGREEING};
+	if (d)
+		s->d = *d;
+	motor_mpi__agree_fill(&s->blk, c, verdict, d);
 	if (rc == MPI_SUCCESS)
-		rc = MPI_Iallreduce(MPI_IN_PLACE, &s->who, 1, MPI_INT, MPI_MIN, c->comm, &s->agree);
+		rc = motor_mpi__agree_start(&s->blk, c->comm, &s->agree);
 	if (rc != MPI_SUCCESS) {
 		pthread_mutex_unlock(&lock);
 		free(s);
@@ -384,7 +397,7 @@ int motor_mpi__staged_resolve(motor_req *req, int *rc)
 		motor_mpi__staged_progress_slow();
 		state = atomic_load_explicit(&s->state, memory_order_acquire);
 	}
-	if (state == MOTOR_STAGED_FAILED) {
+	if (state == MOTOR_STAGED_ENDED) {
 		/* Out of the queue: only the holder of `req` refers to the record now. */
 		*rc = s->rc;
 		free(s);

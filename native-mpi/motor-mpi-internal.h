@@ -205,11 +205,12 @@ static inline int motor_mpi__is_staged(const motor_req *r)
 {
 	return (r->opaque & MOTOR_MPI__STAGED_BIT) != 0;
 }
-enum { MOTOR_STAGED_AGREEING, MOTOR_STAGED_POSTED, MOTOR_STAGED_FAILED };
+enum { MOTOR_STAGED_AGREEING, MOTOR_STAGED_POSTED, MOTOR_STAGED_ENDED };
 /* MOTOR_STAGED_AGREEING: the agreement has not completed (or an earlier collective of the communicator has
  * not started).  MOTOR_STAGED_POSTED: the data collective runs: complete *motor_mpi__staged_data(req) as any
- * request, then call motor_mpi__staged_done.  MOTOR_STAGED_FAILED: the collective was refused (*rc: the
- * agreed error) or could not start; *req is null now. */
+ * request, then call motor_mpi__staged_done.  MOTOR_STAGED_ENDED: the collective ended with its agreement
+ * (*rc: the agreed error, the error that kept it from starting, or MOTOR_OK when the agreement carried it
+ * out); *req is null now. */
 int motor_mpi__staged_resolve(motor_req *req, int *rc);
 MPI_Request *motor_mpi__staged_data(motor_req *req);
 /* The data collective of a MOTOR_STAGED_POSTED request has completed: drops the record, *req becomes null. */

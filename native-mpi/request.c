@@ -112,9 +112,9 @@ int motor_mpi__complete(MPI_Request *reqs, int n, motor_status *st)
 	return complete_polling(reqs, n, st);
 }
 
-/* A staged collective that was refused or could not start: completed, with MPI's empty status and the error.
- */
-static int staged_failed(int rc, motor_status *st)
+/* A staged collective that ended with its agreement: completed, with MPI's empty status and the error (none
+ * when the agreement carried it out). */
+static int staged_ended(int rc, motor_status *st)
 {
 	if (st)
 		*st = (motor_status){.source = MOTOR_ANY_SOURCE, .tag = MOTOR_ANY_TAG, .error = rc};
@@ -142,9 +142,9 @@ static __attribute__((noinline, cold)) int staged_wait(motor_req *req, int *rc)
 static __attribute__((noinline, cold)) int staged_test(motor_req *req, int *flag, motor_status *st)
 {
 	int rc = MPI_SUCCESS, how = motor_mpi__staged_resolve(req, &rc);
-	*flag = how == MOTOR_STAGED_FAILED;
+	*flag = how == MOTOR_STAGED_ENDED;
 	if (how != MOTOR_STAGED_POSTED)
-		return how == MOTOR_STAGED_FAILED ? staged_failed(rc, st) : MPI_SUCCESS;
+		return how == MOTOR_STAGED_ENDED ? staged_ended(rc, st) : MPI_SUCCESS;
 	MPI_Status ms = {0};
 	rc = MPI_Test(motor_mpi__staged_data(req), flag, st ? &ms : MPI_STATUS_IGNORE);
 	if (*flag || rc != MPI_SUCCESS) {
@@ -174,8 +174,8 @@ int motor_mpi_wait(motor_req *req, motor_status *st)
 {
 	if (__builtin_expect(motor_mpi__is_staged(req), 0)) {
 		int rc = MPI_SUCCESS;
-		if (staged_wait(req, &rc) == MOTOR_STAGED_FAILED)
-			return staged_failed(rc, st);
+		if (staged_wait(req, &rc) == MOTOR_STAGED_ENDED)
+			return staged_ended(rc, st);
 		rc = motor_mpi__complete(motor_mpi__staged_data(req), 1, st);
 		motor_mpi__staged_done(req);
 		return rc;
@@ -208,23 +208,23 @@ int motor_mpi_cancel(motor_req *req)
 }
 
 /* Resolves the staged collectives of `reqs` (as motor_mpi_test does one) and fills r[] with the MPI requests
- * to test (null for those still agreeing).  Returns the index of one that failed (now null; its status and
- * error in *st, *rc), else -1; *agreeing counts those still agreeing. */
+ * to test (null for those still agreeing).  Returns the index of one that ended with its agreement (now null;
+ * its status and error in *st, *rc), else -1; *agreeing counts those still agreeing. */
 static int staged_scan(int n, motor_req *reqs, MPI_Request *r, int *agreeing, int *rc, motor_status *st)
 {
-	int failed = -1;
+	int ended = -1;
 	*agreeing = 0;
 	for (int i = 0; i < n; i++) {
 		int how = MOTOR_STAGED_POSTED;
-		if (motor_mpi__is_staged(&reqs[i]) && failed >= 0) {
-			r[i] = MPI_REQUEST_NULL; /* not looked at: the failed one is the result */
+		if (motor_mpi__is_staged(&reqs[i]) && ended >= 0) {
+			r[i] = MPI_REQUEST_NULL; /* not looked at: the one that ended is the result */
 			continue;
 		}
 		if (motor_mpi__is_staged(&reqs[i])) {
 			how = motor_mpi__staged_resolve(&reqs[i], rc);
-			if (how == MOTOR_STAGED_FAILED) {
-				staged_failed(*rc, st);
-				failed = i;
+			if (how == MOTOR_STAGED_ENDED) {
+				staged_ended(*rc, st);
+				ended = i;
 			}
 		}
 		if (!motor_mpi__is_staged(&reqs[i]))
@@ -236,7 +236,7 @@ static int staged_scan(int n, motor_req *reqs, MPI_Request *r, int *agreeing, in
 			(*agreeing)++;
 		}
 	}
-	return failed;
+	return ended;
 }
 
 int motor_mpi_waitany(int n, motor_req *reqs, int *index, motor_status *st)
@@ -245,13 +245,13 @@ int motor_mpi_waitany(int n, motor_req *reqs, int *index, motor_status *st)
 	MPI_Request *r = n <= 16 ? local : malloc(sizeof *r * (size_t)n);
 	MPI_Status ms = {0};
 	struct motor_block b;
-	int rc = MPI_SUCCESS, flag = 0, agreeing = 0, blocked = 0, refused = -1;
+	int rc = MPI_SUCCESS, flag = 0, agreeing = 0, blocked = 0, ended = -1;
 
 	if (!r)
 		return MOTOR_ENOMEM;
 	for (int i = 0;; i++) {
-		if ((refused = staged_scan(n, reqs, r, &agreeing, &rc, st)) >= 0) {
-			*index = refused; /* a refused collective: completed, with its error */
+		if ((ended = staged_scan(n, reqs, r, &agreeing, &rc, st)) >= 0) {
+			*index = ended; /* ended with its agreement: completed, with its error if any */
 			break;
 		}
 		if ((rc = MPI_Testany(n, r, index, &flag, &ms)) != MPI_SUCCESS)
@@ -279,13 +279,13 @@ int motor_mpi_waitany(int n, motor_req *reqs, int *index, motor_status *st)
 		motor_mpi__count(&motor_mpi__immediate);
 	if (*index == MPI_UNDEFINED)
 		*index = -1;
-	else if (refused < 0)
+	else if (ended < 0)
 		finish(rc, 1, &ms, st);
-	/* A refused one is null now; those still agreeing were null in r[] and did not complete. */
+	/* One that ended is null now; those still agreeing were null in r[] and did not complete. */
 	for (int k = 0; k < n; k++) {
 		if (!motor_mpi__is_staged(&reqs[k]))
 			motor_mpi__req_set(&reqs[k], r[k]);
-		else if (k == *index && refused < 0)
+		else if (k == *index && ended < 0)
 			motor_mpi__staged_done(&reqs[k]);
 		else if (r[k] != MPI_REQUEST_NULL)
 			*motor_mpi__staged_data(&reqs[k]) = r[k];

@@ -466,6 +466,38 @@ public static class NbCollTests
 		Assert.SequenceEqual (SumUpTo (Size, 4), recv, "next Allreduce");
 	}
 
+	// A count, root or operator that differs between the ranks: every rank's completion raises ArgumentException,
+	// no buffer changes, and the communicator works afterwards.  Small collectives (carried out by the agreement)
+	// and large ones, completed by Wait, Test and Waitall.
+	public static void ArgumentsThatDifferBetweenRanksRaiseAtEveryCompletion ()
+	{
+		if (Size == 1)
+			return;
+		int last = Size - 1;
+		foreach (int n in new[] { 3, 500 }) {
+			var send = Contribution (Rank, Rank == last ? n + 1 : n);
+			var recv = new long[send.Length];
+			var e = Assert.Throws<ArgumentException> (() => World.Iallreduce (send, recv, Op.SUM).Wait (), "Iallreduce, one more on the last rank");
+			Assert.Contains ("differ between the ranks", e.Message, "says what is wrong");
+			Assert.SequenceEqual (new long[send.Length], recv, "Iallreduce: untouched");
+			var b = Contribution (Rank, n);
+			var req = World.Ibcast (b, Rank == last ? 1 : 0);
+			Assert.Throws<ArgumentException> (() => { while (!req.Test ()) { } }, "Ibcast with another root on the last rank, by Test");
+			Assert.SequenceEqual (Contribution (Rank, n), b, "Ibcast: untouched");
+			var op = Rank == last ? Op.MAX : Op.SUM;
+			var r = new long[n];
+			Assert.Throws<ArgumentException> (() => Request.Waitall (new[] { World.Ireduce (Contribution (Rank, n), r, op, 0) }), "Ireduce with MAX on the last rank, by Waitall");
+			Assert.SequenceEqual (new long[n], r, "Ireduce: untouched");
+			// The same collectives with matching arguments.
+			var sum = new long[n];
+			World.Iallreduce (Contribution (Rank, n), sum, Op.SUM).Wait ();
+			Assert.SequenceEqual (SumUpTo (Size, n), sum, "Iallreduce afterwards");
+			var bb = Rank == 0 ? Contribution (7, n) : new long[n];
+			World.Ibcast (bb, 0).Wait ();
+			Assert.SequenceEqual (Contribution (7, n), bb, "Ibcast afterwards");
+		}
+	}
+
 	// Valid MPI that a post waiting for the other ranks' posts would deadlock: rank 0 posts, then receives a
 	// message that rank 1 sends (1 MiB: a rendezvous, which waits for the receive) before it posts.
 	public static void PostDoesNotWaitForTheOtherRanks ()
