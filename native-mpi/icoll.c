@@ -130,21 +130,22 @@ static void lock_waiting(void)
 static void decide(struct queue *q, struct motor_staged *s, int mrc)
 {
 	int rc = mrc, done = 0;
-	if (rc == MPI_SUCCESS && s->verdict != MOTOR_OK)
-		rc = s->verdict;
-	else if (rc == MPI_SUCCESS &&
-	         ((rc = motor_mpi__agree_outcome(&s->blk, s->size, s->described ? &s->d : NULL, &done)) !=
-	              MOTOR_OK ||
-	          done))
-		; /* refused elsewhere, described differently, or carried out: no data collective */
-	else if (rc == MPI_SUCCESS && (!q->sh || q->sh->idup_done != 1))
-		rc = MOTOR_ECOMM; /* the shadow could not be made: every rank learnt it from the same
-		                     MPI_Comm_idup */
-	else if (rc == MPI_SUCCESS) {
-		s->a.comm = q->sh->comm;
-		if ((rc = motor_mpi__coll_start(&s->a, &s->data)) == MPI_SUCCESS) {
-			s->sh = q->sh;
-			atomic_fetch_add(&s->sh->refs, 1);
+	if (rc == MPI_SUCCESS)
+		rc = s->verdict != MOTOR_OK
+		         ? s->verdict
+		         : motor_mpi__agree_outcome(&s->blk, s->size, s->described ? &s->d : NULL, &done);
+	/* Refused here or elsewhere, described differently, or carried out by the agreement: no data
+	 * collective. */
+	if (rc == MPI_SUCCESS && !done) {
+		if (!q->sh || q->sh->idup_done != 1) {
+			rc = MOTOR_ECOMM; /* the shadow could not be made: every rank learnt it from the same
+			                     MPI_Comm_idup */
+		} else {
+			s->a.comm = q->sh->comm;
+			if ((rc = motor_mpi__coll_start(&s->a, &s->data)) == MPI_SUCCESS) {
+				s->sh = q->sh;
+				atomic_fetch_add(&s->sh->refs, 1);
+			}
 		}
 	}
 	atomic_fetch_sub_explicit(&motor_mpi__staged_pending, 1, memory_order_relaxed);
