@@ -5,8 +5,9 @@
  * (motor-mpi.h).  On an intracommunicator that is one MPI_Allreduce of a block (struct block) with an
  * operator of ours (combine); on an intercommunicator two of an int.
  *
- * The block holds more than the lowest refusing rank.  A Bcast, Reduce or Allreduce also writes what it is
- * (kind, root, operator, element type, count) and, when its data fit in CARRY_BYTES, the data itself: the
+ * The block holds more than the lowest refusing rank.  A collective with one count for every rank (not a
+ * v-form, not a neighbour collective) also writes what it is -- kind, root, operator, element type, count --
+ * and a Bcast, Reduce or Allreduce whose data fit in CARRY_BYTES the data itself: the
  * operator compares the descriptions and, where they are equal, reduces the data on the way (a Bcast's root
  * contributes its data, the others none).  So after the one MPI call every rank knows one of three things:
  *   - a rank refused: the lowest refusing rank, as before;
@@ -48,7 +49,7 @@ static MPI_Op block_op = MPI_OP_NULL;
 /* Whether the collective the block describes is carried: its data fit, and its reduction is built in. */
 static int carried(const struct block *b)
 {
-	if (b->count < 0)
+	if (b->count < 0 || (b->kind != BCAST && b->kind != REDUCE && b->kind != ALLREDUCE))
 		return 0;
 	if (b->kind == BCAST)
 		return b->count <= CARRY_BYTES;

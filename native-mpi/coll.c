@@ -114,29 +114,29 @@ int motor_mpi_coll_refuse(int comm, int code)
 	return c ? motor_mpi__agree(c, code) : code;
 }
 
-/* prepare() and the agreement: MOTOR_OK when every rank may go on with the collective. */
-static int begin(struct coll *a, enum kind kind, const void *sbuf, void *rbuf, int64_t count, int dt, int op,
-                 int root, int comm)
-{
-	int rc = prepare(a, kind, sbuf, rbuf, count, dt, op, root, comm);
-	return rc == MOTOR_ECOMM ? rc : motor_mpi_coll_refuse(comm, rc);
-}
-
-/* The description of a Bcast, Reduce or Allreduce on intracommunicator `c` that its agreement carries
- * (agree.c), from the arguments prepare() accepted: 0 when this rank describes nothing (another kind of
- * collective, an intercommunicator, or buffers MPI would not accept: MPI then judges the call). */
+/* The description of a collective on intracommunicator `c` that its agreement compares (agree.c), from the
+ * arguments prepare() accepted: kind, root, and for a reduction the operator and element type with the count,
+ * for the others the bytes of a rank's block.  A Bcast, Reduce or Allreduce also says where its data are, for
+ * the agreement to carry it out if it is small.  0 when this rank describes nothing: a v-form or neighbour
+ * collective (their counts differ between ranks), an intercommunicator, or a Bcast, Reduce or Allreduce
+ * without the buffers MPI would need (MPI then judges the call). */
 static int describe(const struct motor_comm *c, enum kind kind, const void *sbuf, void *rbuf, int64_t count,
                     int dt, int op, int root, struct motor_carry *d)
 {
-	if (c->inter || (kind != BCAST && kind != REDUCE && kind != ALLREDUCE))
+	int reduction = kind == REDUCE || kind == ALLREDUCE || kind == SCAN || kind == EXSCAN ||
+	                kind == REDUCE_SCATTER_BLOCK;
+	int rooted = kind == BCAST || kind == REDUCE || kind == SCATTER || kind == GATHER;
+	if (c->inter || !(reduction || rooted || kind == ALLGATHER || kind == ALLTOALL))
 		return 0;
-	int builtin = dt >= 0 && dt < MOTOR_DT_PREDEFINED && kind != BCAST;
+	int builtin = reduction && dt >= 0 && dt < MOTOR_DT_PREDEFINED;
 	*d = (struct motor_carry){.kind = kind,
-	                          .root = kind == ALLREDUCE ? -1 : root,
+	                          .root = rooted ? root : -1,
 	                          .op = builtin && op < MOTOR_OP_PREDEFINED ? op : -1,
 	                          .dt = builtin ? dt : CARRY_DT_BYTES,
 	                          .bytes = (size_t)count * motor_mpi_type_size(dt)};
 	d->count = builtin ? count : (int64_t)d->bytes;
+	if (kind != BCAST && kind != REDUCE && kind != ALLREDUCE)
+		return 1;                                 /* compared, never carried: no data */
 	int whole = kind == ALLREDUCE || root == c->rank; /* this rank has the whole: data or result */
 	if (kind == BCAST) {
 		d->in = whole ? rbuf : NULL;
@@ -151,8 +151,8 @@ static int describe(const struct motor_comm *c, enum kind kind, const void *sbuf
 	         (d->bytes && (kind == BCAST || whole) && !rbuf));
 }
 
-/* begin() for a Bcast, Reduce or Allreduce, whose agreement carries its description and, when it is small,
- * carries out the collective itself (agree.c): then *done. */
+/* prepare() and the agreement, which compares the collective's description and, for a small Bcast, Reduce
+ * or Allreduce, carries it out (agree.c): then *done.  MOTOR_OK when every rank may go on with it. */
 static int begin_carried(struct coll *a, enum kind kind, const void *sbuf, void *rbuf, int64_t count, int dt,
                          int op, int root, int comm, int *done)
 {
@@ -165,6 +165,14 @@ static int begin_carried(struct coll *a, enum kind kind, const void *sbuf, void 
 		return MOTOR_ECOMM;
 	int described = rc == MOTOR_OK && describe(c, kind, sbuf, rbuf, count, dt, op, root, &d);
 	return motor_mpi__agree_carry(c, rc, described ? &d : NULL, done);
+}
+
+/* begin_carried() for a collective the agreement never carries out. */
+static int begin(struct coll *a, enum kind kind, const void *sbuf, void *rbuf, int64_t count, int dt, int op,
+                 int root, int comm)
+{
+	int done;
+	return begin_carried(a, kind, sbuf, rbuf, count, dt, op, root, comm, &done);
 }
 
 static int call_blocking(const struct coll *a)

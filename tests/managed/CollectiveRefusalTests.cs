@@ -315,6 +315,35 @@ public static class CollectiveRefusalTests
 		});
 	}
 
+	// The same for the other collectives with one count for every rank: each rank's arguments are right for it
+	// alone, but the last rank's blocks are one element longer.
+	public static void BlockCountsThatDifferBetweenRanksRaiseOnEveryRank ()
+	{
+		if (Size == 1)
+			return;
+		BothModes (() => {
+			int n = Rank == Last ? 3 : 2;
+			var send = Block (Rank, n);
+			var all = Filled (n * Size, -1);
+			Differ ("Allgather", () => World.Allgather (send, all), send, all);
+			var many = Block (Rank, n * Size);
+			Differ ("Alltoall", () => World.Alltoall (many, all), many, all);
+			var block = Filled (n, -1);
+			Differ ("Scatter from rank 0", () => World.Scatter (Rank == 0 ? many : null, block, 0), block);
+			Differ ("Gather to rank 0", () => World.Gather (send, Rank == 0 ? all : null, 0), send);
+			var scan = Filled (n, -1);
+			Differ ("Scan", () => World.Scan (send, scan, Op.SUM), send, scan);
+			Differ ("Exscan", () => World.Exscan (send, scan, Op.SUM), send, scan);
+			Differ ("Scan with MAX on the last rank", () => World.Scan (Block (Rank, 2), Filled (2, -1), Rank == Last ? Op.MAX : Op.SUM));
+			Differ ("Reduce_scatter_block", () => World.Reduce_scatter_block (many, block, Op.SUM), many, block);
+			// And with matching counts, right.
+			var ok = new int[2 * Size];
+			World.Allgather (Block (Rank, 2), ok);
+			for (int r = 0; r < Size; r++)
+				Assert.SequenceEqual (Block (r, 2), ok.Skip (2 * r).Take (2), "Allgather afterwards, block " + r);
+		});
+	}
+
 	// A refusal and a difference in the same call: the refusal wins, as it explains the rest.
 	public static void ARefusalIsReportedBeforeADifference ()
 	{
