@@ -38,7 +38,7 @@ struct block {
 	int32_t flags;   /* MISMATCH: two descriptions differ; HAS_DATA: a Bcast's root's data is in data[] */
 	/* the description: equal on every rank that gives one */
 	int32_t kind, root, op, dt, reserved;
-	int64_t count; /* elements of dt, or bytes (DT_BYTES) */
+	int64_t count; /* elements of dt, or bytes (CARRY_DT_BYTES) */
 	unsigned char data[CARRY_BYTES];
 };
 _Static_assert(sizeof(struct block) == 96, "the block is one MPI datatype of 96 bytes");
@@ -120,6 +120,20 @@ void motor_mpi__agree_fini(void)
 		MPI_Type_free(&block_type);
 }
 
+/* One element of `type` reduced with `op` over communicator `c`, waited for between the blocking hooks. */
+static int allreduce(const struct motor_comm *c, void *sbuf, void *rbuf, MPI_Datatype type, MPI_Op op)
+{
+	struct coll a = {.kind = ALLREDUCE,
+	                 .sbuf = sbuf,
+	                 .rbuf = rbuf,
+	                 .count = 1,
+	                 .type = type,
+	                 .op = op,
+	                 .root = NO_ROOT,
+	                 .comm = c->comm};
+	return motor_mpi__coll_run(&a);
+}
+
 /* On an intercommunicator an MPI_Allreduce gives each group the other group's reduction, never its own.  So
  * it takes two: the first gives every rank the remote group's lowest refusing rank; in the second every rank
  * offers what it received, and so receives the remote group's view of its own group -- its own group's lowest
@@ -127,20 +141,9 @@ void motor_mpi__agree_fini(void)
 static int agree_inter(const struct motor_comm *c, int verdict)
 {
 	int who = verdict == MOTOR_OK ? INT_MAX : c->rank, remote = INT_MAX;
-	struct coll a = {.kind = ALLREDUCE,
-	                 .sbuf = &who,
-	                 .rbuf = &remote,
-	                 .count = 1,
-	                 .type = MPI_INT,
-	                 .op = MPI_MIN,
-	                 .root = NO_ROOT,
-	                 .comm = c->comm};
-	int rc = motor_mpi__coll_run(&a);
-	if (rc == MPI_SUCCESS) {
-		a.sbuf = &remote;
-		a.rbuf = &who;
-		rc = motor_mpi__coll_run(&a);
-	}
+	int rc = allreduce(c, &who, &remote, MPI_INT, MPI_MIN);
+	if (rc == MPI_SUCCESS)
+		rc = allreduce(c, &remote, &who, MPI_INT, MPI_MIN);
 	if (verdict != MOTOR_OK)
 		return verdict;
 	if (rc != MPI_SUCCESS)
@@ -205,15 +208,7 @@ int motor_mpi__agree_carry(const struct motor_comm *c, int verdict, const struct
 		return agree_inter(c, verdict);
 	struct motor_agree blk;
 	motor_mpi__agree_fill(&blk, c, verdict, d);
-	struct coll a = {.kind = ALLREDUCE,
-	                 .sbuf = MPI_IN_PLACE,
-	                 .rbuf = &blk,
-	                 .count = 1,
-	                 .type = block_type,
-	                 .op = block_op,
-	                 .root = NO_ROOT,
-	                 .comm = c->comm};
-	int rc = motor_mpi__coll_run(&a);
+	int rc = allreduce(c, MPI_IN_PLACE, &blk, block_type, block_op);
 	if (verdict != MOTOR_OK)
 		return verdict;
 	if (rc != MPI_SUCCESS)

@@ -63,10 +63,11 @@ struct coll {
  * polled and waited for (motor_mpi__coll_nb). */
 int motor_mpi__coll_run(const struct coll *a);
 
-/* What a Bcast, Reduce or Allreduce tells its agreement (agree.c): its description -- kind, root (-1 for an
- * Allreduce), built-in operator (else -1), built-in element type with count in elements, or CARRY_DT_BYTES
- * with count in bytes -- and where its data are: `in` the data this rank contributes (NULL: none), `out`
- * where the result goes (NULL: nowhere), `bytes` their size. */
+/* What a collective tells its agreement (agree.c, coll.c describe): its description -- kind, root (-1 where
+ * it has none), built-in operator (else -1), built-in element type with count in elements, or CARRY_DT_BYTES
+ * with count in bytes -- and, for a Bcast, Reduce or Allreduce the agreement may carry out, where its data
+ * are: `in` the data this rank contributes (NULL: none), `out` where the result goes (NULL: nowhere), `bytes`
+ * their size. */
 #define CARRY_DT_BYTES (-1)
 struct motor_carry {
 	int kind, root, op, dt;
@@ -96,8 +97,8 @@ int motor_mpi__agree_carry(const struct motor_comm *c, int verdict, const struct
 int motor_mpi__coll_start(const struct coll *a, MPI_Request *r);
 
 /* icoll.c: a non-blocking collective on intracommunicator `c` (handle `comm`) in two stages.  Posts the
- * agreement (an MPI_Iallreduce of the block of agree.c: this rank's verdict and the description `d` of a
- * Bcast, Reduce or Allreduce, NULL for other collectives) and queues `a`, which is started on the
+ * agreement (an MPI_Iallreduce of the block of agree.c: this rank's verdict and the collective's description
+ * `d`, NULL for a collective that gives none) and queues `a`, which is started on the
  * communicator's shadow once the agreement has completed and every earlier collective of the queue has been
  * started -- unless the agreement carried it out (then the request ends without it).  With `verdict` MOTOR_OK
  * *req becomes a staged request (motor_mpi__staged_of); otherwise the agreement still runs (the other ranks

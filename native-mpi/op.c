@@ -91,7 +91,7 @@ typedef unsigned int uword;
 			}                                                                                    \
 		}                                                                                            \
 	} while (0)
-/* The bitwise operators, for the integer types only (op.c allows them nowhere else). */
+/* The bitwise operators, for the integer types only (builtin[] allows them on no other). */
 #define BITWISE(a, b, out)                                                                                   \
 	case MOTOR_OP_BAND:                                                                                  \
 		out = a & b;                                                                                 \
@@ -150,24 +150,23 @@ void motor_mpi__reduce_builtin(int dt, int op, const void *in, void *io, int64_t
 	}
 }
 
-/* Two libraries Motor runs on compute some built-in operators wrongly, silently:
- *   - Debian 12's MPICH 4.0.2 compares unsigned integers as signed in MPI_MIN and MPI_MAX: MIN(255, 1) of two
- *     MPI_UINT8_T is 255, and so for the 16-, 32- and 64-bit types (tests/upstream/mpich-unsigned-minmax.c);
- *   - Debian 12's Open MPI 4.1.4 adds 8- and 16-bit integers with saturation wherever its vector code runs
- * (16 elements and more): 170 + 153 of two MPI_UINT8_T is 255, not 67
- * (tests/upstream/openmpi-saturating-sum.c). So at init every built-in operator is checked on every type it
- * is defined on: MPI_Reduce_local of CHECK_N elements of varied bits against motor_mpi__reduce_builtin, C's
- * arithmetic with MPI's rules (which the agreement's carried reductions use too, agree.c).  A pair found
- * wrong is served from then on by an operator of Motor's own that calls motor_mpi__reduce_builtin, so a
- * reduction gives the same value under every library. One-sided accumulations take only the library's
- * operators: there such a pair is refused (win.c, MOTOR_EOPLIBRARY). */
+/* Two libraries Motor runs on compute some built-in operators wrongly, and silently.  Debian 12's MPICH 4.0.2
+ * compares unsigned integers as signed in MPI_MIN and MPI_MAX: MIN(255, 1) of two MPI_UINT8_T is 255, and so
+ * for the 16-, 32- and 64-bit types (tests/upstream/mpich-unsigned-minmax.c).  Debian 12's Open MPI 4.1.4
+ * adds 8- and 16-bit integers with saturation wherever its vector code runs, from 16 elements: 170 + 153 of
+ * two MPI_UINT8_T is 255, not 67 (tests/upstream/openmpi-saturating-sum.c).
+ *
+ * So at init every built-in operator is checked on every type it is defined on: MPI_Reduce_local of CHECK_N
+ * elements of varied bits against motor_mpi__reduce_builtin, C's arithmetic with MPI's rules (which the
+ * agreement's carried reductions use too, agree.c).  A pair found wrong is served from then on by an operator
+ * of Motor's own that calls motor_mpi__reduce_builtin, so a reduction gives the same value under every
+ * library.  One-sided accumulations take only the library's operators: there such a pair is refused (win.c,
+ * MOTOR_EOPLIBRARY). */
 #define CHECK_N 256
 static uint32_t wrong[MOTOR_OP_PREDEFINED]; /* bit dt: the library's operator is wrong on datatype dt */
 static MPI_Op replacement[MOTOR_OP_PREDEFINED];
 
-/* The predefined datatype whose MPI handle is `t` (the first, where two share one: their arithmetic is the
- * same).
- */
+/* The predefined datatype whose MPI handle is `t`: the first, where two share one (same arithmetic). */
 static int dt_of(MPI_Datatype t)
 {
 	for (int dt = 0; dt < MOTOR_DT_PREDEFINED; dt++)
