@@ -20,6 +20,7 @@
 #ifndef MOTOR_PIN_H
 #define MOTOR_PIN_H
 
+#include <stdatomic.h>
 #include <stdint.h>
 
 #include <mono/metadata/object.h>
@@ -78,6 +79,14 @@ int motor_pin_post_op_buffer(MonoObject *req, MonoObject *obj, MonoObject *obj2,
  * a message to itself (MPICH aborts the process on such a copy), else MOTOR_OK.  motor_pin_post checks the
  * same. */
 int motor_pin_check_self(const struct motor_buffer *b, int recv, int peer, int comm);
+/* In-flight sends (0) and receives (1) that a message of this rank to itself may match (self-overlap.c).
+ * While there are none of the other direction motor_pin_check_self has nothing to check: a caller may test
+ * this first and build the buffer it passes only when it must. */
+extern atomic_int motor_req__self_active[2];
+static inline int motor_pin_self_possible(int recv)
+{
+	return atomic_load_explicit(&motor_req__self_active[!recv], memory_order_seq_cst) != 0;
+}
 
 /* Posts a non-blocking send of `n` bytes of native memory `data` (a serialised object message) for the
  * Request `req`.  On success the operation owns the buffer and calls release(data, cap) when it completes

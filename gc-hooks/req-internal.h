@@ -147,8 +147,7 @@ void motor_req__gc_hook_init(int harvest);
 
 /* ---- self-overlap.c --------------------------------------------------------------------------------- */
 
-/* In-flight sends (0) and receives (1) that a message of this rank to itself may match. */
-extern atomic_int motor_req__self_active[2];
+/* motor_req__self_active (motor-pin.h): the operations listed below, by direction. */
 
 /* Whether the operation may be a message to self; if so, [*lo, *hi) is its buffer's byte range, which must
  * not overlap one of the other direction in flight (else *refused). */

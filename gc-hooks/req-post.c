@@ -54,21 +54,23 @@ static void fill_buffer(struct slot *sl, MonoObject *obj, const struct motor_buf
 
 /* Lists a slot whose operation on buffer `b` a message to self may match.  Best effort, like the check
  * itself: without memory for the list the operation goes unlisted. */
-static MOTOR_COLD void list_self(struct slot *sl, const struct motor_buffer *b)
+static MOTOR_COLD void list_self(struct slot *sl, void *data, int64_t count, int dt)
 {
-	sl->lo = (uintptr_t)b->data;
-	sl->hi = sl->lo + (uintptr_t)b->count * motor_mpi_type_size(b->dt);
+	sl->lo = (uintptr_t)data;
+	sl->hi = sl->lo + (uintptr_t)count * motor_mpi_type_size(dt);
 	motor_req__add_self(sl);
 }
 
-/* Whether a post of this direction must be checked against the buffers to self in flight before it is made:
+/* The cold paths take the buffer's fields, not its address: `b` then stays in registers on the common path.
+ *
+ * Whether a post of this direction must be checked against the buffers to self in flight before it is made:
  * only while there are some of the other direction.  A matched receive always is (its source is known only
  * as the message's). */
-static MOTOR_COLD int refused_self(const struct motor_buffer *b, int recv, int peer, int comm, int *self)
+static MOTOR_COLD int refused_self(struct motor_buffer b, int recv, int peer, int comm, int *self)
 {
 	uintptr_t lo, hi;
 	int refused;
-	*self = motor_req__self_range(b, recv, peer, comm, &lo, &hi, &refused);
+	*self = motor_req__self_range(&b, recv, peer, comm, &lo, &hi, &refused);
 	return refused;
 }
 
@@ -84,7 +86,7 @@ static inline int post_buffer(MonoObject *req, MonoObject *obj, const struct mot
 {
 	int self = 0, to_self = 0;
 	if ((msg || atomic_load(&motor_req__self_active[!recv]) != 0) &&
-	    refused_self(b, recv, peer, comm, &self))
+	    refused_self(*b, recv, peer, comm, &self))
 		return MOTOR_EOVERLAP;
 	struct slot *sl;
 	int rc = motor_req__alloc(&sl);
@@ -121,7 +123,7 @@ static inline int post_buffer(MonoObject *req, MonoObject *obj, const struct mot
 		return MOTOR_OK;
 	}
 	if (to_self)
-		list_self(sl, b);
+		list_self(sl, b->data, b->count, b->dt);
 	motor_req__count(sl->movable ? &motor_req__pins_taken : &motor_req__pins_avoided);
 	return close_slot(sl, req, MOTOR_OK);
 }

@@ -10,11 +10,8 @@
 #include "motor-mpi-internal.h"
 
 /* MPICH's handles are integer constants and Open MPI's are addresses of library objects: both are constant
- * expressions, so the table can be static. */
-static const struct {
-	MPI_Datatype type;
-	size_t size;
-} predefined[MOTOR_DT_PREDEFINED] = {
+ * expressions, so the table is a constant. */
+const struct motor_mpi__predefined motor_mpi__predefined[MOTOR_DT_PREDEFINED] = {
 #define MOTOR_DT(name, mono, mpi, size, group) [MOTOR_DT_##name] = {mpi, size},
 #include "datatypes.def"
 };
@@ -33,7 +30,7 @@ MPI_Datatype motor_mpi__type(int dt)
 	if (dt < 0)
 		return MPI_DATATYPE_NULL;
 	if (dt < MOTOR_DT_PREDEFINED)
-		return predefined[dt].type;
+		return motor_mpi__predefined[dt].type;
 	int i = dt - MOTOR_DT_PREDEFINED;
 	if (i >= atomic_load_explicit(&n_derived, memory_order_acquire))
 		return MPI_DATATYPE_NULL;
@@ -45,7 +42,7 @@ size_t motor_mpi_type_size(int dt)
 	if (dt < 0)
 		return 0;
 	if (dt < MOTOR_DT_PREDEFINED)
-		return predefined[dt].size;
+		return motor_mpi__predefined[dt].size;
 	int i = dt - MOTOR_DT_PREDEFINED;
 	if (i >= atomic_load_explicit(&n_derived, memory_order_acquire))
 		return 0;

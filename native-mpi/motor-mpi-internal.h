@@ -22,7 +22,7 @@ struct motor_comm {
 	int self_peer;   /* the peer that names this rank itself: its rank, or INT_MIN on an intercommunicator
 	                  */
 	atomic_int valid;
-};
+} __attribute__((aligned(32))); /* 32 bytes: an entry of the table is a shift away from its handle */
 
 /* More than MPICH allows (2,048 context ids, see motor_compat_out_of_comms), so that under MPICH it is the
  * library that runs out -- which every rank of a collective constructor learns at the same call.  Open MPI
@@ -74,6 +74,24 @@ void motor_mpi__comm_freed(int handle);
 
 /* The MPI datatype for a handle, or MPI_DATATYPE_NULL. */
 MPI_Datatype motor_mpi__type(int dt);
+/* The primitive types' row of datatype.c's table, for the per-message path (motor_mpi__type_of). */
+struct motor_mpi__predefined {
+	MPI_Datatype type;
+	size_t size;
+};
+/* Hidden, as motor_mono_layout is (gc-hooks/mono-compat.h): read PC-relative, not through the GOT. */
+extern __attribute__((visibility("hidden")))
+const struct motor_mpi__predefined motor_mpi__predefined[MOTOR_DT_PREDEFINED];
+/* Whether `dt` is a live handle, and its MPI datatype in *type: motor_mpi__type with a primitive type's
+ * handle looked up inline (one comparison and one load). */
+static inline int motor_mpi__type_of(int dt, MPI_Datatype *type)
+{
+	if ((unsigned)dt < MOTOR_DT_PREDEFINED) {
+		*type = motor_mpi__predefined[dt].type;
+		return 1;
+	}
+	return (*type = motor_mpi__type(dt)) != MPI_DATATYPE_NULL;
+}
 void motor_mpi__type_fini(void);
 
 /* op.c: the MPI operator for handle `op` applied to datatype handle `dt`, or MOTOR_EOP / MOTOR_EOPTYPE. */

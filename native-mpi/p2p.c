@@ -22,7 +22,7 @@ static int resolve(int comm, int dt, int64_t count, struct motor_comm **c, struc
 {
 	if (!(*c = motor_mpi__comm(comm)))
 		return MOTOR_ECOMM;
-	if ((s->type = motor_mpi__type(dt)) == MPI_DATATYPE_NULL)
+	if (!motor_mpi__type_of(dt, &s->type))
 		return MOTOR_EARG;
 	/* Managed arrays hold at most INT32_MAX elements, so counts always fit MPI's int. */
 	if (count < 0 || count > INT_MAX)

@@ -37,7 +37,9 @@
 
 MonoDomain *motor_domain;
 
-enum kind { KIND_REFUSED, KIND_ARRAY, KIND_OBJECT, KIND_IN_PLACE };
+/* KIND_ARRAY: an array whose element count is the word before its data (motor_mono_layout confirmed it);
+ * KIND_ARRAY_ASK: an array whose count only mono_array_length can tell (the layout was not confirmed). */
+enum kind { KIND_REFUSED, KIND_ARRAY, KIND_ARRAY_ASK, KIND_OBJECT, KIND_IN_PLACE };
 
 struct desc {
 	enum kind kind;
@@ -147,7 +149,7 @@ static void describe(MonoObject *obj, struct desc *d)
 		int dt = element_dt(mono_class_get_element_class(k), &d->elem_size);
 		if (dt < 0)
 			return;
-		d->kind = KIND_ARRAY;
+		d->kind = motor_mono_layout.array_length ? KIND_ARRAY : KIND_ARRAY_ASK;
 		d->dt = dt;
 		d->data_offset = motor_mono_layout.array_data;
 		return;
@@ -206,10 +208,29 @@ static MOTOR_COLD int bad_range(uint64_t len, int32_t offset)
 	return offset < 0 || (uint64_t)offset > len ? MOTOR_EOFFSET : MOTOR_ECOUNT;
 }
 
+/* Elements [offset, offset + count) of an array of `len` elements described by `d`; count -1 with offset 0 is
+ * the whole array. */
+static inline int array_range(MonoObject *obj, const struct desc *d, uint64_t len, int32_t offset,
+                              int32_t count, struct motor_buffer *b)
+{
+	if (count == -1 && offset == 0)
+		count = (int32_t)len;
+	/* Negative values become huge as unsigned 32-bit numbers and fail the comparisons. */
+	else if ((uint32_t)offset > len || (uint32_t)count > len - (uint32_t)offset)
+		return bad_range(len, offset);
+	b->data = (char *)obj + d->data_offset + (size_t)(uint32_t)offset * d->elem_size;
+	b->count = count;
+	b->dt = d->dt;
+	b->obj_bytes = d->data_offset + len * d->elem_size;
+	return MOTOR_OK;
+}
+
 static MOTOR_COLD int resolve_other(MonoObject *obj, const struct desc *d, int32_t offset, int32_t count,
                                     struct motor_buffer *b)
 {
 	switch (d->kind) {
+	case KIND_ARRAY_ASK:
+		return array_range(obj, d, mono_array_length((MonoArray *)obj), offset, count, b);
 	case KIND_OBJECT:
 		if (count != -1 || offset != 0)
 			return MOTOR_ENOTARRAY;
@@ -225,8 +246,9 @@ static MOTOR_COLD int resolve_other(MonoObject *obj, const struct desc *d, int32
 	}
 }
 
-/* The per-message path: an array (the common buffer) is tested first and its range with one comparison per
- * bound; objects, refusals and bad ranges go out of line. */
+/* The per-message path: an array (the common buffer) is tested first, its element count read from the word
+ * before its data, and its range checked with one comparison per bound; objects, refusals and bad ranges go
+ * out of line. */
 int motor_buffer_resolve(MonoObject *obj, int32_t offset, int32_t count, struct motor_buffer *b)
 {
 	struct desc scratch;
@@ -234,19 +256,16 @@ int motor_buffer_resolve(MonoObject *obj, int32_t offset, int32_t count, struct 
 	if (!obj)
 		return MOTOR_ENULL;
 	const struct desc *d = lookup(obj, &scratch);
-	if (__builtin_expect(d->kind != KIND_ARRAY, 0))
-		return resolve_other(obj, d, offset, count, b);
-	uint64_t len = motor_mono_array_length(obj);
-	if (count == -1 && offset == 0)
-		count = (int32_t)len;
-	/* Negative values become huge as unsigned 32-bit numbers and fail the comparisons. */
-	else if ((uint32_t)offset > len || (uint32_t)count > len - (uint32_t)offset)
-		return bad_range(len, offset);
-	b->data = (char *)obj + d->data_offset + (size_t)(uint32_t)offset * d->elem_size;
-	b->count = count;
-	b->dt = d->dt;
-	b->obj_bytes = d->data_offset + len * d->elem_size;
-	return MOTOR_OK;
+	if (__builtin_expect(d->kind != KIND_ARRAY, 0)) {
+		/* Filled through a copy: the caller's `b`, whose address then never escapes, can stay in
+		 * registers when this function is inlined. */
+		struct motor_buffer other = {0};
+		int rc = resolve_other(obj, d, offset, count, &other);
+		*b = other;
+		return rc;
+	}
+	uint64_t len = *(const uintptr_t *)((const char *)obj + d->data_offset - sizeof(uintptr_t));
+	return array_range(obj, d, len, offset, count, b);
 }
 
 /* Through the vtable-keyed cache, like a buffer: every object operation asks this of its root, and a Mono

@@ -11,12 +11,22 @@
 #include "motor-pin.h"
 #include "motor-runtime.h"
 
-static inline int32_t send_buffer(MonoObject *buf, int32_t offset, int32_t count, int32_t dest, int32_t tag,
-                                  int32_t comm, int32_t mode)
+/* The check for a message to self that overlaps one in flight, out of line: the per-message path tests only
+ * whether there is anything to check, so it never stores its resolved buffer to pass it here. */
+static MOTOR_COLD int check_self(MonoObject *buf, int32_t offset, int32_t count, int recv, int peer, int comm)
 {
 	struct motor_buffer b;
 	int rc = motor_buffer_resolve(buf, offset, count, &b);
-	if (rc != MOTOR_OK || (rc = motor_pin_check_self(&b, 0, dest, comm)) != MOTOR_OK)
+	return rc != MOTOR_OK ? rc : motor_pin_check_self(&b, recv, peer, comm);
+}
+
+static inline int32_t send_buffer(MonoObject *buf, int32_t offset, int32_t count, int32_t dest, int32_t tag,
+                                  int32_t comm, int32_t mode)
+{
+	struct motor_buffer b = {0}; /* set on every path: GCC cannot tell once `b` is in registers */
+	int rc = motor_buffer_resolve(buf, offset, count, &b);
+	if (rc != MOTOR_OK ||
+	    (motor_pin_self_possible(0) && (rc = check_self(buf, offset, count, 0, dest, comm)) != MOTOR_OK))
 		return rc;
 	rc = motor_mpi_send(b.data, b.count, b.dt, dest, tag, comm, mode);
 	MOTOR_KEEP_ALIVE(buf);
@@ -26,9 +36,10 @@ static inline int32_t send_buffer(MonoObject *buf, int32_t offset, int32_t count
 static inline int32_t recv_buffer(MonoObject *buf, int32_t offset, int32_t count, int32_t source, int32_t tag,
                                   int32_t comm, motor_status *st)
 {
-	struct motor_buffer b;
+	struct motor_buffer b = {0}; /* set on every path: GCC cannot tell once `b` is in registers */
 	int rc = motor_buffer_resolve(buf, offset, count, &b);
-	if (rc != MOTOR_OK || (rc = motor_pin_check_self(&b, 1, source, comm)) != MOTOR_OK)
+	if (rc != MOTOR_OK || (motor_pin_self_possible(1) &&
+	                       (rc = check_self(buf, offset, count, 1, source, comm)) != MOTOR_OK))
 		return rc;
 	rc = motor_mpi_recv(b.data, b.count, b.dt, source, tag, comm, st);
 	MOTOR_KEEP_ALIVE(buf);
