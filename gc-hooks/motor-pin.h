@@ -82,7 +82,7 @@ int motor_pin_check_self(const struct motor_buffer *b, int recv, int peer, int c
 /* In-flight sends (0) and receives (1) that a message of this rank to itself may match (self-overlap.c).
  * While there are none of the other direction motor_pin_check_self has nothing to check: a caller may test
  * this first and build the buffer it passes only when it must. */
-extern atomic_int motor_req__self_active[2];
+extern __attribute__((visibility("hidden"))) atomic_int motor_req__self_active[2];
 static inline int motor_pin_self_possible(int recv)
 {
 	return atomic_load_explicit(&motor_req__self_active[!recv], memory_order_seq_cst) != 0;

@@ -75,14 +75,17 @@ struct chunk {
 
 /* ---- req-slots.c ------------------------------------------------------------------------------------ */
 
-extern _Atomic(struct chunk *) motor_req__chunks[MAX_CHUNKS];
+/* The globals below are hidden, as motor_mono_layout is (mono-compat.h): each read is one PC-relative load.
+ */
+
+extern __attribute__((visibility("hidden"))) _Atomic(struct chunk *) motor_req__chunks[MAX_CHUNKS];
 extern atomic_int motor_req__n_chunks;
 
 /* Offsets of System.MP.Request's fields. */
 struct motor_req__fields {
 	uint32_t slot, gen, done, rc, result, send;
 };
-extern struct motor_req__fields motor_req__off;
+extern __attribute__((visibility("hidden"))) struct motor_req__fields motor_req__off;
 
 /* The slot of a handle from a Request (checked: a handle may be stale or forged by reflection), or NULL. */
 static inline struct slot *motor_req__slot_at(int32_t index)
@@ -168,8 +171,8 @@ static inline void motor_req__drop_self(struct slot *sl)
 
 /* ---- req-shutdown.c (counters) ---------------------------------------------------------------------- */
 
-extern atomic_uint_fast64_t motor_req__pins_taken, motor_req__pins_avoided, motor_req__gc_released,
-    motor_req__gc_completed;
+extern __attribute__((visibility("hidden"))) atomic_uint_fast64_t motor_req__pins_taken,
+    motor_req__pins_avoided, motor_req__gc_released, motor_req__gc_completed;
 
 /* Statistics on the hot path: a relaxed load and store, not an atomic add (increments can be lost when
  * threads race). */

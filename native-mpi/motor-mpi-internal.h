@@ -32,8 +32,10 @@ struct motor_comm {
  * communicators, which a plain C program making as many does not (not yet explained). */
 #define MOTOR_MAX_COMMS 4096
 
-/* The table itself (comm.c); read it through motor_mpi__comm. */
-extern struct motor_comm motor_mpi__comms[MOTOR_MAX_COMMS];
+/* The table itself (comm.c); read it through motor_mpi__comm.  Hidden, like every global the per-message path
+ * reads (and motor_mono_layout, gc-hooks/mono-compat.h): motor exports its symbols, and an exported variable
+ * is read through an address loaded first; a hidden one with one PC-relative load. */
+extern __attribute__((visibility("hidden"))) struct motor_comm motor_mpi__comms[MOTOR_MAX_COMMS];
 
 /* The entry for a handle, or NULL if the handle is not a live communicator.  Inline: every operation starts
  * here. */
@@ -79,7 +81,6 @@ struct motor_mpi__predefined {
 	MPI_Datatype type;
 	size_t size;
 };
-/* Hidden, as motor_mono_layout is (gc-hooks/mono-compat.h): read PC-relative, not through the GOT. */
 extern __attribute__((visibility("hidden")))
 const struct motor_mpi__predefined motor_mpi__predefined[MOTOR_DT_PREDEFINED];
 /* Whether `dt` is a live handle, and its MPI datatype in *type: motor_mpi__type with a primitive type's
@@ -128,8 +129,8 @@ void motor_mpi__agree_fini(void);
 extern motor_block_enter_fn motor_mpi__block_enter;
 extern motor_block_leave_fn motor_mpi__block_leave;
 extern int motor_mpi__spin;
-extern atomic_uint_fast64_t motor_mpi__waited, motor_mpi__immediate;
-extern int motor_mpi__tag_ub;
+extern __attribute__((visibility("hidden"))) atomic_uint_fast64_t motor_mpi__waited, motor_mpi__immediate;
+extern __attribute__((visibility("hidden"))) int motor_mpi__tag_ub;
 
 /* Statistics only: a relaxed load and store, not an atomic add, so that counting costs the hot path nothing;
  * increments can be lost when threads race. */
@@ -236,7 +237,7 @@ void motor_mpi__staged_done(motor_req *req);
 /* Collectives whose agreement is still running, on all communicators: while there are any, every wait of this
  * layer polls and calls motor_mpi__staged_progress_slow instead of blocking in the MPI library, so that a
  * rank waiting for anything still starts the data collectives the other ranks wait for. */
-extern atomic_int motor_mpi__staged_pending;
+extern __attribute__((visibility("hidden"))) atomic_int motor_mpi__staged_pending;
 /* Tests the agreements at the head of every communicator's queue and starts the collectives agreed on, unless
  * another thread is doing so.  Callers check motor_mpi__staged_pending first. */
 void motor_mpi__staged_progress_slow(void);
