@@ -5,14 +5,16 @@
  * (motor-mpi.h).  On an intracommunicator that is one MPI_Allreduce of a block (struct block) with an
  * operator of ours (combine); on an intercommunicator two of an int.
  *
- * The block holds more than the lowest refusing rank.  A collective with one count for every rank (not a
- * v-form, not a neighbour collective) also writes what it is -- kind, root, operator, element type, count --
+ * The block holds more than the lowest refusing rank.  A collective on an intracommunicator (not a neighbour
+ * collective) also writes what it is -- kind, root, operator, element type, count (for a v-form, whose counts
+ * differ between ranks, the flows of its blocks: coll-internal.h, struct motor_carry) --
  * and a Bcast, Reduce or Allreduce whose data fit in CARRY_BYTES the data itself: the
  * operator compares the descriptions and, where they are equal, reduces the data on the way (a Bcast's root
  * contributes its data, the others none).  So after the one MPI call every rank knows one of three things:
  *   - a rank refused: the lowest refusing rank, as before;
- *   - the descriptions differ (a count, root or operator not the same on every rank, which MPI calls
- *     erroneous and cannot see: it would truncate, hang or compute garbage): MOTOR_EMISMATCH on every rank;
+ *   - the descriptions differ (a count, root or operator not the same on every rank, or a v-form whose
+ *     blocks are not received with the sizes they are sent with, which MPI calls erroneous and cannot see: it
+ *     would truncate, hang or compute garbage): MOTOR_EMISMATCH on every rank;
  *   - otherwise, for a small collective, its result: it is complete, and no second MPI call is made.
  * An operator of ours runs inside MPI_Allreduce; MPICH and Open MPI reduce the 96-byte block with it within
  * about 0.1 us of an int with MPI_MIN (doc/benchmarks.md, (e1)), so the agreement costs about what it cost,
@@ -57,6 +59,25 @@ static int carried(const struct block *b)
 	       (uint64_t)b->count * motor_mpi_type_size(b->dt) <= CARRY_BYTES;
 }
 
+/* A v-form's flows (struct motor_carry) ride in data[]: what its ranks send, then what they expect. */
+static int has_flows(const struct block *b)
+{
+	return b->kind == SCATTERV || b->kind == GATHERV || b->kind == ALLGATHERV || b->kind == ALLTOALLV ||
+	       b->kind == REDUCE_SCATTER;
+}
+
+static void get_flows(const struct block *b, uint64_t *sent, uint64_t *expected)
+{
+	memcpy(sent, b->data, sizeof *sent);
+	memcpy(expected, b->data + sizeof *sent, sizeof *expected);
+}
+
+static void set_flows(struct block *b, uint64_t sent, uint64_t expected)
+{
+	memcpy(b->data, &sent, sizeof sent);
+	memcpy(b->data + sizeof sent, &expected, sizeof expected);
+}
+
 static int same(const struct block *a, const struct block *b)
 {
 	return a->kind == b->kind && a->root == b->root && a->op == b->op && a->dt == b->dt &&
@@ -78,6 +99,11 @@ static void merge(const struct block *in, struct block *io)
 		*io = *in;
 		io->who = who;
 		io->flags = flags | (in->flags & HAS_DATA);
+	} else if (in->present && io->present && !(io->flags & MISMATCH) && has_flows(io)) {
+		uint64_t s1, e1, s2, e2;
+		get_flows(in, &s1, &e1);
+		get_flows(io, &s2, &e2);
+		set_flows(io, s1 + s2, e1 + e2);
 	} else if (in->present && io->present && !(io->flags & MISMATCH) && carried(io)) {
 		if (io->kind != BCAST) {
 			motor_mpi__reduce_builtin(io->dt, io->op, in->data, io->data, io->count);
@@ -168,7 +194,9 @@ void motor_mpi__agree_fill(struct motor_agree *blk, const struct motor_comm *c, 
 		b.op = d->op;
 		b.dt = d->dt;
 		b.count = d->count;
-		if (carried(&b) && d->in && d->bytes) {
+		if (d->flows)
+			set_flows(&b, d->sent, d->expected);
+		else if (carried(&b) && d->in && d->bytes) {
 			memcpy(b.data, d->in, d->bytes);
 			if (d->kind == BCAST)
 				b.flags = HAS_DATA;
@@ -191,6 +219,12 @@ int motor_mpi__agree_outcome(const struct motor_agree *blk, int size, const stru
 		return MOTOR_EPEER(b.who);
 	if (b.flags & MISMATCH)
 		return MOTOR_EMISMATCH;
+	if (b.present == size && has_flows(&b)) {
+		uint64_t sent, expected;
+		get_flows(&b, &sent, &expected);
+		if (sent != expected)
+			return MOTOR_EMISMATCH;
+	}
 	if (d && b.present == size && carried(&b)) {
 		if (d->out && d->bytes)
 			memcpy(d->out, b.data, d->bytes);

@@ -75,6 +75,12 @@ struct motor_carry {
 	const void *in;
 	void *out;
 	size_t bytes;
+	/* A v-form (counts that differ between ranks) is described with count -1 and its blocks as flows:
+	 * `sent` sums a hash of (from, to, bytes) over the blocks this rank sends, `expected` over those it
+	 * receives.  Summed over all ranks the two are equal exactly when every block is received with the
+	 * size it is sent with (but for a chance of 2^-64). */
+	int flows;
+	uint64_t sent, expected;
 };
 /* The agreement's block (agree.c), for icoll.c, which posts the agreement of a non-blocking collective
  * itself: fill it with this rank's verdict and description (`d` may be NULL), start the MPI_Iallreduce of it,

@@ -114,19 +114,101 @@ int motor_mpi_coll_refuse(int comm, int code)
 	return c ? motor_mpi__agree(c, code) : code;
 }
 
+/* A block of `bytes` bytes from rank `from` to rank `to`, as one 64-bit value (splitmix64's finaliser over
+ * the three): the flows of struct motor_carry sum these. */
+static uint64_t mix(uint64_t x)
+{
+	x ^= x >> 30;
+	x *= UINT64_C(0xbf58476d1ce4e5b9);
+	x ^= x >> 27;
+	x *= UINT64_C(0x94d049bb133111eb);
+	return x ^ (x >> 31);
+}
+
+static uint64_t flow(int from, int to, int64_t bytes)
+{
+	return mix(mix(((uint64_t)(uint32_t)from << 32 | (uint32_t)to) + UINT64_C(0x9e3779b97f4a7c15)) ^
+	           (uint64_t)bytes);
+}
+
+/* The flows of a v-form on a communicator of c->size ranks: sc/rc are its send and receive counts (NULL where
+ * it has none or this rank need not give them), `count` its one count (Gatherv's and Allgatherv's send,
+ * Scatterv's receive), `es` the bytes of an element.  MPI_IN_PLACE takes the block from the counts, as MPI
+ * does.  0 when a count this rank must give is missing: it then describes nothing. */
+static int describe_flows(const struct motor_comm *c, enum kind kind, const void *sbuf, const void *rbuf,
+                          int64_t count, const int32_t *sc, const int32_t *rc, int root, size_t es,
+                          struct motor_carry *d)
+{
+	int me = c->rank, p = c->size;
+	int64_t b = count * (int64_t)es;
+	uint64_t sent = 0, expected = 0;
+
+	if (kind == ALLTOALLV && sbuf == MOTOR_IN_PLACE)
+		sc = rc;
+	if (((kind == SCATTERV && me == root) || kind == ALLTOALLV) && !sc)
+		return 0;
+	if (((kind == GATHERV && me == root) || kind == ALLGATHERV || kind == ALLTOALLV ||
+	     kind == REDUCE_SCATTER) &&
+	    !rc)
+		return 0;
+	switch (kind) {
+	case SCATTERV:
+		if (me == root)
+			for (int j = 0; j < p; j++)
+				sent += flow(root, j, sc[j] * (int64_t)es);
+		expected = flow(root, me, me == root && rbuf == MOTOR_IN_PLACE ? sc[me] * (int64_t)es : b);
+		break;
+	case GATHERV:
+		sent = flow(me, root, me == root && sbuf == MOTOR_IN_PLACE ? rc[me] * (int64_t)es : b);
+		if (me == root)
+			for (int i = 0; i < p; i++)
+				expected += flow(i, root, rc[i] * (int64_t)es);
+		break;
+	case ALLGATHERV:
+		if (sbuf == MOTOR_IN_PLACE)
+			b = rc[me] * (int64_t)es;
+		for (int j = 0; j < p; j++) {
+			sent += flow(me, j, b);
+			expected += flow(j, me, rc[j] * (int64_t)es);
+		}
+		break;
+	case ALLTOALLV:
+		for (int j = 0; j < p; j++) {
+			sent += flow(me, j, sc[j] * (int64_t)es);
+			expected += flow(j, me, rc[j] * (int64_t)es);
+		}
+		break;
+	default: /* REDUCE_SCATTER: every rank's counts must be the same, so this rank's view of block j is a
+	          * flow to j, and rank j's view of its own block what j expects from every rank */
+		for (int j = 0; j < p; j++) {
+			sent += flow(me, j, rc[j] * (int64_t)es);
+			expected += flow(j, me, rc[me] * (int64_t)es);
+		}
+		break;
+	}
+	d->flows = 1;
+	d->sent = sent;
+	d->expected = expected;
+	return 1;
+}
+
 /* The description of a collective on intracommunicator `c` that its agreement compares (agree.c), from the
  * arguments prepare() accepted: kind, root, and for a reduction the operator and element type with the count,
- * for the others the bytes of a rank's block.  A Bcast, Reduce or Allreduce also says where its data are, for
- * the agreement to carry it out if it is small.  0 when this rank describes nothing: a v-form or neighbour
- * collective (their counts differ between ranks), an intercommunicator, or a Bcast, Reduce or Allreduce
- * without the buffers MPI would need (MPI then judges the call). */
+ * for the others the bytes of a rank's block; for a v-form (sc, rc: its counts) the flows of its blocks
+ * instead of a count.  A Bcast, Reduce or Allreduce also says where its data are, for the agreement to carry
+ * it out if it is small.  0 when this rank describes nothing: a neighbour collective (its counts follow the
+ * topology), an intercommunicator, a v-form without the counts this rank must give, or a Bcast, Reduce or
+ * Allreduce without the buffers MPI would need (MPI then judges the call). */
 static int describe(const struct motor_comm *c, enum kind kind, const void *sbuf, void *rbuf, int64_t count,
-                    int dt, int op, int root, struct motor_carry *d)
+                    int dt, int op, int root, const int32_t *sc, const int32_t *rc, struct motor_carry *d)
 {
 	int reduction = kind == REDUCE || kind == ALLREDUCE || kind == SCAN || kind == EXSCAN ||
-	                kind == REDUCE_SCATTER_BLOCK;
-	int rooted = kind == BCAST || kind == REDUCE || kind == SCATTER || kind == GATHER;
-	if (c->inter || !(reduction || rooted || kind == ALLGATHER || kind == ALLTOALL))
+	                kind == REDUCE_SCATTER_BLOCK || kind == REDUCE_SCATTER;
+	int rooted = kind == BCAST || kind == REDUCE || kind == SCATTER || kind == GATHER ||
+	             kind == SCATTERV || kind == GATHERV;
+	int vform = kind == SCATTERV || kind == GATHERV || kind == ALLGATHERV || kind == ALLTOALLV ||
+	            kind == REDUCE_SCATTER;
+	if (c->inter || !(reduction || rooted || vform || kind == ALLGATHER || kind == ALLTOALL))
 		return 0;
 	int builtin = reduction && dt >= 0 && dt < MOTOR_DT_PREDEFINED;
 	*d = (struct motor_carry){.kind = kind,
@@ -135,6 +217,11 @@ static int describe(const struct motor_comm *c, enum kind kind, const void *sbuf
 	                          .dt = builtin ? dt : CARRY_DT_BYTES,
 	                          .bytes = (size_t)count * motor_mpi_type_size(dt)};
 	d->count = builtin ? count : (int64_t)d->bytes;
+	if (vform) {
+		d->count = -1;
+		d->bytes = 0;
+		return describe_flows(c, kind, sbuf, rbuf, count, sc, rc, root, motor_mpi_type_size(dt), d);
+	}
 	if (kind != BCAST && kind != REDUCE && kind != ALLREDUCE)
 		return 1;                                 /* compared, never carried: no data */
 	int whole = kind == ALLREDUCE || root == c->rank; /* this rank has the whole: data or result */
@@ -154,7 +241,8 @@ static int describe(const struct motor_comm *c, enum kind kind, const void *sbuf
 /* prepare() and the agreement, which compares the collective's description and, for a small Bcast, Reduce
  * or Allreduce, carries it out (agree.c): then *done.  MOTOR_OK when every rank may go on with it. */
 static int begin_carried(struct coll *a, enum kind kind, const void *sbuf, void *rbuf, int64_t count, int dt,
-                         int op, int root, int comm, int *done)
+                         int op, int root, int comm, const int32_t *scounts, const int32_t *rcounts,
+                         int *done)
 {
 	int rc = prepare(a, kind, sbuf, rbuf, count, dt, op, root, comm);
 	struct motor_comm *c = motor_mpi__comm(comm);
@@ -163,16 +251,18 @@ static int begin_carried(struct coll *a, enum kind kind, const void *sbuf, void 
 	*done = 0;
 	if (rc == MOTOR_ECOMM || !c)
 		return MOTOR_ECOMM;
-	int described = rc == MOTOR_OK && describe(c, kind, sbuf, rbuf, count, dt, op, root, &d);
+	int described =
+	    rc == MOTOR_OK && describe(c, kind, sbuf, rbuf, count, dt, op, root, scounts, rcounts, &d);
 	return motor_mpi__agree_carry(c, rc, described ? &d : NULL, done);
 }
 
-/* begin_carried() for a collective the agreement never carries out. */
+/* begin_carried() for a collective the agreement never carries out: a v-form with its counts `scounts` and
+ * `rcounts` (NULL where it has none), which its agreement compares, or any other with NULL. */
 static int begin(struct coll *a, enum kind kind, const void *sbuf, void *rbuf, int64_t count, int dt, int op,
-                 int root, int comm)
+                 int root, int comm, const int32_t *scounts, const int32_t *rcounts)
 {
 	int done;
-	return begin_carried(a, kind, sbuf, rbuf, count, dt, op, root, comm, &done);
+	return begin_carried(a, kind, sbuf, rbuf, count, dt, op, root, comm, scounts, rcounts, &done);
 }
 
 static int call_blocking(const struct coll *a)
@@ -312,35 +402,35 @@ int motor_mpi_bcast(void *buf, int64_t count, int dt, int root, int comm)
 {
 	struct coll a;
 	int done;
-	int rc = begin_carried(&a, BCAST, NULL, buf, count, dt, -1, root, comm, &done);
+	int rc = begin_carried(&a, BCAST, NULL, buf, count, dt, -1, root, comm, NULL, NULL, &done);
 	return rc == MOTOR_OK && !done ? motor_mpi__coll_run(&a) : rc;
 }
 
 int motor_mpi_scatter(const void *sbuf, void *rbuf, int64_t count, int dt, int root, int comm)
 {
 	struct coll a;
-	int rc = begin(&a, SCATTER, sbuf, rbuf, count, dt, -1, root, comm);
+	int rc = begin(&a, SCATTER, sbuf, rbuf, count, dt, -1, root, comm, NULL, NULL);
 	return rc == MOTOR_OK ? motor_mpi__coll_run(&a) : rc;
 }
 
 int motor_mpi_gather(const void *sbuf, void *rbuf, int64_t count, int dt, int root, int comm)
 {
 	struct coll a;
-	int rc = begin(&a, GATHER, sbuf, rbuf, count, dt, -1, root, comm);
+	int rc = begin(&a, GATHER, sbuf, rbuf, count, dt, -1, root, comm, NULL, NULL);
 	return rc == MOTOR_OK ? motor_mpi__coll_run(&a) : rc;
 }
 
 int motor_mpi_allgather(const void *sbuf, void *rbuf, int64_t count, int dt, int comm)
 {
 	struct coll a;
-	int rc = begin(&a, ALLGATHER, sbuf, rbuf, count, dt, -1, NO_ROOT, comm);
+	int rc = begin(&a, ALLGATHER, sbuf, rbuf, count, dt, -1, NO_ROOT, comm, NULL, NULL);
 	return rc == MOTOR_OK ? motor_mpi__coll_run(&a) : rc;
 }
 
 int motor_mpi_alltoall(const void *sbuf, void *rbuf, int64_t count, int dt, int comm)
 {
 	struct coll a;
-	int rc = begin(&a, ALLTOALL, sbuf, rbuf, count, dt, -1, NO_ROOT, comm);
+	int rc = begin(&a, ALLTOALL, sbuf, rbuf, count, dt, -1, NO_ROOT, comm, NULL, NULL);
 	return rc == MOTOR_OK ? motor_mpi__coll_run(&a) : rc;
 }
 
@@ -348,7 +438,7 @@ int motor_mpi_scatterv(const void *sbuf, const int32_t *counts, const int32_t *d
                        int64_t rcount, int dt, int root, int comm)
 {
 	struct coll a;
-	int rc = begin(&a, SCATTERV, sbuf, rbuf, rcount, dt, -1, root, comm);
+	int rc = begin(&a, SCATTERV, sbuf, rbuf, rcount, dt, -1, root, comm, counts, NULL);
 	if (rc != MOTOR_OK)
 		return rc;
 	a.sc = counts;
@@ -360,7 +450,7 @@ int motor_mpi_gatherv(const void *sbuf, int64_t scount, void *rbuf, const int32_
                       const int32_t *displs, int dt, int root, int comm)
 {
 	struct coll a;
-	int rc = begin(&a, GATHERV, sbuf, rbuf, scount, dt, -1, root, comm);
+	int rc = begin(&a, GATHERV, sbuf, rbuf, scount, dt, -1, root, comm, NULL, counts);
 	if (rc != MOTOR_OK)
 		return rc;
 	a.rc = counts;
@@ -373,7 +463,7 @@ static int gatherv_all(enum kind kind, const void *sbuf, int64_t scount, void *r
                        const int32_t *rdispls, int dt, int comm)
 {
 	struct coll a;
-	int rc = begin(&a, kind, sbuf, rbuf, scount, dt, -1, NO_ROOT, comm);
+	int rc = begin(&a, kind, sbuf, rbuf, scount, dt, -1, NO_ROOT, comm, NULL, rcounts);
 	if (rc != MOTOR_OK)
 		return rc;
 	a.rc = rcounts;
@@ -385,7 +475,7 @@ static int alltoallv(enum kind kind, const void *sbuf, const int32_t *scounts, c
                      void *rbuf, const int32_t *rcounts, const int32_t *rdispls, int dt, int comm)
 {
 	struct coll a;
-	int rc = begin(&a, kind, sbuf, rbuf, 0, dt, -1, NO_ROOT, comm);
+	int rc = begin(&a, kind, sbuf, rbuf, 0, dt, -1, NO_ROOT, comm, scounts, rcounts);
 	if (rc != MOTOR_OK)
 		return rc;
 	a.sc = scounts;
@@ -413,7 +503,7 @@ int motor_mpi_reduce(const void *sbuf, void *rbuf, int64_t count, int dt, int op
 	if (op < 0)
 		return motor_mpi_coll_refuse(comm, MOTOR_EOP);
 	int done;
-	int rc = begin_carried(&a, REDUCE, sbuf, rbuf, count, dt, op, root, comm, &done);
+	int rc = begin_carried(&a, REDUCE, sbuf, rbuf, count, dt, op, root, comm, NULL, NULL, &done);
 	return rc == MOTOR_OK && !done ? motor_mpi__coll_run(&a) : rc;
 }
 
@@ -423,7 +513,7 @@ int motor_mpi_allreduce(const void *sbuf, void *rbuf, int64_t count, int dt, int
 	if (op < 0)
 		return motor_mpi_coll_refuse(comm, MOTOR_EOP);
 	int done;
-	int rc = begin_carried(&a, ALLREDUCE, sbuf, rbuf, count, dt, op, NO_ROOT, comm, &done);
+	int rc = begin_carried(&a, ALLREDUCE, sbuf, rbuf, count, dt, op, NO_ROOT, comm, NULL, NULL, &done);
 	return rc == MOTOR_OK && !done ? motor_mpi__coll_run(&a) : rc;
 }
 
@@ -432,7 +522,7 @@ int motor_mpi_scan(const void *sbuf, void *rbuf, int64_t count, int dt, int op, 
 	struct coll a;
 	if (op < 0)
 		return motor_mpi_coll_refuse(comm, MOTOR_EOP);
-	int rc = begin(&a, SCAN, sbuf, rbuf, count, dt, op, NO_ROOT, comm);
+	int rc = begin(&a, SCAN, sbuf, rbuf, count, dt, op, NO_ROOT, comm, NULL, NULL);
 	return rc == MOTOR_OK ? motor_mpi__coll_run(&a) : rc;
 }
 
@@ -441,7 +531,7 @@ int motor_mpi_exscan(const void *sbuf, void *rbuf, int64_t count, int dt, int op
 	struct coll a;
 	if (op < 0)
 		return motor_mpi_coll_refuse(comm, MOTOR_EOP);
-	int rc = begin(&a, EXSCAN, sbuf, rbuf, count, dt, op, NO_ROOT, comm);
+	int rc = begin(&a, EXSCAN, sbuf, rbuf, count, dt, op, NO_ROOT, comm, NULL, NULL);
 	return rc == MOTOR_OK ? motor_mpi__coll_run(&a) : rc;
 }
 
@@ -450,7 +540,7 @@ int motor_mpi_reduce_scatter_block(const void *sbuf, void *rbuf, int64_t count, 
 	struct coll a;
 	if (op < 0)
 		return motor_mpi_coll_refuse(comm, MOTOR_EOP);
-	int rc = begin(&a, REDUCE_SCATTER_BLOCK, sbuf, rbuf, count, dt, op, NO_ROOT, comm);
+	int rc = begin(&a, REDUCE_SCATTER_BLOCK, sbuf, rbuf, count, dt, op, NO_ROOT, comm, NULL, NULL);
 	return rc == MOTOR_OK ? motor_mpi__coll_run(&a) : rc;
 }
 
@@ -459,7 +549,7 @@ int motor_mpi_reduce_scatter(const void *sbuf, void *rbuf, const int32_t *counts
 	struct coll a;
 	if (op < 0)
 		return motor_mpi_coll_refuse(comm, MOTOR_EOP);
-	int rc = begin(&a, REDUCE_SCATTER, sbuf, rbuf, 0, dt, op, NO_ROOT, comm);
+	int rc = begin(&a, REDUCE_SCATTER, sbuf, rbuf, 0, dt, op, NO_ROOT, comm, NULL, counts);
 	if (rc != MOTOR_OK)
 		return rc;
 	a.rc = counts;
@@ -469,14 +559,14 @@ int motor_mpi_reduce_scatter(const void *sbuf, void *rbuf, const int32_t *counts
 int motor_mpi_neighbor_allgather(const void *sbuf, void *rbuf, int64_t count, int dt, int comm)
 {
 	struct coll a;
-	int rc = begin(&a, NEIGHBOR_ALLGATHER, sbuf, rbuf, count, dt, -1, NO_ROOT, comm);
+	int rc = begin(&a, NEIGHBOR_ALLGATHER, sbuf, rbuf, count, dt, -1, NO_ROOT, comm, NULL, NULL);
 	return rc == MOTOR_OK ? motor_mpi__coll_run(&a) : rc;
 }
 
 int motor_mpi_neighbor_alltoall(const void *sbuf, void *rbuf, int64_t count, int dt, int comm)
 {
 	struct coll a;
-	int rc = begin(&a, NEIGHBOR_ALLTOALL, sbuf, rbuf, count, dt, -1, NO_ROOT, comm);
+	int rc = begin(&a, NEIGHBOR_ALLTOALL, sbuf, rbuf, count, dt, -1, NO_ROOT, comm, NULL, NULL);
 	return rc == MOTOR_OK ? motor_mpi__coll_run(&a) : rc;
 }
 
@@ -544,7 +634,7 @@ int motor_mpi_icoll(const struct motor_coll_args *x, int verdict, int comm, moto
 	a.rd = x->rd;
 	struct motor_carry d;
 	int described = rc == MOTOR_OK && describe(c, (enum kind)x->kind, x->sbuf, x->rbuf, x->count, x->dt,
-	                                           x->op, rooted ? x->root : NO_ROOT, &d);
+	                                           x->op, rooted ? x->root : NO_ROOT, x->sc, x->rc, &d);
 	if (staged(c, x->kind))
 		return motor_mpi__staged_post(c, comm, &a, rc, described ? &d : NULL, req);
 	/* An intercommunicator's (two MPI_Allreduce), made while posting. */

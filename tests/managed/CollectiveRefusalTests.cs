@@ -344,6 +344,60 @@ public static class CollectiveRefusalTests
 		});
 	}
 
+	// The v-forms: each rank's counts are right for its own buffers, but the size of one block differs between the
+	// rank that sends it and the rank that receives it -- larger (MPI would truncate on one rank only) or smaller
+	// (MPI would leave part of the receiver's block stale, silently).  Every rank raises, none moves data, and the
+	// same collectives with counts that agree are right afterwards.
+	public static void VFormBlocksThatDifferBetweenSenderAndReceiverRaiseOnEveryRank ()
+	{
+		if (Size == 1)
+			return;
+		BothModes (() => {
+			var twos = Filled (Size, 2);
+			var displs = Enumerable.Range (0, Size).Select (r => 3 * r).ToArray ();
+			foreach (int last in new[] { 3, 1 }) {
+				string how = last == 3 ? "one more" : "one fewer";
+				var send = Block (Rank, Rank == Last ? last : 2);
+				var recv = Filled (3 * Size, -1);
+				Differ ("Gatherv, the last rank sends " + how, () => World.Gatherv (send, Rank == 0 ? recv : null, twos, displs, 0), send, recv);
+				Differ ("Igatherv, the last rank sends " + how,
+					() => World.Igatherv (send, Rank == 0 ? recv : null, twos, displs, 0).Wait (), send, recv);
+				var own = Filled (Size, 2); // the last rank's counts give its own block its own size
+				if (Rank == Last)
+					own[Last] = last;
+				Differ ("Allgatherv, the last rank sends " + how, () => World.Allgatherv (send, recv, own, displs), send, recv);
+				var mine = Filled (Rank == Last ? last : 2, -1);
+				var all = Block (Rank, 3 * Size);
+				Differ ("Scatterv, the last rank receives " + how, () => World.Scatterv (Rank == 0 ? all : null, twos, displs, mine, 0), all, mine);
+				var scounts = Filled (Size, 2);
+				if (Rank == Last)
+					scounts[0] = last;
+				Differ ("Alltoallv, the last rank sends rank 0 " + how,
+					() => World.Alltoallv (all, scounts, displs, recv, twos, displs), all, recv);
+				Differ ("Ialltoallv, the last rank sends rank 0 " + how,
+					() => World.Ialltoallv (all, scounts, displs, recv, twos, displs).Wait (), all, recv);
+				// Reduce_scatter: the last rank's counts give rank 0 a block of another size.
+				var rcounts = Filled (Size, 2);
+				if (Rank == Last)
+					rcounts[0] = last;
+				var contrib = Block (Rank, rcounts.Sum ());
+				var part = Filled (rcounts[Rank], -1);
+				Differ ("Reduce_scatter, the last rank's counts give rank 0 " + how,
+					() => World.Reduce_scatter (contrib, part, rcounts, Op.SUM), contrib, part);
+			}
+			// With counts that agree, right.
+			var got = Filled (3 * Size, -1);
+			World.Gatherv (Block (Rank + 40, 2), Rank == 0 ? got : null, twos, displs, 0);
+			if (Rank == 0)
+				for (int r = 0; r < Size; r++)
+					Assert.SequenceEqual (Block (r + 40, 2), got.Skip (3 * r).Take (2), "Gatherv afterwards, block " + r);
+			var each = Filled (3 * Size, -1);
+			World.Alltoallv (Block (Rank, 3 * Size), twos, displs, each, twos, displs);
+			for (int r = 0; r < Size; r++)
+				Assert.SequenceEqual (Block (r, 3 * Size).Skip (3 * Rank).Take (2), each.Skip (3 * r).Take (2), "Alltoallv afterwards, block " + r);
+		});
+	}
+
 	// A refusal and a difference in the same call: the refusal wins, as it explains the rest.
 	public static void ARefusalIsReportedBeforeADifference ()
 	{
