@@ -3,14 +3,15 @@
  *
  * Before a blocking collective moves data, its ranks agree whether every one of them accepted its arguments
  * (motor-mpi.h).  On an intracommunicator that is one MPI_Allreduce of a block (struct block) with an
- * operator of ours (combine); on an intercommunicator two of an int.
+ * operator of ours (combine); on an intercommunicator two (agree_inter).
  *
- * The block holds more than the lowest refusing rank.  A collective on an intracommunicator (not a neighbour
- * collective) also writes what it is -- kind, root, operator, element type, count (for a v-form, whose counts
- * differ between ranks, the flows of its blocks: coll-internal.h, struct motor_carry) --
- * and a Bcast, Reduce or Allreduce whose data fit in CARRY_BYTES the data itself: the
- * operator compares the descriptions and, where they are equal, reduces the data on the way (a Bcast's root
- * contributes its data, the others none).  So after the one MPI call every rank knows one of three things:
+ * The block holds more than the lowest refusing rank.  A collective (not a neighbour collective) also writes
+ * what it is -- kind, root, operator, element type, count (for a v-form, whose counts differ between ranks,
+ * and on an intercommunicator, where they differ between the groups, the flows of its blocks:
+ * coll-internal.h, struct motor_carry) -- and a Bcast, Reduce or Allreduce whose data fit in CARRY_BYTES the
+ * data itself: the operator compares the descriptions and, where they are equal, reduces the data on the way
+ * (a Bcast's root contributes its data, the others none).  So after the one MPI call every rank knows one of
+ * three things:
  *   - a rank refused: the lowest refusing rank, as before;
  *   - the descriptions differ (a count, root or operator not the same on every rank, or a v-form whose
  *     blocks are not received with the sizes they are sent with, which MPI calls erroneous and cannot see: it
@@ -39,8 +40,9 @@ struct block {
 	int32_t present; /* ranks that described their collective */
 	int32_t flags;   /* MISMATCH: two descriptions differ; HAS_DATA: a Bcast's root's data is in data[] */
 	/* the description: equal on every rank that gives one */
-	int32_t kind, root, op, dt, reserved;
-	int64_t count; /* elements of dt, or bytes (CARRY_DT_BYTES) */
+	int32_t kind, root, op, dt;
+	int32_t flowing; /* 1: data[] holds flows (struct motor_carry), not a collective's data */
+	int64_t count;   /* elements of dt, or bytes (CARRY_DT_BYTES) */
 	unsigned char data[CARRY_BYTES];
 };
 _Static_assert(sizeof(struct block) == 96, "the block is one MPI datatype of 96 bytes");
@@ -59,11 +61,11 @@ static int carried(const struct block *b)
 	       (uint64_t)b->count * motor_mpi_type_size(b->dt) <= CARRY_BYTES;
 }
 
-/* A v-form's flows (struct motor_carry) ride in data[]: what its ranks send, then what they expect. */
+/* A v-form's flows, or an intercommunicator collective's (struct motor_carry), ride in data[]: what its ranks
+ * send, then what they expect. */
 static int has_flows(const struct block *b)
 {
-	return b->kind == SCATTERV || b->kind == GATHERV || b->kind == ALLGATHERV || b->kind == ALLTOALLV ||
-	       b->kind == REDUCE_SCATTER;
+	return b->flowing;
 }
 
 static void get_flows(const struct block *b, uint64_t *sent, uint64_t *expected)
@@ -81,7 +83,7 @@ static void set_flows(struct block *b, uint64_t sent, uint64_t expected)
 static int same(const struct block *a, const struct block *b)
 {
 	return a->kind == b->kind && a->root == b->root && a->op == b->op && a->dt == b->dt &&
-	       a->count == b->count;
+	       a->count == b->count && a->flowing == b->flowing;
 }
 
 /* inout = in (+) inout: the lowest refusing rank, whether two descriptions differ, the ranks that gave one,
@@ -160,25 +162,6 @@ static int allreduce(const struct motor_comm *c, void *sbuf, void *rbuf, MPI_Dat
 	return motor_mpi__coll_run(&a);
 }
 
-/* On an intercommunicator an MPI_Allreduce gives each group the other group's reduction, never its own.  So
- * it takes two: the first gives every rank the remote group's lowest refusing rank; in the second every rank
- * offers what it received, and so receives the remote group's view of its own group -- its own group's lowest
- * refusing rank.  Both are computed by every rank of both groups, whatever it found, so no rank waits. */
-static int agree_inter(const struct motor_comm *c, int verdict)
-{
-	int who = verdict == MOTOR_OK ? INT_MAX : c->rank, remote = INT_MAX;
-	int rc = allreduce(c, &who, &remote, MPI_INT, MPI_MIN);
-	if (rc == MPI_SUCCESS)
-		rc = allreduce(c, &remote, &who, MPI_INT, MPI_MIN);
-	if (verdict != MOTOR_OK)
-		return verdict;
-	if (rc != MPI_SUCCESS)
-		return rc;
-	if (who != INT_MAX)
-		return MOTOR_EPEER(who);
-	return remote == INT_MAX ? MOTOR_OK : MOTOR_EPEER_REMOTE(remote);
-}
-
 _Static_assert(sizeof(struct block) == sizeof(struct motor_agree) &&
                    _Alignof(struct block) <= _Alignof(struct motor_agree),
                "struct motor_agree holds a block");
@@ -194,6 +177,7 @@ void motor_mpi__agree_fill(struct motor_agree *blk, const struct motor_comm *c, 
 		b.op = d->op;
 		b.dt = d->dt;
 		b.count = d->count;
+		b.flowing = d->flows;
 		if (d->flows)
 			set_flows(&b, d->sent, d->expected);
 		else if (carried(&b) && d->in && d->bytes) {
@@ -233,13 +217,55 @@ int motor_mpi__agree_outcome(const struct motor_agree *blk, int size, const stru
 	return MOTOR_OK;
 }
 
+/* On an intercommunicator an MPI_Allreduce gives each group the other group's reduction, never its own.  So
+ * it takes two: the first gives every rank the remote group's block combined; in the second the remote
+ * group's rank 0 offers what it received (every other rank an empty block, since a sum taken once per rank
+ * would count it that many times), and so every rank receives its own group's block combined.  Both are made
+ * by every rank of both groups, whatever it found, so no rank waits.  Then each group's lowest refusing rank
+ * is known, and for a collective described by its flows, whether what each group sends is what the other
+ * expects. */
+static int agree_inter(const struct motor_comm *c, int verdict, const struct motor_carry *d)
+{
+	struct motor_agree mine, remote, give, own;
+	struct block empty = {.who = INT32_MAX};
+	motor_mpi__agree_fill(&mine, c, verdict, d);
+	int rc = allreduce(c, &mine, &remote, block_type, block_op);
+	if (c->rank == 0)
+		give = remote;
+	else
+		memcpy(&give, &empty, sizeof empty);
+	if (rc == MPI_SUCCESS)
+		rc = allreduce(c, &give, &own, block_type, block_op);
+	if (verdict != MOTOR_OK)
+		return verdict;
+	if (rc != MPI_SUCCESS)
+		return rc;
+	struct block l, r;
+	memcpy(&l, &own, sizeof l);
+	memcpy(&r, &remote, sizeof r);
+	if (l.who != INT32_MAX)
+		return MOTOR_EPEER(l.who);
+	if (r.who != INT32_MAX)
+		return MOTOR_EPEER_REMOTE(r.who);
+	if ((l.flags | r.flags) & MISMATCH)
+		return MOTOR_EMISMATCH;
+	if (l.present == c->size && r.present == c->remote_size && l.flowing && r.flowing) {
+		uint64_t ls, le, rs, re;
+		get_flows(&l, &ls, &le);
+		get_flows(&r, &rs, &re);
+		if (ls != re || rs != le || l.kind != r.kind)
+			return MOTOR_EMISMATCH;
+	}
+	return MOTOR_OK;
+}
+
 int motor_mpi__agree_carry(const struct motor_comm *c, int verdict, const struct motor_carry *d, int *done)
 {
 	*done = 0;
 	if ((c->size == 1 && !c->inter) || !motor_mpi__coll_agree)
 		return verdict;
 	if (c->inter)
-		return agree_inter(c, verdict);
+		return agree_inter(c, verdict, d);
 	struct motor_agree blk;
 	motor_mpi__agree_fill(&blk, c, verdict, d);
 	int rc = allreduce(c, MPI_IN_PLACE, &blk, block_type, block_op);

@@ -192,13 +192,81 @@ static int describe_flows(const struct motor_comm *c, enum kind kind, const void
 	return 1;
 }
 
+/* The description of a collective on intercommunicator `c`: its kind and its flows, every block going from
+ * one group to the other (a root's group sends in Bcast, Scatter and Scatterv, receives in Gather, Gatherv
+ * and Reduce, where its other ranks pass MPI_PROC_NULL and move nothing).  A reduction's operator and element
+ * type are part of each block's size, as far as they can be compared (built in).  0 for a collective not
+ * described so: the reduce-scatters, whose blocks are the reduction's. */
+static int describe_inter(const struct motor_comm *c, enum kind kind, int64_t count, int dt, int op, int root,
+                          const int32_t *sc, const int32_t *rc, struct motor_carry *d)
+{
+	int me = c->rank, q = c->remote_size;
+	int64_t es = (int64_t)motor_mpi_type_size(dt), b = count * es;
+	int reduction = kind == REDUCE || kind == ALLREDUCE;
+	int builtin = reduction && dt >= 0 && dt < MOTOR_DT_PREDEFINED;
+	/* Mixed into a reduction's block sizes: its built-in operator and element type, if they are. */
+	int64_t x = !reduction
+	                ? 0
+	                : (int64_t)mix((uint64_t)(builtin && op < MOTOR_OP_PREDEFINED ? op : -1) << 32 |
+	                               (uint32_t)(builtin ? dt : -1));
+	uint64_t sent = 0, expected = 0;
+
+	if ((kind == SCATTERV && root == MOTOR_ROOT && !sc) ||
+	    (kind == GATHERV && root == MOTOR_ROOT && !rc) ||
+	    ((kind == ALLGATHERV || kind == ALLTOALLV) && !rc) || (kind == ALLTOALLV && !sc))
+		return 0;
+	switch (kind) {
+	case BCAST:
+	case SCATTER:
+	case SCATTERV:
+		if (root == MOTOR_ROOT)
+			for (int j = 0; j < q; j++)
+				sent += flow(me, j, kind == SCATTERV ? sc[j] * es : b);
+		else if (root != MOTOR_PROC_NULL)
+			expected = flow(root, me, b);
+		break;
+	case GATHER:
+	case GATHERV:
+	case REDUCE:
+		if (root == MOTOR_ROOT)
+			for (int i = 0; i < q; i++)
+				expected += flow(i, me, (kind == GATHERV ? rc[i] * es : b) ^ x);
+		else if (root != MOTOR_PROC_NULL)
+			sent = flow(me, root, b ^ x);
+		break;
+	case ALLGATHER:
+	case ALLGATHERV:
+	case ALLTOALL:
+	case ALLTOALLV:
+	case ALLREDUCE:
+		for (int j = 0; j < q; j++) {
+			sent += flow(me, j, (kind == ALLTOALLV ? sc[j] * es : b) ^ x);
+			expected +=
+			    flow(j, me, (kind == ALLGATHERV || kind == ALLTOALLV ? rc[j] * es : b) ^ x);
+		}
+		break;
+	default:
+		return 0;
+	}
+	*d = (struct motor_carry){.kind = kind,
+	                          .root = -1,
+	                          .op = -1,
+	                          .dt = CARRY_DT_BYTES,
+	                          .count = -1,
+	                          .flows = 1,
+	                          .sent = sent,
+	                          .expected = expected};
+	return 1;
+}
+
 /* The description of a collective on intracommunicator `c` that its agreement compares (agree.c), from the
  * arguments prepare() accepted: kind, root, and for a reduction the operator and element type with the count,
  * for the others the bytes of a rank's block; for a v-form (sc, rc: its counts) the flows of its blocks
  * instead of a count.  A Bcast, Reduce or Allreduce also says where its data are, for the agreement to carry
- * it out if it is small.  0 when this rank describes nothing: a neighbour collective (its counts follow the
- * topology), an intercommunicator, a v-form without the counts this rank must give, or a Bcast, Reduce or
- * Allreduce without the buffers MPI would need (MPI then judges the call). */
+ * it out if it is small.  On an intercommunicator, describe_inter's description.  0 when this rank describes
+ * nothing: a neighbour collective (its counts follow the topology), a v-form without the counts this rank
+ * must give, or a Bcast, Reduce or Allreduce without the buffers MPI would need (MPI then judges the call).
+ */
 static int describe(const struct motor_comm *c, enum kind kind, const void *sbuf, void *rbuf, int64_t count,
                     int dt, int op, int root, const int32_t *sc, const int32_t *rc, struct motor_carry *d)
 {
@@ -208,7 +276,9 @@ static int describe(const struct motor_comm *c, enum kind kind, const void *sbuf
 	             kind == SCATTERV || kind == GATHERV;
 	int vform = kind == SCATTERV || kind == GATHERV || kind == ALLGATHERV || kind == ALLTOALLV ||
 	            kind == REDUCE_SCATTER;
-	if (c->inter || !(reduction || rooted || vform || kind == ALLGATHER || kind == ALLTOALL))
+	if (c->inter)
+		return describe_inter(c, kind, count, dt, op, root, sc, rc, d);
+	if (!(reduction || rooted || vform || kind == ALLGATHER || kind == ALLTOALL))
 		return 0;
 	int builtin = reduction && dt >= 0 && dt < MOTOR_DT_PREDEFINED;
 	*d = (struct motor_carry){.kind = kind,
@@ -638,7 +708,9 @@ int motor_mpi_icoll(const struct motor_coll_args *x, int verdict, int comm, moto
 	if (staged(c, x->kind))
 		return motor_mpi__staged_post(c, comm, &a, rc, described ? &d : NULL, req);
 	/* An intercommunicator's (two MPI_Allreduce), made while posting. */
-	if (x->kind != MOTOR_COLL_BARRIER && (rc = motor_mpi__agree(c, rc)) != MOTOR_OK)
+	int done;
+	if (x->kind != MOTOR_COLL_BARRIER &&
+	    (rc = motor_mpi__agree_carry(c, rc, described ? &d : NULL, &done)) != MOTOR_OK)
 		return rc;
 	rc = motor_mpi__coll_start(&a, &r);
 	motor_mpi__req_set(req, r);

@@ -250,6 +250,58 @@ public static class IntercommCollTests
 		}
 	}
 
+	// Every rank of both groups raises ArgumentException for a call whose counts do not fit between the groups, and
+	// the buffers stay as they were.
+	static void Differ (Side s, string what, Action call, params Array[] untouched)
+	{
+		var before = untouched.Select (a => (Array) a.Clone ()).ToArray ();
+		var e = Assert.Throws<ArgumentException> (call, what + " on rank " + s.Rank + " of group " + s.Group);
+		Assert.Contains ("differ between the ranks", e.Message, what + ": the message says what is wrong");
+		for (int i = 0; i < untouched.Length; i++)
+			Assert.SequenceEqual (before[i].Cast<object> (), untouched[i].Cast<object> (), what + ": buffer " + i + " unchanged");
+	}
+
+	// Each rank's arguments are right for its own buffers, but one rank of group 1 (the last) sends or expects blocks
+	// of another size than the other group gives or expects -- which MPI calls erroneous and would truncate on some
+	// ranks or complete with stale data on others.  Then the same collectives with counts that fit are right.
+	public static void CountsThatDoNotFitBetweenTheGroupsRaiseOnEveryRankOfBoth ()
+	{
+		ForEachSplit (s => {
+			bool odd = s.Group == 1 && s.Rank == s.Size - 1;
+			int n = odd ? 4 : 3;
+			var send = Block (s.Group, s.Rank, n);
+			var all = Enumerable.Repeat (-7, n * s.RemoteSize).ToArray ();
+			Differ (s, "Allgather, one rank of group 1 with blocks of 4", () => s.Comm.Allgather (send, all), send, all);
+			var sum = new long[n];
+			var lsend = LBlock (s.Group, s.Rank, n);
+			Differ (s, "Allreduce, one rank of group 1 with 4 elements", () => s.Comm.Allreduce (lsend, sum, Op.SUM), lsend, sum);
+			// Group 0's rank 0 broadcasts 3 elements; group 1's last rank expects 4.
+			int arg = s.Group == 1 ? 0 : s.Rank == 0 ? MPI.ROOT : MPI.PROC_NULL;
+			var b = s.Group == 0 ? Block (0, s.Rank, 3) : Enumerable.Repeat (-1, n).ToArray ();
+			Differ (s, "Bcast to a group where one rank expects 4", () => s.Comm.Bcast (arg == MPI.PROC_NULL ? null : b, arg), b);
+			// Group 0's rank 0 gathers blocks of 3; group 1's last rank sends 4.
+			var g = arg == MPI.ROOT ? Enumerable.Repeat (-1, 3 * s.RemoteSize).ToArray () : Enumerable.Repeat (-1, 1).ToArray ();
+			Differ (s, "Gather of blocks of 3 where one rank sends 4", () => s.Comm.Gather (s.Group == 1 ? send : null, arg == MPI.ROOT ? g : null, arg), send, g);
+			// Reduce where one sender uses another operator.
+			var r = new long[3];
+			var rsend = LBlock (s.Group, s.Rank, 3);
+			Differ (s, "Reduce where one rank of group 1 passes MAX", () => s.Comm.Reduce (s.Group == 1 ? rsend : null, arg == MPI.ROOT ? r : null, odd ? Op.MAX : Op.SUM, arg), rsend, r);
+			// Alltoallv: the last rank of group 1 sends remote rank 0 one element more.
+			var sc = Enumerable.Repeat (2, s.RemoteSize).ToArray ();
+			if (odd)
+				sc[0] = 3;
+			var d = Enumerable.Range (0, s.RemoteSize).Select (j => 3 * j).ToArray ();
+			var twos = Enumerable.Repeat (2, s.RemoteSize).ToArray ();
+			var src = Block (s.Group, s.Rank, 3 * s.RemoteSize);
+			var dst = Enumerable.Repeat (-1, 3 * s.RemoteSize).ToArray ();
+			Differ (s, "Alltoallv, one rank sends one more", () => s.Comm.Alltoallv (src, sc, d, dst, twos, d), src, dst);
+
+			var ok = new int[3 * s.RemoteSize];
+			s.Comm.Allgather (Block (s.Group, s.Rank, 3), ok);
+			Assert.SequenceEqual (Enumerable.Range (0, s.RemoteSize).SelectMany (j => Block (s.RemoteGroup, j, 3)), ok, "Allgather afterwards");
+		});
+	}
+
 	public static void RefusalOnAnyRankOfEitherGroupRaisesOnEveryRankOfBoth ()
 	{
 		ForEachSplit (s => {
