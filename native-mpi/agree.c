@@ -262,7 +262,12 @@ static int agree_inter(const struct motor_comm *c, int verdict, const struct mot
 int motor_mpi__agree_carry(const struct motor_comm *c, int verdict, const struct motor_carry *d, int *done)
 {
 	*done = 0;
-	if ((c->size == 1 && !c->inter) || !motor_mpi__coll_agree)
+	/* One rank alone agrees with itself; its flows (a neighbour collective with itself as its neighbour)
+	 * must still balance. */
+	if (c->size == 1 && !c->inter)
+		return verdict == MOTOR_OK && d && d->flows && d->sent != d->expected ? MOTOR_EMISMATCH
+		                                                                      : verdict;
+	if (!motor_mpi__coll_agree)
 		return verdict;
 	if (c->inter)
 		return agree_inter(c, verdict, d);

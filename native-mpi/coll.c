@@ -11,6 +11,7 @@
  * form.
  */
 #include <limits.h>
+#include <stdlib.h>
 
 #include "coll-internal.h"
 
@@ -192,6 +193,80 @@ static int describe_flows(const struct motor_comm *c, enum kind kind, const void
 	return 1;
 }
 
+/* The neighbours of this rank in the topology of `c`, in MPI's order: nin sources into in[], nout
+ * destinations into out[] (a Cartesian grid: per dimension the rank at -1, then at +1, either MPI_PROC_NULL
+ * at an edge; a graph: its neighbours both ways).  The arrays come from one malloc, in[0] first and out[]
+ * right after; NULL without a topology or memory. */
+static int *neighbours(const struct motor_comm *c, int *nin, int *nout)
+{
+	int kind = MPI_UNDEFINED, n = 0, w;
+	if (MPI_Topo_test(c->comm, &kind) != MPI_SUCCESS)
+		return NULL;
+	if (kind == MPI_CART && MPI_Cartdim_get(c->comm, &n) == MPI_SUCCESS)
+		*nin = *nout = 2 * n;
+	else if (kind == MPI_GRAPH && MPI_Graph_neighbors_count(c->comm, c->rank, &n) == MPI_SUCCESS)
+		*nin = *nout = n;
+	else if (kind != MPI_DIST_GRAPH ||
+	         MPI_Dist_graph_neighbors_count(c->comm, nin, nout, &w) != MPI_SUCCESS)
+		return NULL;
+	/* Room for a weighted graph's weights too, which a library may return whether asked for or not. */
+	int *in = malloc(sizeof(int) * (size_t)(2 * (*nin + *nout) + 1)), *out = in ? in + *nin : NULL;
+	int rc = MPI_SUCCESS;
+	if (!in)
+		return NULL;
+	if (kind == MPI_CART)
+		for (int d = 0; d < n && rc == MPI_SUCCESS; d++) {
+			rc = MPI_Cart_shift(c->comm, d, 1, &in[2 * d], &in[2 * d + 1]);
+			out[2 * d] = in[2 * d];
+			out[2 * d + 1] = in[2 * d + 1];
+		}
+	else if (kind == MPI_GRAPH && (rc = MPI_Graph_neighbors(c->comm, c->rank, n, in)) == MPI_SUCCESS)
+		memcpy(out, in, sizeof(int) * (size_t)n);
+	else if (kind == MPI_DIST_GRAPH)
+		rc = MPI_Dist_graph_neighbors(c->comm, *nin, in, out + *nout, *nout, out, out + *nout + *nin);
+	if (rc != MPI_SUCCESS) {
+		free(in);
+		return NULL;
+	}
+	return in;
+}
+
+/* The flows of a neighbour collective: block k goes to out[k] and comes from in[k] (counts sc/rc, else
+ * `count`), none to or from MPI_PROC_NULL.  A program whose blocks fit gives the same multiset of (sender,
+ * receiver, bytes) on both sides, so the sums agree whatever order MPI pairs two edges between the same ranks
+ * in; two such edges with their sizes swapped would pass unseen.  0 without the neighbours. */
+static int describe_neighbours(const struct motor_comm *c, enum kind kind, int64_t count, const int32_t *sc,
+                               const int32_t *rc, int64_t es, struct motor_carry *d)
+{
+	int nin, nout;
+	int *in = neighbours(c, &nin, &nout);
+	if (!in || (kind == NEIGHBOR_ALLTOALLV && !sc) ||
+	    ((kind == NEIGHBOR_ALLGATHERV || kind == NEIGHBOR_ALLTOALLV) && !rc)) {
+		free(in);
+		return 0;
+	}
+	const int *out = in + nin;
+	uint64_t sent = 0, expected = 0;
+	for (int k = 0; k < nout; k++)
+		if (out[k] != MPI_PROC_NULL)
+			sent += flow(c->rank, out[k], (kind == NEIGHBOR_ALLTOALLV ? sc[k] : count) * es);
+	for (int k = 0; k < nin; k++)
+		if (in[k] != MPI_PROC_NULL)
+			expected += flow(
+			    in[k], c->rank,
+			    (kind == NEIGHBOR_ALLGATHERV || kind == NEIGHBOR_ALLTOALLV ? rc[k] : count) * es);
+	free(in);
+	*d = (struct motor_carry){.kind = kind,
+	                          .root = -1,
+	                          .op = -1,
+	                          .dt = CARRY_DT_BYTES,
+	                          .count = -1,
+	                          .flows = 1,
+	                          .sent = sent,
+	                          .expected = expected};
+	return 1;
+}
+
 /* The description of a collective on intercommunicator `c`: its kind and its flows, every block going from
  * one group to the other (a root's group sends in Bcast, Scatter and Scatterv, receives in Gather, Gatherv
  * and Reduce, where its other ranks pass MPI_PROC_NULL and move nothing).  A reduction's operator and element
@@ -278,6 +353,9 @@ static int describe(const struct motor_comm *c, enum kind kind, const void *sbuf
 	            kind == REDUCE_SCATTER;
 	if (c->inter)
 		return describe_inter(c, kind, count, dt, op, root, sc, rc, d);
+	if (kind == NEIGHBOR_ALLGATHER || kind == NEIGHBOR_ALLGATHERV || kind == NEIGHBOR_ALLTOALL ||
+	    kind == NEIGHBOR_ALLTOALLV)
+		return describe_neighbours(c, kind, count, sc, rc, (int64_t)motor_mpi_type_size(dt), d);
 	if (!(reduction || rooted || vform || kind == ALLGATHER || kind == ALLTOALL))
 		return 0;
 	int builtin = reduction && dt >= 0 && dt < MOTOR_DT_PREDEFINED;

@@ -372,6 +372,52 @@ public static class TopologyTests
 		});
 	}
 
+	// Each rank's counts are right for its own buffers, but the last rank sends its upper neighbour a block of another
+	// size than that neighbour expects (or, in Neighbor_allgather, blocks of 3 where the others expect 2): every rank
+	// raises ArgumentException and no rank's receive buffer changes; then the same collectives with blocks that fit
+	// are right.  On a periodic ring and on a directed distributed-graph ring.
+	public static void NeighborBlocksThatDifferBetweenSenderAndReceiverRaiseOnEveryRank ()
+	{
+		BothModes (() => {
+			var ring = World.Create_cart (new[] { Size }, new[] { true }, false);
+			var dring = World.Create_dist_graph_adjacent (new[] { Left }, new[] { Right }, false);
+			foreach (int more in new[] { 1, -1 }) {
+				var sc = Filled (2, 2);
+				if (Rank == Last)
+					sc[1] += more;
+				var r = Filled (6, -1);
+				NeighborDiffer ("Neighbor_alltoallv, the last rank sends " + more + " more upward",
+					() => ring.Neighbor_alltoallv (new int[6], sc, new[] { 0, 3 }, r, Filled (2, 2), new[] { 0, 3 }), r);
+				NeighborDiffer ("Ineighbor_alltoallv, the last rank sends " + more + " more upward",
+					() => ring.Ineighbor_alltoallv (new int[6], sc, new[] { 0, 3 }, r, Filled (2, 2), new[] { 0, 3 }).Wait (), r);
+				var one = new[] { Rank == Last ? 2 + more : 2 };
+				NeighborDiffer ("Neighbor_alltoallv on a directed ring, the last rank sends " + more + " more",
+					() => dring.Neighbor_alltoallv (new int[3], one, new[] { 0 }, r, new[] { 2 }, new[] { 0 }), r);
+			}
+			int n = Rank == Last ? 3 : 2;
+			var g = Filled (2 * n, -1);
+			if (Size > 1) // alone, the last rank's blocks of 3 are what it expects
+				NeighborDiffer ("Neighbor_allgather, blocks of 3 from the last rank", () => ring.Neighbor_allgather (Filled (n, Rank), g), g);
+			// With blocks that fit, right.
+			var ok = new int[4];
+			ring.Neighbor_allgather (new[] { V (Rank, 0), V (Rank, 1) }, ok);
+			Assert.SequenceEqual (new[] { V (Left, 0), V (Left, 1), V (Right, 0), V (Right, 1) }, ok, "Neighbor_allgather afterwards");
+			var got = Filled (2, -1);
+			dring.Neighbor_alltoallv (new[] { V (Rank, 0), V (Rank, 1) }, new[] { 2 }, new[] { 0 }, got, new[] { 2 }, new[] { 0 });
+			Assert.SequenceEqual (new[] { V (Left, 0), V (Left, 1) }, got, "Neighbor_alltoallv on the directed ring afterwards");
+			dring.Free ();
+			ring.Free ();
+		});
+	}
+
+	static void NeighborDiffer (string what, Action call, int[] untouched)
+	{
+		var before = (int[]) untouched.Clone ();
+		var e = Assert.Throws<ArgumentException> (call, what + " on rank " + Rank);
+		Assert.Contains ("differ between the ranks", e.Message, what + ": the message says what is wrong");
+		Assert.SequenceEqual (before, untouched, what + ": the receive buffer is unchanged");
+	}
+
 	public static void NeighborCollectivesRefuseInPlaceAndAliasedBuffers ()
 	{
 		var ring = World.Create_cart (new[] { Size }, new[] { true }, false);
