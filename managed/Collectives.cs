@@ -815,9 +815,9 @@ namespace System.MP
 				return Errors.New (rc, what + ": sendbuf and recvbuf are the same array; pass MPI.IN_PLACE as the " +
 					"send buffer for the in-place form", "recvbuf");
 			case Errors.EMISMATCH:
-				return Errors.New (rc, what + ": the count, root or operator differ between the ranks (MPI needs the same " +
-					"on every rank), so no rank moved any data; this rank's buffers are unchanged and the communicator can " +
-					"be used again");
+				return Errors.New (rc, what + ": the count, root or operator differ between the ranks, or a block's size " +
+					"between the rank that sends it and the rank that receives it (MPI needs them to fit), so no rank moved " +
+					"any data; this rank's buffers are unchanged and the communicator can be used again");
 			default:
 				return Errors.Make (rc, null, buf, 0, 0, null);
 			}

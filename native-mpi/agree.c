@@ -68,16 +68,17 @@ static int has_flows(const struct block *b)
 	return b->flowing;
 }
 
-static void get_flows(const struct block *b, uint64_t *sent, uint64_t *expected)
+/* The flows in data[]: sent, expected, sent_within, expected_within (struct motor_carry). */
+enum { FLOWS = 4 };
+
+static void get_flows(const struct block *b, uint64_t f[FLOWS])
 {
-	memcpy(sent, b->data, sizeof *sent);
-	memcpy(expected, b->data + sizeof *sent, sizeof *expected);
+	memcpy(f, b->data, FLOWS * sizeof f[0]);
 }
 
-static void set_flows(struct block *b, uint64_t sent, uint64_t expected)
+static void set_flows(struct block *b, const uint64_t f[FLOWS])
 {
-	memcpy(b->data, &sent, sizeof sent);
-	memcpy(b->data + sizeof sent, &expected, sizeof expected);
+	memcpy(b->data, f, FLOWS * sizeof f[0]);
 }
 
 static int same(const struct block *a, const struct block *b)
@@ -102,10 +103,12 @@ static void merge(const struct block *in, struct block *io)
 		io->who = who;
 		io->flags = flags | (in->flags & HAS_DATA);
 	} else if (in->present && io->present && !(io->flags & MISMATCH) && has_flows(io)) {
-		uint64_t s1, e1, s2, e2;
-		get_flows(in, &s1, &e1);
-		get_flows(io, &s2, &e2);
-		set_flows(io, s1 + s2, e1 + e2);
+		uint64_t a[FLOWS], b[FLOWS];
+		get_flows(in, a);
+		get_flows(io, b);
+		for (int k = 0; k < FLOWS; k++)
+			b[k] += a[k];
+		set_flows(io, b);
 	} else if (in->present && io->present && !(io->flags & MISMATCH) && carried(io)) {
 		if (io->kind != BCAST) {
 			motor_mpi__reduce_builtin(io->dt, io->op, in->data, io->data, io->count);
@@ -179,7 +182,8 @@ void motor_mpi__agree_fill(struct motor_agree *blk, const struct motor_comm *c, 
 		b.count = d->count;
 		b.flowing = d->flows;
 		if (d->flows)
-			set_flows(&b, d->sent, d->expected);
+			set_flows(&b, (const uint64_t[FLOWS]){d->sent, d->expected, d->sent_within,
+			                                      d->expected_within});
 		else if (carried(&b) && d->in && d->bytes) {
 			memcpy(b.data, d->in, d->bytes);
 			if (d->kind == BCAST)
@@ -204,9 +208,9 @@ int motor_mpi__agree_outcome(const struct motor_agree *blk, int size, const stru
 	if (b.flags & MISMATCH)
 		return MOTOR_EMISMATCH;
 	if (b.present == size && has_flows(&b)) {
-		uint64_t sent, expected;
-		get_flows(&b, &sent, &expected);
-		if (sent != expected)
+		uint64_t f[FLOWS];
+		get_flows(&b, f);
+		if (f[0] != f[1])
 			return MOTOR_EMISMATCH;
 	}
 	if (d && b.present == size && carried(&b)) {
@@ -250,10 +254,11 @@ static int agree_inter(const struct motor_comm *c, int verdict, const struct mot
 	if ((l.flags | r.flags) & MISMATCH)
 		return MOTOR_EMISMATCH;
 	if (l.present == c->size && r.present == c->remote_size && l.flowing && r.flowing) {
-		uint64_t ls, le, rs, re;
-		get_flows(&l, &ls, &le);
-		get_flows(&r, &rs, &re);
-		if (ls != re || rs != le || l.kind != r.kind)
+		uint64_t lf[FLOWS], rf[FLOWS];
+		get_flows(&l, lf);
+		get_flows(&r, rf);
+		/* Between the groups both ways, and within each. */
+		if (lf[0] != rf[1] || rf[0] != lf[1] || lf[2] != lf[3] || rf[2] != rf[3] || l.kind != r.kind)
 			return MOTOR_EMISMATCH;
 	}
 	return MOTOR_OK;

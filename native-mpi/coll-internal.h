@@ -78,9 +78,11 @@ struct motor_carry {
 	/* A v-form (counts that differ between ranks) is described with count -1 and its blocks as flows:
 	 * `sent` sums a hash of (from, to, bytes) over the blocks this rank sends, `expected` over those it
 	 * receives.  Summed over all ranks the two are equal exactly when every block is received with the
-	 * size it is sent with (but for a chance of 2^-64). */
+	 * size it is sent with (but for a chance of 2^-64).  On an intercommunicator they count the blocks
+	 * between the groups, and sent_within/expected_within the same within this rank's group (only a
+	 * Reduce_scatter has any: every rank of a group must pass the same counts). */
 	int flows;
-	uint64_t sent, expected;
+	uint64_t sent, expected, sent_within, expected_within;
 };
 /* The agreement's block (agree.c), for icoll.c, which posts the agreement of a non-blocking collective
  * itself: fill it with this rank's verdict and description (`d` may be NULL), start the MPI_Iallreduce of it,

@@ -270,25 +270,27 @@ static int describe_neighbours(const struct motor_comm *c, enum kind kind, int64
 /* The description of a collective on intercommunicator `c`: its kind and its flows, every block going from
  * one group to the other (a root's group sends in Bcast, Scatter and Scatterv, receives in Gather, Gatherv
  * and Reduce, where its other ranks pass MPI_PROC_NULL and move nothing).  A reduction's operator and element
- * type are part of each block's size, as far as they can be compared (built in).  0 for a collective not
- * described so: the reduce-scatters, whose blocks are the reduction's. */
+ * type are part of each block's size, as far as they can be compared (built in).  A reduce-scatter's vectors
+ * are compared with the other group's blocks together, and its counts within the group. */
 static int describe_inter(const struct motor_comm *c, enum kind kind, int64_t count, int dt, int op, int root,
                           const int32_t *sc, const int32_t *rc, struct motor_carry *d)
 {
 	int me = c->rank, q = c->remote_size;
 	int64_t es = (int64_t)motor_mpi_type_size(dt), b = count * es;
-	int reduction = kind == REDUCE || kind == ALLREDUCE;
+	int reduction =
+	    kind == REDUCE || kind == ALLREDUCE || kind == REDUCE_SCATTER_BLOCK || kind == REDUCE_SCATTER;
 	int builtin = reduction && dt >= 0 && dt < MOTOR_DT_PREDEFINED;
 	/* Mixed into a reduction's block sizes: its built-in operator and element type, if they are. */
 	int64_t x = !reduction
 	                ? 0
 	                : (int64_t)mix((uint64_t)(builtin && op < MOTOR_OP_PREDEFINED ? op : -1) << 32 |
 	                               (uint32_t)(builtin ? dt : -1));
-	uint64_t sent = 0, expected = 0;
+	uint64_t sent = 0, expected = 0, within_sent = 0, within_expected = 0;
 
 	if ((kind == SCATTERV && root == MOTOR_ROOT && !sc) ||
 	    (kind == GATHERV && root == MOTOR_ROOT && !rc) ||
-	    ((kind == ALLGATHERV || kind == ALLTOALLV) && !rc) || (kind == ALLTOALLV && !sc))
+	    ((kind == ALLGATHERV || kind == ALLTOALLV || kind == REDUCE_SCATTER) && !rc) ||
+	    (kind == ALLTOALLV && !sc))
 		return 0;
 	switch (kind) {
 	case BCAST:
@@ -320,6 +322,27 @@ static int describe_inter(const struct motor_comm *c, enum kind kind, int64_t co
 			    flow(j, me, (kind == ALLGATHERV || kind == ALLTOALLV ? rc[j] * es : b) ^ x);
 		}
 		break;
+	case REDUCE_SCATTER_BLOCK:
+	case REDUCE_SCATTER: {
+		/* Each group's vectors, reduced, are scattered over the other group, so a vector must be as
+		 * long as the other group's blocks together: (group size) x count, or the sum of the counts
+		 * -- the same on every rank of both groups.  Sent and expected name that length as this rank
+		 * sees it. */
+		int64_t total = kind == REDUCE_SCATTER_BLOCK ? c->size * b : 0;
+		if (kind == REDUCE_SCATTER)
+			for (int k = 0; k < c->size; k++) {
+				total += rc[k] * es;
+				/* within the group, as an intracommunicator's Reduce_scatter (describe_flows)
+				 */
+				within_sent += flow(me, k, rc[k] * es);
+				within_expected += flow(k, me, rc[me] * es);
+			}
+		for (int j = 0; j < q; j++) {
+			sent += flow(me, j, total ^ x);
+			expected += flow(j, me, total ^ x);
+		}
+		break;
+	}
 	default:
 		return 0;
 	}
@@ -330,7 +353,9 @@ static int describe_inter(const struct motor_comm *c, enum kind kind, int64_t co
 	                          .count = -1,
 	                          .flows = 1,
 	                          .sent = sent,
-	                          .expected = expected};
+	                          .expected = expected,
+	                          .sent_within = within_sent,
+	                          .expected_within = within_expected};
 	return 1;
 }
 

@@ -296,6 +296,26 @@ public static class IntercommCollTests
 			var dst = Enumerable.Repeat (-1, 3 * s.RemoteSize).ToArray ();
 			Differ (s, "Alltoallv, one rank sends one more", () => s.Comm.Alltoallv (src, sc, d, dst, twos, d), src, dst);
 
+			// Reduce_scatter_block: one rank of group 1 with one more element per block (and a vector to match).
+			int per = s.RemoteSize + (odd ? 1 : 0);
+			var vec = LBlock (s.Group, s.Rank, s.Size * per);
+			var part = new long[per];
+			Differ (s, "Reduce_scatter_block, one rank of group 1 with blocks one longer",
+				() => s.Comm.Reduce_scatter_block (vec, part, Op.SUM), vec, part);
+			// Reduce_scatter: one rank of group 1 splits its group's blocks otherwise (same total), or, alone in its
+			// group, expects a longer vector.
+			int[] counts = Counts (s.Size);
+			if (odd && s.Size > 1) {
+				counts[0]++;
+				counts[1]--;
+			} else if (odd) {
+				counts[0]++;
+			}
+			var v2 = LBlock (s.Group, s.Rank, counts.Sum ());
+			var p2 = new long[counts[s.Rank]];
+			Differ (s, "Reduce_scatter, one rank of group 1 with other counts",
+				() => s.Comm.Reduce_scatter (v2, p2, counts, Op.SUM), v2, p2);
+
 			var ok = new int[3 * s.RemoteSize];
 			s.Comm.Allgather (Block (s.Group, s.Rank, 3), ok);
 			Assert.SequenceEqual (Enumerable.Range (0, s.RemoteSize).SelectMany (j => Block (s.RemoteGroup, j, 3)), ok, "Allgather afterwards");
