@@ -61,7 +61,8 @@ struct plan {
 	MonoVTable *vtable;
 	uint8_t kind;
 	uint8_t instantiable; /* an object of exactly this class may be created (not abstract/interface) */
-	const char *refused;  /* why it cannot travel (PLAN_REFUSED) */
+	uint8_t by_ref;      /* derives from System.MarshalByRefObject: created by mono_object_new_specific */
+	const char *refused; /* why it cannot travel (PLAN_REFUSED) */
 	/* class */
 	struct op *ops;
 	uint32_t nops;

@@ -433,6 +433,18 @@ static struct plan *build_array(struct plan *p, MonoClass *k)
 	return p;
 }
 
+/* Whether `k` derives from System.MarshalByRefObject, whose objects Mono may have to create as proxies: only
+ * mono_object_new_specific knows how. */
+static int marshal_by_ref(MonoClass *k)
+{
+	for (MonoClass *c = mono_class_get_parent(k); c; c = mono_class_get_parent(c))
+		if (mono_class_get_image(c) == mono_get_corlib() &&
+		    strcmp(mono_class_get_name(c), "MarshalByRefObject") == 0 &&
+		    strcmp(mono_class_get_namespace(c), "System") == 0)
+			return 1;
+	return 0;
+}
+
 /* The plan of class or struct `k` (build has set p's class and mode): its name and its fields' ops. */
 static struct plan *build_class(struct plan *p, MonoClass *k)
 {
@@ -482,8 +494,10 @@ static struct plan *build_class(struct plan *p, MonoClass *k)
 		p->vtable = mono_class_vtable(motor_ser__domain, k);
 	if (p->instantiable && !p->vtable)
 		p->instantiable = 0;
-	if (p->instantiable)
+	if (p->instantiable) {
 		p->instance_size = (uint32_t)mono_class_instance_size(k);
+		p->by_ref = (uint8_t)marshal_by_ref(k);
+	}
 	return p;
 }
 

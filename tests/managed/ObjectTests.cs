@@ -103,6 +103,15 @@ public class Particle
 	[Transportable] public double[] History;
 }
 
+// A class with a finalizer: every received object must be finalized once it is garbage, like one made by new.
+[Transportable]
+public class Finalized
+{
+	public int X;
+	public static int Count;
+	~Finalized () { Interlocked.Increment (ref Count); }
+}
+
 public static class ObjectTests
 {
 	static int Main (string[] args) { return TestRunner.Run (typeof (ObjectTests), args); }
@@ -128,6 +137,30 @@ public static class ObjectTests
 		for (int i = n - 1; i >= 0; i--)
 			head = new LinkedList { array = new[] { seed, i }, next = head, next2 = head };
 		return head;
+	}
+
+	[System.Runtime.CompilerServices.MethodImpl (System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+	static void ReceiveAndDrop (int n, int tag)
+	{
+		for (int i = 0; i < n; i++) {
+			var got = (Finalized) Ring (new Finalized { X = i }, tag);
+			Assert.Equal (i, got.X, "object " + i);
+		}
+	}
+
+	// The serializer creates objects through Mono's C API: their finalizers must be registered all the same.  The
+	// stack is scanned conservatively, so a stale reference may keep a few alive.
+	public static void ReceivedObjectsWithAFinalizerAreFinalized ()
+	{
+		const int n = 200;
+		int before = Finalized.Count;
+		ReceiveAndDrop (n, 41);
+		for (int k = 0; k < 5 && Finalized.Count - before < 2 * n - 10; k++) {
+			GC.Collect ();
+			GC.WaitForPendingFinalizers ();
+		}
+		// the objects this rank sent and those it received
+		Assert.True (Finalized.Count - before >= 2 * n - 10, "finalized " + (Finalized.Count - before) + " of " + 2 * n);
 	}
 
 	public static void Figure5LinkedListFollowsOnlyMarkedReferences ()
