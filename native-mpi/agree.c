@@ -92,6 +92,7 @@ static int same(const struct block *a, const struct block *b)
  * meets every other one somewhere in MPI's tree, so any difference sets MISMATCH. */
 static void merge(const struct block *in, struct block *io)
 {
+	int32_t present = io->present + in->present; /* counted before the copy below overwrites io->present */
 	if (in->who < io->who)
 		io->who = in->who;
 	io->flags |= in->flags & MISMATCH;
@@ -117,7 +118,7 @@ static void merge(const struct block *in, struct block *io)
 			io->flags |= HAS_DATA;
 		}
 	}
-	io->present += in->present;
+	io->present = present;
 }
 
 /* The operator (MPI_User_function).  MPI may hand over blocks at any alignment: each is copied out first. */
