@@ -193,6 +193,24 @@ static int describe_flows(const struct motor_comm *c, enum kind kind, const void
 	return 1;
 }
 
+/* A description by flows alone (struct motor_carry), for the collectives whose counts differ between ranks or
+ * groups by design.  Returns 1: described. */
+static int by_flows(struct motor_carry *d, enum kind kind, uint64_t sent, uint64_t expected,
+                    uint64_t sent_within, uint64_t expected_within)
+{
+	*d = (struct motor_carry){.kind = kind,
+	                          .root = -1,
+	                          .op = -1,
+	                          .dt = CARRY_DT_BYTES,
+	                          .count = -1,
+	                          .flows = 1,
+	                          .sent = sent,
+	                          .expected = expected,
+	                          .sent_within = sent_within,
+	                          .expected_within = expected_within};
+	return 1;
+}
+
 /* The neighbours of this rank in the topology of `c`, in MPI's order: nin sources into in[], nout
  * destinations into out[] (a Cartesian grid: per dimension the rank at -1, then at +1, either MPI_PROC_NULL
  * at an edge; a graph: its neighbours both ways).  The arrays come from one malloc, in[0] first and out[]
@@ -256,15 +274,7 @@ static int describe_neighbours(const struct motor_comm *c, enum kind kind, int64
 			    in[k], c->rank,
 			    (kind == NEIGHBOR_ALLGATHERV || kind == NEIGHBOR_ALLTOALLV ? rc[k] : count) * es);
 	free(in);
-	*d = (struct motor_carry){.kind = kind,
-	                          .root = -1,
-	                          .op = -1,
-	                          .dt = CARRY_DT_BYTES,
-	                          .count = -1,
-	                          .flows = 1,
-	                          .sent = sent,
-	                          .expected = expected};
-	return 1;
+	return by_flows(d, kind, sent, expected, 0, 0);
 }
 
 /* The description of a collective on intercommunicator `c`: its kind and its flows, every block going from
@@ -346,17 +356,7 @@ static int describe_inter(const struct motor_comm *c, enum kind kind, int64_t co
 	default:
 		return 0;
 	}
-	*d = (struct motor_carry){.kind = kind,
-	                          .root = -1,
-	                          .op = -1,
-	                          .dt = CARRY_DT_BYTES,
-	                          .count = -1,
-	                          .flows = 1,
-	                          .sent = sent,
-	                          .expected = expected,
-	                          .sent_within = within_sent,
-	                          .expected_within = within_expected};
-	return 1;
+	return by_flows(d, kind, sent, expected, within_sent, within_expected);
 }
 
 /* The description of a collective on intracommunicator `c` that its agreement compares (agree.c), from the
