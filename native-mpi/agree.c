@@ -92,8 +92,8 @@ static int same(const struct block *a, const struct block *b)
  * meets every other one somewhere in MPI's tree, so any difference sets MISMATCH. */
 static void merge(const struct block *in, struct block *io)
 {
-	int32_t present =
-	    io->present + in->present; /* counted before the copy below overwrites io->present */
+	/* Counted first: the copy below overwrites io->present. */
+	int32_t present = io->present + in->present;
 	if (in->who < io->who)
 		io->who = in->who;
 	io->flags |= in->flags & MISMATCH;
