@@ -85,8 +85,7 @@ static inline int post_buffer(MonoObject *req, MonoObject *obj, const struct mot
                               int peer, int tag, int comm, int mode, motor_msg *msg)
 {
 	int self = 0, to_self = 0;
-	if ((msg || atomic_load(&motor_req__self_active[!recv]) != 0) &&
-	    refused_self(*b, recv, peer, comm, &self))
+	if ((msg || motor_pin_self_possible(recv)) && refused_self(*b, recv, peer, comm, &self))
 		return MOTOR_EOVERLAP;
 	struct slot *sl;
 	int rc = motor_req__alloc(&sl);

@@ -69,7 +69,7 @@ static MOTOR_COLD int overlaps_listed(uintptr_t lo, uintptr_t hi, int recv)
 
 static int overlaps_in_flight(uintptr_t lo, uintptr_t hi, int recv)
 {
-	return lo != hi && atomic_load(&motor_req__self_active[!recv]) != 0 && overlaps_listed(lo, hi, recv);
+	return lo != hi && motor_pin_self_possible(recv) && overlaps_listed(lo, hi, recv);
 }
 
 int motor_req__self_range(const struct motor_buffer *b, int recv, int peer, int comm, uintptr_t *lo,
@@ -91,7 +91,7 @@ int motor_pin_check_self(const struct motor_buffer *b, int recv, int peer, int c
 	int refused;
 	/* Nothing of the other direction to self in flight: nothing to overlap, and no communicator lookup.
 	 */
-	if (atomic_load(&motor_req__self_active[!recv]) == 0)
+	if (!motor_pin_self_possible(recv))
 		return MOTOR_OK;
 	motor_req__self_range(b, recv, peer, comm, &lo, &hi, &refused);
 	return refused ? MOTOR_EOVERLAP : MOTOR_OK;

@@ -5,17 +5,17 @@
  * (motor-mpi.h).  On an intracommunicator that is one MPI_Allreduce of a block (struct block) with an
  * operator of ours (combine); on an intercommunicator two (agree_inter).
  *
- * The block holds more than the lowest refusing rank.  A collective (not a neighbour collective) also writes
- * what it is -- kind, root, operator, element type, count (for a v-form, whose counts differ between ranks,
+ * The block holds more than the lowest refusing rank.  A collective also writes what it is -- kind, root,
+ * operator, element type, count (for a v-form or a neighbour collective, whose counts differ between ranks,
  * and on an intercommunicator, where they differ between the groups, the flows of its blocks:
  * coll-internal.h, struct motor_carry) -- and a Bcast, Reduce or Allreduce whose data fit in CARRY_BYTES the
  * data itself: the operator compares the descriptions and, where they are equal, reduces the data on the way
  * (a Bcast's root contributes its data, the others none).  So after the one MPI call every rank knows one of
  * three things:
  *   - a rank refused: the lowest refusing rank, as before;
- *   - the descriptions differ (a count, root or operator not the same on every rank, or a v-form whose
- *     blocks are not received with the sizes they are sent with, which MPI calls erroneous and cannot see: it
- *     would truncate, hang or compute garbage): MOTOR_EMISMATCH on every rank;
+ *   - the descriptions differ (a count, root or operator not the same on every rank, or flows whose blocks
+ *     are not received with the sizes they are sent with, which MPI calls erroneous and cannot see: it would
+ *     truncate, hang or compute garbage): MOTOR_EMISMATCH on every rank;
  *   - otherwise, for a small collective, its result: it is complete, and no second MPI call is made.
  * An operator of ours runs inside MPI_Allreduce; MPICH and Open MPI reduce the 96-byte block with it within
  * about 0.1 us of an int with MPI_MIN (doc/benchmarks.md, (e1)), so the agreement costs about what it cost,
@@ -61,8 +61,8 @@ static int carried(const struct block *b)
 	       (uint64_t)b->count * motor_mpi_type_size(b->dt) <= CARRY_BYTES;
 }
 
-/* A v-form's flows, or an intercommunicator collective's (struct motor_carry), ride in data[]: what its ranks
- * send, then what they expect. */
+/* A description by flows (struct motor_carry: a v-form, a neighbour collective, any collective on an
+ * intercommunicator) carries them in data[]: what its ranks send, then what they expect. */
 static int has_flows(const struct block *b)
 {
 	return b->flowing;

@@ -115,8 +115,7 @@ int motor_mpi_coll_refuse(int comm, int code)
 	return c ? motor_mpi__agree(c, code) : code;
 }
 
-/* A block of `bytes` bytes from rank `from` to rank `to`, as one 64-bit value (splitmix64's finaliser over
- * the three): the flows of struct motor_carry sum these. */
+/* splitmix64's finaliser: a 64-bit value whose every bit depends on every bit of x. */
 static uint64_t mix(uint64_t x)
 {
 	x ^= x >> 30;
@@ -126,6 +125,8 @@ static uint64_t mix(uint64_t x)
 	return x ^ (x >> 31);
 }
 
+/* A block of `bytes` bytes from rank `from` to rank `to`, as one 64-bit value: the flows of struct
+ * motor_carry sum these. */
 static uint64_t flow(int from, int to, int64_t bytes)
 {
 	return mix(mix(((uint64_t)(uint32_t)from << 32 | (uint32_t)to) + UINT64_C(0x9e3779b97f4a7c15)) ^
@@ -359,14 +360,14 @@ static int describe_inter(const struct motor_comm *c, enum kind kind, int64_t co
 	return by_flows(d, kind, sent, expected, within_sent, within_expected);
 }
 
-/* The description of a collective on intracommunicator `c` that its agreement compares (agree.c), from the
+/* The description of a collective on communicator `c` that its agreement compares (agree.c), from the
  * arguments prepare() accepted: kind, root, and for a reduction the operator and element type with the count,
  * for the others the bytes of a rank's block; for a v-form (sc, rc: its counts) the flows of its blocks
  * instead of a count.  A Bcast, Reduce or Allreduce also says where its data are, for the agreement to carry
- * it out if it is small.  On an intercommunicator, describe_inter's description.  0 when this rank describes
- * nothing: a neighbour collective (its counts follow the topology), a v-form without the counts this rank
- * must give, or a Bcast, Reduce or Allreduce without the buffers MPI would need (MPI then judges the call).
- */
+ * it out if it is small.  A neighbour collective gives describe_neighbours' description, any collective on an
+ * intercommunicator describe_inter's.  0 when this rank describes nothing: a v-form without the counts this
+ * rank must give, a topology MPI does not tell, or a Bcast, Reduce or Allreduce without the buffers MPI would
+ * need (MPI then judges the call). */
 static int describe(const struct motor_comm *c, enum kind kind, const void *sbuf, void *rbuf, int64_t count,
                     int dt, int op, int root, const int32_t *sc, const int32_t *rc, struct motor_carry *d)
 {
