@@ -212,27 +212,38 @@ static int by_flows(struct motor_carry *d, enum kind kind, uint64_t sent, uint64
 	return 1;
 }
 
-/* The neighbours of this rank in the topology of `c`, in MPI's order: nin sources into in[], nout
- * destinations into out[] (a Cartesian grid: per dimension the rank at -1, then at +1, either MPI_PROC_NULL
- * at an edge; a graph: its neighbours both ways).  The arrays come from one malloc, in[0] first and out[]
- * right after; NULL without a topology or memory. */
-static int *neighbours(const struct motor_comm *c, int *nin, int *nout)
+/* The neighbours of this rank in the topology of a communicator, in MPI's order: nin sources in ids[], then
+ * nout destinations (a Cartesian grid: per dimension the rank at -1, then at +1, either MPI_PROC_NULL at an
+ * edge; a graph: its neighbours both ways). */
+struct hood {
+	int nin, nout;
+	int ids[];
+};
+
+/* Each communicator's neighbours, asked of MPI at its first neighbour collective and kept: a communicator's
+ * topology never changes.  Dropped when the handle is freed (motor_mpi__coll_comm_freed). */
+static _Atomic(struct hood *) hoods[MOTOR_MAX_COMMS];
+
+/* Asks MPI for the neighbours of this rank in `c`; NULL without a topology or memory. */
+static struct hood *ask_neighbours(const struct motor_comm *c)
 {
-	int kind = MPI_UNDEFINED, n = 0, w;
+	int kind = MPI_UNDEFINED, n = 0, w, nin, nout;
 	if (MPI_Topo_test(c->comm, &kind) != MPI_SUCCESS)
 		return NULL;
 	if (kind == MPI_CART && MPI_Cartdim_get(c->comm, &n) == MPI_SUCCESS)
-		*nin = *nout = 2 * n;
+		nin = nout = 2 * n;
 	else if (kind == MPI_GRAPH && MPI_Graph_neighbors_count(c->comm, c->rank, &n) == MPI_SUCCESS)
-		*nin = *nout = n;
+		nin = nout = n;
 	else if (kind != MPI_DIST_GRAPH ||
-	         MPI_Dist_graph_neighbors_count(c->comm, nin, nout, &w) != MPI_SUCCESS)
+	         MPI_Dist_graph_neighbors_count(c->comm, &nin, &nout, &w) != MPI_SUCCESS)
 		return NULL;
 	/* Room for a weighted graph's weights too, which a library may return whether asked for or not. */
-	int *in = malloc(sizeof(int) * (size_t)(2 * (*nin + *nout) + 1)), *out = in ? in + *nin : NULL;
-	int rc = MPI_SUCCESS;
-	if (!in)
+	struct hood *h = malloc(sizeof *h + sizeof(int) * (size_t)(2 * (nin + nout) + 1));
+	if (!h)
 		return NULL;
+	int *in = h->ids, *out = in + nin, rc = MPI_SUCCESS;
+	h->nin = nin;
+	h->nout = nout;
 	if (kind == MPI_CART)
 		for (int d = 0; d < n && rc == MPI_SUCCESS; d++) {
 			rc = MPI_Cart_shift(c->comm, d, 1, &in[2 * d], &in[2 * d + 1]);
@@ -242,12 +253,35 @@ static int *neighbours(const struct motor_comm *c, int *nin, int *nout)
 	else if (kind == MPI_GRAPH && (rc = MPI_Graph_neighbors(c->comm, c->rank, n, in)) == MPI_SUCCESS)
 		memcpy(out, in, sizeof(int) * (size_t)n);
 	else if (kind == MPI_DIST_GRAPH)
-		rc = MPI_Dist_graph_neighbors(c->comm, *nin, in, out + *nout, *nout, out, out + *nout + *nin);
+		rc = MPI_Dist_graph_neighbors(c->comm, nin, in, out + nout, nout, out, out + nout + nin);
 	if (rc != MPI_SUCCESS) {
-		free(in);
+		free(h);
 		return NULL;
 	}
-	return in;
+	return h;
+}
+
+/* The neighbours of this rank in `c`, from the cache or asked and cached; NULL without a topology or memory.
+ */
+static const struct hood *neighbours(const struct motor_comm *c)
+{
+	_Atomic(struct hood *) *slot = &hoods[c - motor_mpi__comms];
+	struct hood *h = atomic_load_explicit(slot, memory_order_acquire), *none = NULL;
+	if (h || !(h = ask_neighbours(c)))
+		return h;
+	/* Two threads may ask at once for different collectives' sake (only a program's error could make them
+	 * the same communicator's): the first one kept is the one used. */
+	if (!atomic_compare_exchange_strong_explicit(slot, &none, h, memory_order_acq_rel,
+	                                             memory_order_acquire)) {
+		free(h);
+		h = none;
+	}
+	return h;
+}
+
+void motor_mpi__coll_comm_freed(int handle)
+{
+	free(atomic_exchange_explicit(&hoods[handle], NULL, memory_order_acq_rel));
 }
 
 /* The flows of a neighbour collective: block k goes to out[k] and comes from in[k] (counts sc/rc, else
@@ -257,14 +291,12 @@ static int *neighbours(const struct motor_comm *c, int *nin, int *nout)
 static int describe_neighbours(const struct motor_comm *c, enum kind kind, int64_t count, const int32_t *sc,
                                const int32_t *rc, int64_t es, struct motor_carry *d)
 {
-	int nin, nout;
-	int *in = neighbours(c, &nin, &nout);
-	if (!in || (kind == NEIGHBOR_ALLTOALLV && !sc) ||
-	    ((kind == NEIGHBOR_ALLGATHERV || kind == NEIGHBOR_ALLTOALLV) && !rc)) {
-		free(in);
+	const struct hood *h = neighbours(c);
+	if (!h || (kind == NEIGHBOR_ALLTOALLV && !sc) ||
+	    ((kind == NEIGHBOR_ALLGATHERV || kind == NEIGHBOR_ALLTOALLV) && !rc))
 		return 0;
-	}
-	const int *out = in + nin;
+	int nin = h->nin, nout = h->nout;
+	const int *in = h->ids, *out = in + nin;
 	uint64_t sent = 0, expected = 0;
 	for (int k = 0; k < nout; k++)
 		if (out[k] != MPI_PROC_NULL)
@@ -274,8 +306,17 @@ static int describe_neighbours(const struct motor_comm *c, enum kind kind, int64
 			expected += flow(
 			    in[k], c->rank,
 			    (kind == NEIGHBOR_ALLGATHERV || kind == NEIGHBOR_ALLTOALLV ? rc[k] : count) * es);
-	free(in);
 	return by_flows(d, kind, sent, expected, 0, 0);
+}
+
+/* What of a collective's reduction its description compares: whether its element type `dt` is built in
+ * (then returns 1), and in *cop its operator if both are built in, else -1.  A user-defined type or operator
+ * is a handle of this rank's own, meaningless on another. */
+static int compared_reduction(int reduction, int dt, int op, int *cop)
+{
+	int builtin = reduction && dt >= 0 && dt < MOTOR_DT_PREDEFINED;
+	*cop = builtin && op < MOTOR_OP_PREDEFINED ? op : -1;
+	return builtin;
 }
 
 /* The description of a collective on intercommunicator `c`: its kind and its flows, every block going from
@@ -290,12 +331,9 @@ static int describe_inter(const struct motor_comm *c, enum kind kind, int64_t co
 	int64_t es = (int64_t)motor_mpi_type_size(dt), b = count * es;
 	int reduction =
 	    kind == REDUCE || kind == ALLREDUCE || kind == REDUCE_SCATTER_BLOCK || kind == REDUCE_SCATTER;
-	int builtin = reduction && dt >= 0 && dt < MOTOR_DT_PREDEFINED;
+	int cop, builtin = compared_reduction(reduction, dt, op, &cop);
 	/* Mixed into a reduction's block sizes: its built-in operator and element type, if they are. */
-	int64_t x = !reduction
-	                ? 0
-	                : (int64_t)mix((uint64_t)(builtin && op < MOTOR_OP_PREDEFINED ? op : -1) << 32 |
-	                               (uint32_t)(builtin ? dt : -1));
+	int64_t x = !reduction ? 0 : (int64_t)mix((uint64_t)cop << 32 | (uint32_t)(builtin ? dt : -1));
 	uint64_t sent = 0, expected = 0, within_sent = 0, within_expected = 0;
 
 	if ((kind == SCATTERV && root == MOTOR_ROOT && !sc) ||
@@ -384,10 +422,10 @@ static int describe(const struct motor_comm *c, enum kind kind, const void *sbuf
 		return describe_neighbours(c, kind, count, sc, rc, (int64_t)motor_mpi_type_size(dt), d);
 	if (!(reduction || rooted || vform || kind == ALLGATHER || kind == ALLTOALL))
 		return 0;
-	int builtin = reduction && dt >= 0 && dt < MOTOR_DT_PREDEFINED;
+	int cop, builtin = compared_reduction(reduction, dt, op, &cop);
 	*d = (struct motor_carry){.kind = kind,
 	                          .root = rooted ? root : -1,
-	                          .op = builtin && op < MOTOR_OP_PREDEFINED ? op : -1,
+	                          .op = cop,
 	                          .dt = builtin ? dt : CARRY_DT_BYTES,
 	                          .bytes = (size_t)count * motor_mpi_type_size(dt)};
 	d->count = builtin ? count : (int64_t)d->bytes;

@@ -86,6 +86,7 @@ void motor_mpi__comm_fini(void)
 	for (int h = 0; h < MOTOR_MAX_COMMS; h++) {
 		if (!atomic_exchange(&motor_mpi__comms[h].valid, 0))
 			continue;
+		motor_mpi__coll_comm_freed(h);
 		if (h > MOTOR_COMM_SELF)
 			MPI_Comm_free(&motor_mpi__comms[h].comm);
 	}
@@ -152,6 +153,7 @@ int motor_mpi_comm_free(int comm)
 	MPI_Comm mc = c->comm;
 	pthread_mutex_unlock(&table_lock);
 	motor_mpi__comm_freed(comm);
+	motor_mpi__coll_comm_freed(comm);
 	return MPI_Comm_free(&mc);
 }
 

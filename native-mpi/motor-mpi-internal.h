@@ -73,6 +73,8 @@ void motor_mpi__file_fini(void);
 
 /* spawn.c: a communicator handle was freed (the parent communicator may be gone). */
 void motor_mpi__comm_freed(int handle);
+/* coll.c: a communicator handle was freed (its cached neighbours go). */
+void motor_mpi__coll_comm_freed(int handle);
 
 /* The MPI datatype for a handle, or MPI_DATATYPE_NULL. */
 MPI_Datatype motor_mpi__type(int dt);

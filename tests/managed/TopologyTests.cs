@@ -410,6 +410,29 @@ public static class TopologyTests
 		});
 	}
 
+	// Motor keeps each communicator's neighbours after its first neighbour collective; a communicator made
+	// after one was freed (and given its handle) must be judged by its own.  The reversed ring's blocks fit;
+	// judged by the freed directed ring's edges they would not (at 3 ranks and more).
+	public static void NeighborCollectivesOfANewCommunicatorUseItsOwnNeighbours ()
+	{
+		for (int round = 0; round < 3; round++) {
+			var dring = World.Create_dist_graph_adjacent (new[] { Left }, new[] { Right }, false);
+			var got = Filled (1, -1);
+			dring.Neighbor_alltoallv (new[] { V (Rank, 0) }, new[] { 1 }, new[] { 0 }, got, new[] { 1 }, new[] { 0 });
+			Assert.SequenceEqual (new[] { V (Left, 0) }, got, "the directed ring, round " + round);
+			dring.Free ();
+			var back = World.Create_dist_graph_adjacent (new[] { Right }, new[] { Left }, false);
+			var blocks = new int[Rank + 1];
+			for (int i = 0; i <= Rank; i++)
+				blocks[i] = V (Rank, i);
+			var r = Filled (Right + 1, -1);
+			back.Neighbor_alltoallv (blocks, new[] { Rank + 1 }, new[] { 0 }, r, new[] { Right + 1 }, new[] { 0 });
+			for (int i = 0; i <= Right; i++)
+				Assert.Equal (V (Right, i), r[i], "the reversed ring's block from the right, element " + i + ", round " + round);
+			back.Free ();
+		}
+	}
+
 	static void NeighborDiffer (string what, Action call, int[] untouched)
 	{
 		var before = (int[]) untouched.Clone ();
