@@ -16,7 +16,7 @@ namespace System.MP
 		[MethodImpl (MethodImplOptions.InternalCall)]
 		internal static extern int WinRrma (int win, int kind, object origin, int ooff, int ocount, object result, int roff,
 		                                    int target, long disp, int op, Request req);
-		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int WinSync (int win, int what, int arg, int lock_type);
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int WinSync (int win, int what, int arg, int lock_type, int assert);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int WinInfo (int win, int rank, out long bytes, out int disp_unit);
 		[MethodImpl (MethodImplOptions.InternalCall)]
 		internal static extern int WinCopy (int win, int rank, long index, object arr, int offset, int count, int to_window);

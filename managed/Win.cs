@@ -18,10 +18,36 @@ namespace System.MP
 {
 	public static partial class MPI
 	{
-		/// <summary>An exclusive lock for <see cref="Win.Lock"/> (MPI_LOCK_EXCLUSIVE).</summary>
+		/// <summary>An exclusive lock for <see cref="Win.Lock(int, int)"/> (MPI_LOCK_EXCLUSIVE).</summary>
 		public const int LOCK_EXCLUSIVE = 1;
-		/// <summary>A shared lock for <see cref="Win.Lock"/> (MPI_LOCK_SHARED).</summary>
+		/// <summary>A shared lock for <see cref="Win.Lock(int, int)"/> (MPI_LOCK_SHARED).</summary>
 		public const int LOCK_SHARED = 2;
+
+		// The assert flags of the synchronisation calls (MPI 4.0 §12.5.5): promises that let the MPI library
+		// skip work.  Motor checks the ones a rank can see (Win.Fence's NOPRECEDE and NOSUCCEED); the others are
+		// the program's to keep, as in MPI.
+
+		/// <summary>Assert flag for <see cref="Win.Lock(int, int, int)"/>, <see cref="Win.Lock_all(int)"/>,
+		/// <see cref="Win.Start(Group, int)"/> and <see cref="Win.Post(Group, int)"/> (MPI_MODE_NOCHECK): no other
+		/// rank holds or will try to take a conflicting lock while this one is held; for Start and Post, every
+		/// matching Post has completed before the Start, and both sides give the flag.  Not checked.</summary>
+		public const int MODE_NOCHECK = 1 << 20;
+		/// <summary>Assert flag for <see cref="Win.Fence(int)"/> and <see cref="Win.Post(Group, int)"/>
+		/// (MPI_MODE_NOSTORE): this rank has not written its window memory since the last synchronisation.  Not
+		/// checked.</summary>
+		public const int MODE_NOSTORE = 1 << 21;
+		/// <summary>Assert flag for <see cref="Win.Fence(int)"/> and <see cref="Win.Post(Group, int)"/>
+		/// (MPI_MODE_NOPUT): no rank will Put or accumulate into this rank's window until the next
+		/// synchronisation.  Not checked.</summary>
+		public const int MODE_NOPUT = 1 << 22;
+		/// <summary>Assert flag for <see cref="Win.Fence(int)"/> (MPI_MODE_NOPRECEDE): the fence completes no
+		/// operation, since none was started on this rank since the last fence.  Every rank must give it or none;
+		/// Motor checks both.</summary>
+		public const int MODE_NOPRECEDE = 1 << 23;
+		/// <summary>Assert flag for <see cref="Win.Fence(int)"/> (MPI_MODE_NOSUCCEED): no operation follows
+		/// until the next fence, so the fence opens no epoch (a Lock or Start may follow).  Every rank must give it
+		/// or none; Motor checks both, and refuses an operation that no epoch then covers.</summary>
+		public const int MODE_NOSUCCEED = 1 << 24;
 	}
 
 	/// <summary>A window of memory that the ranks of a communicator expose to one another for one-sided
@@ -30,9 +56,9 @@ namespace System.MP
 	/// </summary>
 	/// <remarks>Operations (<see cref="Put(Array, int, int, int, long)"/>, <see cref="Get(Array, int, int, int, long)"/>, <see cref="Accumulate"/>,
 	/// <see cref="Get_accumulate"/>, <see cref="Fetch_and_op"/>, <see cref="Compare_and_swap"/>) are only
-	/// allowed inside an access epoch that covers their target: after <see cref="Fence"/>, between
-	/// <see cref="Lock"/> and <see cref="Unlock"/> of the target, between <see cref="Lock_all"/> and
-	/// <see cref="Unlock_all"/>, or between <see cref="Start"/> and <see cref="Complete"/> with a group that holds
+	/// allowed inside an access epoch that covers their target: after <see cref="Fence()"/>, between
+	/// <see cref="Lock(int, int)"/> and <see cref="Unlock"/> of the target, between <see cref="Lock_all()"/> and
+	/// <see cref="Unlock_all"/>, or between <see cref="Start(Group)"/> and <see cref="Complete"/> with a group that holds
 	/// the target.  They complete -- their origin buffers may be reused, their result buffers read -- only when
 	/// that epoch ends, or at <see cref="Flush"/>/<see cref="Flush_all"/>; until then the runtime keeps every
 	/// buffer in place.  Displacements count in the target's disp_unit (the element size for
@@ -126,8 +152,8 @@ namespace System.MP
 		/// (<see cref="Intracomm.Split_type"/> with <see cref="MPI.COMM_TYPE_SHARED"/> makes such a communicator).
 		/// Besides the one-sided operations, a rank copies to and from any rank's part with
 		/// <c>CopyTo (rank, index, dest, offset, count)</c> and <c>CopyFrom (src, offset, count, rank, index)</c>;
-		/// what another rank stored is visible after a synchronisation (a <see cref="Fence"/>, or <see cref="Sync"/>
-		/// inside <see cref="Lock_all"/> with a barrier between the ranks).</summary>
+		/// what another rank stored is visible after a synchronisation (a <see cref="Fence()"/>, or <see cref="Sync"/>
+		/// inside <see cref="Lock_all()"/> with a barrier between the ranks).</summary>
 		/// <typeparam name="T">A primitive type or a struct without references.</typeparam>
 		/// <param name="count">Elements on this rank (0 or more; ranks may differ).</param>
 		/// <param name="comm">The ranks that share the window, all on one node; every one of them must call
@@ -365,8 +391,8 @@ namespace System.MP
 
 		/// <summary>Put with a request of its own (MPI_Rput): the request completes when
 		/// <paramref name="origin"/> may change again, which may be before the data reaches the target (a Flush or
-		/// the end of the epoch completes it there).  Only inside a passive-target epoch: <see cref="Lock"/> of the
-		/// target or <see cref="Lock_all"/>.</summary>
+		/// the end of the epoch completes it there).  Only inside a passive-target epoch: <see cref="Lock(int, int)"/> of the
+		/// target or <see cref="Lock_all()"/>.</summary>
 		/// <param name="origin">The data, of the window's element type; held in place until the request
 		/// completes.</param>
 		/// <param name="offset">First element of <paramref name="origin"/> to send.</param>
@@ -407,8 +433,8 @@ namespace System.MP
 		}
 
 		/// <summary>Get with a request of its own (MPI_Rget): when the request completes, the data is in
-		/// <paramref name="result"/>.  Only inside a passive-target epoch: <see cref="Lock"/> of the target or
-		/// <see cref="Lock_all"/>.</summary>
+		/// <paramref name="result"/>.  Only inside a passive-target epoch: <see cref="Lock(int, int)"/> of the target or
+		/// <see cref="Lock_all()"/>.</summary>
 		/// <param name="result">Receives the data, of the window's element type; held in place until the request
 		/// completes.</param>
 		/// <param name="offset">First element of <paramref name="result"/> to fill.</param>
@@ -511,7 +537,24 @@ namespace System.MP
 		/// <exception cref="MPIException">The MPI library failed.</exception>
 		public void Fence ()
 		{
-			SyncCall ("Fence", FENCE, 0, 0);
+			SyncCall ("Fence", FENCE, 0, 0, 0);
+		}
+
+		/// <summary>Ends the current fence epoch and starts the next, collectively (MPI_Win_fence), with assert
+		/// flags that let the MPI library skip work: any of <see cref="MPI.MODE_NOSTORE"/>,
+		/// <see cref="MPI.MODE_NOPUT"/>, <see cref="MPI.MODE_NOPRECEDE"/> and <see cref="MPI.MODE_NOSUCCEED"/>, or
+		/// 0.  The ranks agree before any of them fences: if one refuses, every rank raises and the window's epochs
+		/// are as they were.</summary>
+		/// <param name="assert">The assert flags, combined with |.</param>
+		/// <exception cref="ArgumentException"><paramref name="assert"/> holds a flag Fence does not take; or
+		/// NOPRECEDE or NOSUCCEED is given on some ranks and not on others (MPI needs all or none).</exception>
+		/// <exception cref="InvalidOperationException">A lock, Start or Post epoch is open on this rank; NOPRECEDE
+		/// is given but this rank started operations since the last fence; or another rank refused.</exception>
+		/// <exception cref="ObjectDisposedException">The window has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library failed.</exception>
+		public void Fence (int assert)
+		{
+			SyncCall ("Fence", FENCE, 0, 0, assert);
 		}
 
 		/// <summary>Starts a passive-target epoch on <paramref name="rank"/>'s window (MPI_Win_lock).</summary>
@@ -525,9 +568,27 @@ namespace System.MP
 		/// <exception cref="MPIException">The MPI library failed.</exception>
 		public void Lock (int lock_type, int rank)
 		{
+			Lock (lock_type, rank, 0);
+		}
+
+		/// <summary>Starts a passive-target epoch on <paramref name="rank"/>'s window (MPI_Win_lock), with assert
+		/// flags: <see cref="MPI.MODE_NOCHECK"/> or 0.</summary>
+		/// <param name="lock_type"><see cref="MPI.LOCK_EXCLUSIVE"/> or <see cref="MPI.LOCK_SHARED"/>.</param>
+		/// <param name="rank">The target rank.</param>
+		/// <param name="assert"><see cref="MPI.MODE_NOCHECK"/>: no other rank holds or tries to take a
+		/// conflicting lock meanwhile (not checked); or 0.</param>
+		/// <exception cref="ArgumentException"><paramref name="lock_type"/> is neither lock type, or
+		/// <paramref name="assert"/> holds a flag Lock does not take.</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="rank"/> is not in the window.</exception>
+		/// <exception cref="InvalidOperationException">This rank holds a lock on that rank already, or
+		/// Lock_all.</exception>
+		/// <exception cref="ObjectDisposedException">The window has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library failed.</exception>
+		public void Lock (int lock_type, int rank, int assert)
+		{
 			if (lock_type != MPI.LOCK_EXCLUSIVE && lock_type != MPI.LOCK_SHARED)
 				throw new ArgumentException ("Win.Lock: lock_type must be MPI.LOCK_EXCLUSIVE or MPI.LOCK_SHARED", "lock_type");
-			SyncCall ("Lock", LOCK, rank, lock_type);
+			SyncCall ("Lock", LOCK, rank, lock_type, assert);
 		}
 
 		/// <summary>Ends the passive-target epoch on <paramref name="rank"/>'s window (MPI_Win_unlock): every
@@ -539,7 +600,7 @@ namespace System.MP
 		/// <exception cref="MPIException">The MPI library failed.</exception>
 		public void Unlock (int rank)
 		{
-			SyncCall ("Unlock", UNLOCK, rank, 0);
+			SyncCall ("Unlock", UNLOCK, rank, 0, 0);
 		}
 
 		/// <summary>Starts a shared passive-target epoch on every rank's window (MPI_Win_lock_all).</summary>
@@ -548,16 +609,30 @@ namespace System.MP
 		/// <exception cref="MPIException">The MPI library failed.</exception>
 		public void Lock_all ()
 		{
-			SyncCall ("Lock_all", LOCK_ALL, 0, 0);
+			SyncCall ("Lock_all", LOCK_ALL, 0, 0, 0);
 		}
 
-		/// <summary>Ends the epoch of <see cref="Lock_all"/> (MPI_Win_unlock_all).</summary>
+		/// <summary>Starts a shared passive-target epoch on every rank's window (MPI_Win_lock_all), with assert
+		/// flags: <see cref="MPI.MODE_NOCHECK"/> or 0.</summary>
+		/// <param name="assert"><see cref="MPI.MODE_NOCHECK"/>: no other rank holds or tries to take an
+		/// exclusive lock meanwhile (not checked); or 0.</param>
+		/// <exception cref="ArgumentException"><paramref name="assert"/> holds a flag Lock_all does not
+		/// take.</exception>
+		/// <exception cref="InvalidOperationException">This rank holds a lock on the window already.</exception>
+		/// <exception cref="ObjectDisposedException">The window has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library failed.</exception>
+		public void Lock_all (int assert)
+		{
+			SyncCall ("Lock_all", LOCK_ALL, 0, 0, assert);
+		}
+
+		/// <summary>Ends the epoch of <see cref="Lock_all()"/> (MPI_Win_unlock_all).</summary>
 		/// <exception cref="InvalidOperationException">No Lock_all epoch is open.</exception>
 		/// <exception cref="ObjectDisposedException">The window has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library failed.</exception>
 		public void Unlock_all ()
 		{
-			SyncCall ("Unlock_all", UNLOCK_ALL, 0, 0);
+			SyncCall ("Unlock_all", UNLOCK_ALL, 0, 0, 0);
 		}
 
 		/// <summary>Completes every operation this rank started to <paramref name="rank"/>, at both ends, inside
@@ -569,7 +644,7 @@ namespace System.MP
 		/// <exception cref="MPIException">The MPI library failed.</exception>
 		public void Flush (int rank)
 		{
-			SyncCall ("Flush", FLUSH, rank, 0);
+			SyncCall ("Flush", FLUSH, rank, 0, 0);
 		}
 
 		/// <summary>Completes every operation this rank started on the window, inside a passive-target epoch
@@ -579,7 +654,7 @@ namespace System.MP
 		/// <exception cref="MPIException">The MPI library failed.</exception>
 		public void Flush_all ()
 		{
-			SyncCall ("Flush_all", FLUSH_ALL, 0, 0);
+			SyncCall ("Flush_all", FLUSH_ALL, 0, 0, 0);
 		}
 
 		/// <summary>Completes at this rank every operation it started to <paramref name="rank"/>, inside a
@@ -593,7 +668,7 @@ namespace System.MP
 		/// <exception cref="MPIException">The MPI library failed.</exception>
 		public void Flush_local (int rank)
 		{
-			SyncCall ("Flush_local", FLUSH_LOCAL, rank, 0);
+			SyncCall ("Flush_local", FLUSH_LOCAL, rank, 0, 0);
 		}
 
 		/// <summary>Completes at this rank every operation it started on the window, inside a passive-target epoch
@@ -603,7 +678,7 @@ namespace System.MP
 		/// <exception cref="MPIException">The MPI library failed.</exception>
 		public void Flush_local_all ()
 		{
-			SyncCall ("Flush_local_all", FLUSH_LOCAL_ALL, 0, 0);
+			SyncCall ("Flush_local_all", FLUSH_LOCAL_ALL, 0, 0, 0);
 		}
 
 		/// <summary>Synchronises the public and private copies of this rank's window memory inside a passive-target
@@ -616,11 +691,11 @@ namespace System.MP
 		/// <exception cref="MPIException">The MPI library failed.</exception>
 		public void Sync ()
 		{
-			SyncCall ("Sync", SYNC, 0, 0);
+			SyncCall ("Sync", SYNC, 0, 0, 0);
 		}
 
 		/// <summary>Starts an access epoch to the windows of <paramref name="group"/>'s ranks, which must
-		/// <see cref="Post"/> (MPI_Win_start).</summary>
+		/// <see cref="Post(Group)"/> (MPI_Win_start).</summary>
 		/// <param name="group">The target ranks (a group of the window's ranks).</param>
 		/// <exception cref="ArgumentNullException"><paramref name="group"/> is null.</exception>
 		/// <exception cref="ArgumentOutOfRangeException">The group holds a rank outside the window.</exception>
@@ -629,22 +704,40 @@ namespace System.MP
 		/// <exception cref="MPIException">The MPI library failed.</exception>
 		public void Start (Group group)
 		{
-			if (group == null)
-				throw new ArgumentNullException ("group");
-			SyncCall ("Start", START, group.handle, 0);
+			Start (group, 0);
 		}
 
-		/// <summary>Ends the access epoch of <see cref="Start"/> (MPI_Win_complete).</summary>
+		/// <summary>Starts an access epoch to the windows of <paramref name="group"/>'s ranks, which must
+		/// <see cref="Post(Group, int)"/> (MPI_Win_start), with assert flags: <see cref="MPI.MODE_NOCHECK"/> or
+		/// 0.</summary>
+		/// <param name="group">The target ranks (a group of the window's ranks).</param>
+		/// <param name="assert"><see cref="MPI.MODE_NOCHECK"/>: every matching Post has completed already, and
+		/// gives the flag too (not checked); or 0.</param>
+		/// <exception cref="ArgumentNullException"><paramref name="group"/> is null.</exception>
+		/// <exception cref="ArgumentException"><paramref name="assert"/> holds a flag Start does not
+		/// take.</exception>
+		/// <exception cref="ArgumentOutOfRangeException">The group holds a rank outside the window.</exception>
+		/// <exception cref="InvalidOperationException">A Start or lock epoch is already open.</exception>
+		/// <exception cref="ObjectDisposedException">The window or the group has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library failed.</exception>
+		public void Start (Group group, int assert)
+		{
+			if (group == null)
+				throw new ArgumentNullException ("group");
+			SyncCall ("Start", START, group.handle, 0, assert);
+		}
+
+		/// <summary>Ends the access epoch of <see cref="Start(Group)"/> (MPI_Win_complete).</summary>
 		/// <exception cref="InvalidOperationException">No Start epoch is open.</exception>
 		/// <exception cref="ObjectDisposedException">The window has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library failed.</exception>
 		public void Complete ()
 		{
-			SyncCall ("Complete", COMPLETE, 0, 0);
+			SyncCall ("Complete", COMPLETE, 0, 0, 0);
 		}
 
 		/// <summary>Starts an exposure epoch of this rank's window to <paramref name="group"/>'s ranks, which
-		/// must <see cref="Start"/> (MPI_Win_post).</summary>
+		/// must <see cref="Start(Group)"/> (MPI_Win_post).</summary>
 		/// <param name="group">The origin ranks (a group of the window's ranks).</param>
 		/// <exception cref="ArgumentNullException"><paramref name="group"/> is null.</exception>
 		/// <exception cref="ArgumentOutOfRangeException">The group holds a rank outside the window.</exception>
@@ -653,19 +746,37 @@ namespace System.MP
 		/// <exception cref="MPIException">The MPI library failed.</exception>
 		public void Post (Group group)
 		{
-			if (group == null)
-				throw new ArgumentNullException ("group");
-			SyncCall ("Post", POST, group.handle, 0);
+			Post (group, 0);
 		}
 
-		/// <summary>Ends the exposure epoch of <see cref="Post"/> once every origin has called
+		/// <summary>Starts an exposure epoch of this rank's window to <paramref name="group"/>'s ranks, which
+		/// must <see cref="Start(Group, int)"/> (MPI_Win_post), with assert flags: any of
+		/// <see cref="MPI.MODE_NOCHECK"/>, <see cref="MPI.MODE_NOSTORE"/> and <see cref="MPI.MODE_NOPUT"/>, or
+		/// 0.</summary>
+		/// <param name="group">The origin ranks (a group of the window's ranks).</param>
+		/// <param name="assert">The assert flags, combined with | (not checked).</param>
+		/// <exception cref="ArgumentNullException"><paramref name="group"/> is null.</exception>
+		/// <exception cref="ArgumentException"><paramref name="assert"/> holds a flag Post does not
+		/// take.</exception>
+		/// <exception cref="ArgumentOutOfRangeException">The group holds a rank outside the window.</exception>
+		/// <exception cref="InvalidOperationException">A Post or lock epoch is already open.</exception>
+		/// <exception cref="ObjectDisposedException">The window or the group has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library failed.</exception>
+		public void Post (Group group, int assert)
+		{
+			if (group == null)
+				throw new ArgumentNullException ("group");
+			SyncCall ("Post", POST, group.handle, 0, assert);
+		}
+
+		/// <summary>Ends the exposure epoch of <see cref="Post(Group)"/> once every origin has called
 		/// <see cref="Complete"/> (MPI_Win_wait).</summary>
 		/// <exception cref="InvalidOperationException">No Post epoch is open.</exception>
 		/// <exception cref="ObjectDisposedException">The window has been freed.</exception>
 		/// <exception cref="MPIException">The MPI library failed.</exception>
 		public void Wait ()
 		{
-			SyncCall ("Wait", WAIT, 0, 0);
+			SyncCall ("Wait", WAIT, 0, 0, 0);
 		}
 
 		// ---- internals ---------------------------------------------------------------------------------
@@ -774,11 +885,41 @@ namespace System.MP
 			}
 		}
 
-		void SyncCall (string what, int kind, int arg, int lockType)
+		void SyncCall (string what, int kind, int arg, int lockType, int assert)
 		{
-			int rc = MPDirect.WinSync (Handle (what), kind, arg, lockType);
+			int rc = MPDirect.WinSync (Handle (what), kind, arg, lockType, Asserts (assert));
+			if (rc == Errors.EARG && assert != 0)
+				throw new ArgumentException ("Win." + what + ": assert may hold only " + AssertsTaken (kind) +
+					" (MPI.MODE_... flags combined with |), or 0", "assert");
+			if (rc == Errors.EMISMATCH)
+				throw Errors.New (rc, "Win.Fence: MPI.MODE_NOPRECEDE or MPI.MODE_NOSUCCEED was given on some ranks and " +
+					"not on others (MPI needs every rank to give the same), so no rank fenced; the window's epochs are " +
+					"as they were", "assert");
+			if (rc == Errors.EWINASSERT)
+				throw Errors.New (rc, "Win.Fence: MPI.MODE_NOPRECEDE promises that the fence completes no operation, " +
+					"but this rank started operations since the last fence, so no rank fenced; call Fence without it");
 			if (rc != 0)
 				throw Error (rc, "Win." + what, null, arg, 0, this);
+		}
+
+		// The public flags (bits 20-24, so that a lock type or a file mode passed by mistake is refused) as
+		// native-mpi's MOTOR_MODE_ flags (bits 0-4); a bit of neither kind stays as a bit native-mpi refuses.
+		static int Asserts (int assert)
+		{
+			const int all = MPI.MODE_NOCHECK | MPI.MODE_NOSTORE | MPI.MODE_NOPUT | MPI.MODE_NOPRECEDE | MPI.MODE_NOSUCCEED;
+			return (assert & all) >> 20 | ((assert & ~all) != 0 ? 1 << 30 : 0);
+		}
+
+		static string AssertsTaken (int kind)
+		{
+			switch (kind) {
+			case FENCE:
+				return "MPI.MODE_NOSTORE, MPI.MODE_NOPUT, MPI.MODE_NOPRECEDE and MPI.MODE_NOSUCCEED";
+			case POST:
+				return "MPI.MODE_NOCHECK, MPI.MODE_NOSTORE and MPI.MODE_NOPUT";
+			default:
+				return "MPI.MODE_NOCHECK";
+			}
 		}
 
 		static void Check (int rc, string what, object buf, int rank)
@@ -815,9 +956,11 @@ namespace System.MP
 				return Errors.New (rc, what + ": MPI forbids user-defined operators in one-sided accumulations", "op");
 			case Errors.EWINSYNC:
 				return Errors.New (rc, what + ": the call does not fit the window's epoch on this rank " +
-					"(an operation needs an access epoch that covers its target: Fence, Lock of the target, Lock_all, or " +
+					"(an operation needs an access epoch that covers its target: Fence (one without MPI.MODE_NOSUCCEED), " +
+					"Lock of the target, Lock_all, or " +
 					"Start with a group holding it; Unlock, Flush, Unlock_all, Complete and Wait need the matching " +
-					"Lock, Lock_all, Start or Post; Fence and Free need every lock, Start and Post epoch closed)");
+					"Lock, Lock_all, Start or Post; Fence and Free need every lock, Start and Post epoch closed; Lock, Lock_all " +
+					"and Start need the operations of a fence epoch completed by a Fence first, and end the fence epoch)");
 			case Errors.ENOTSHARED:
 				return Errors.New (rc, what + ": the ranks of the communicator do not all share memory (a shared-memory " +
 					"window needs every rank on one node: make the communicator with Split_type (MPI.COMM_TYPE_SHARED, ...))",

@@ -620,7 +620,19 @@ struct motor_rma_args {
 };
 int motor_mpi_rma(const struct motor_rma_args *a, int win);
 /* Synchronisation.  Each waits, if it must, between the blocking hooks.  `rank` is a rank of the window's
- * group (Lock, Unlock, Flush, Flush_local), `group` a group handle (Start, Post). */
+ * group (Lock, Unlock, Flush, Flush_local), `group` a group handle (Start, Post).  `assert` holds the
+ * MOTOR_MODE_ flags the call takes (MPI 4.0 §12.5.5; others give MOTOR_EARG): Fence NOSTORE, NOPUT, NOPRECEDE
+ * and NOSUCCEED; Lock, Lock_all and Start NOCHECK; Post NOCHECK, NOSTORE and NOPUT; the rest none.  Fence is
+ * collective and agreed (motor_mpi__agree): a rank in another epoch, a NOPRECEDE on a rank whose operations
+ * since the last fence it would leave incomplete (MOTOR_EWINASSERT), or NOPRECEDE or NOSUCCEED not given by
+ * every rank (MOTOR_EMISMATCH) makes no rank fence.  After a fence with NOSUCCEED no fence epoch is open. */
+enum {
+	MOTOR_MODE_NOCHECK = 1,
+	MOTOR_MODE_NOSTORE = 2,
+	MOTOR_MODE_NOPUT = 4,
+	MOTOR_MODE_NOPRECEDE = 8,
+	MOTOR_MODE_NOSUCCEED = 16
+};
 enum motor_win_sync {
 	MOTOR_WIN_FENCE,
 	MOTOR_WIN_LOCK,
@@ -637,7 +649,7 @@ enum motor_win_sync {
 	MOTOR_WIN_FLUSH_LOCAL_ALL,
 	MOTOR_WIN_SYNC /* MPI_Win_sync, inside a passive-target epoch */
 };
-int motor_mpi_win_sync(int win, enum motor_win_sync what, int arg, int lock_type);
+int motor_mpi_win_sync(int win, enum motor_win_sync what, int arg, int lock_type, int assert);
 
 /* ---- file.c --------------------------------------------------------------------------------------- */
 

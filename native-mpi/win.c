@@ -30,7 +30,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "motor-mpi-internal.h"
+#include "coll-internal.h"
 
 struct win {
 	MPI_Win win;
@@ -44,8 +44,9 @@ struct win {
 	size_t elem;
 	uint64_t serial; /* creation order */
 	pthread_mutex_t lock;
-	/* Epoch state, under `lock`. */
-	int fence, lock_all, nlocked, started, posted;
+	/* Epoch state, under `lock`.  fence: a fence epoch may be open (since a Fence without NOSUCCEED);
+	 * fence_ops: an operation has been started in it, which the next Fence completes. */
+	int fence, fence_ops, lock_all, nlocked, started, posted;
 	uint8_t *locked; /* per rank: 0 or the lock type */
 	uint8_t *group;  /* per rank: in the access group of Start */
 	void **peer;     /* Allocate_shared: each rank's memory as mapped here; else NULL */
@@ -396,6 +397,8 @@ int motor_mpi_rma(const struct motor_rma_args *a, int handle)
 	pthread_mutex_lock(&w->lock);
 	/* MPI 4.0 §12.3.5: the request-based forms only in passive-target epochs. */
 	int ok = a->req ? w->lock_all || w->locked[a->target] : covered(w, a->target);
+	if (ok && !a->req && !(w->lock_all || w->locked[a->target] || (w->started && w->group[a->target])))
+		w->fence_ops = 1; /* only the fence epoch covers it */
 	pthread_mutex_unlock(&w->lock);
 	if (!ok)
 		return MOTOR_EWINSYNC;
@@ -426,13 +429,10 @@ int motor_mpi_rma(const struct motor_rma_args *a, int handle)
 static int mark(struct win *w, enum motor_win_sync what, int rank, int lock_type, const uint8_t *group)
 {
 	switch (what) {
-	case MOTOR_WIN_FENCE:
-		if (in_epoch(w))
-			return MOTOR_EWINSYNC;
-		w->fence = 1;
-		return MOTOR_OK;
+	case MOTOR_WIN_FENCE: /* fence(), which agrees first */
+		return MOTOR_EARG;
 	case MOTOR_WIN_LOCK:
-		if (w->lock_all || w->locked[rank])
+		if (w->lock_all || w->locked[rank] || w->fence_ops)
 			return MOTOR_EWINSYNC;
 		w->locked[rank] = (uint8_t)lock_type;
 		w->nlocked++;
@@ -443,7 +443,7 @@ static int mark(struct win *w, enum motor_win_sync what, int rank, int lock_type
 	case MOTOR_WIN_FLUSH_LOCAL:
 		return w->locked[rank] || w->lock_all ? MOTOR_OK : MOTOR_EWINSYNC;
 	case MOTOR_WIN_LOCK_ALL:
-		if (w->lock_all || w->nlocked)
+		if (w->lock_all || w->nlocked || w->fence_ops)
 			return MOTOR_EWINSYNC;
 		w->lock_all = 1;
 		return MOTOR_OK;
@@ -454,7 +454,7 @@ static int mark(struct win *w, enum motor_win_sync what, int rank, int lock_type
 	case MOTOR_WIN_SYNC: /* MPICH refuses it outside a lock epoch; Open MPI does not check */
 		return w->lock_all || w->nlocked ? MOTOR_OK : MOTOR_EWINSYNC;
 	case MOTOR_WIN_START:
-		if (w->started || w->nlocked || w->lock_all)
+		if (w->started || w->nlocked || w->lock_all || w->fence_ops)
 			return MOTOR_EWINSYNC;
 		w->started = 1;
 		memcpy(w->group, group, (size_t)w->size);
@@ -472,9 +472,13 @@ static int mark(struct win *w, enum motor_win_sync what, int rank, int lock_type
 	return MOTOR_EARG;
 }
 
-/* After the MPI call: undoes the mark of a call that failed, or ends the epoch of one that succeeded. */
+/* After the MPI call: undoes the mark of a call that failed, or ends the epoch of one that succeeded.  An
+ * access epoch that starts ends the fence epoch, which had no operations (mark): the libraries then refuse
+ * an operation that only a fence would cover. */
 static void settle(struct win *w, enum motor_win_sync what, int rank, int ok)
 {
+	if (ok && (what == MOTOR_WIN_LOCK || what == MOTOR_WIN_LOCK_ALL || what == MOTOR_WIN_START))
+		w->fence = 0;
 	switch (what) {
 	case MOTOR_WIN_LOCK:
 		if (!ok) {
@@ -534,7 +538,67 @@ static int group_flags(struct win *w, int group, MPI_Group *g, uint8_t *flags)
 	return rc;
 }
 
-int motor_mpi_win_sync(int handle, enum motor_win_sync what, int arg, int lock_type)
+/* The assert flags each synchronisation call takes (MPI 4.0 §12.5.5). */
+static int asserts_taken(enum motor_win_sync what)
+{
+	switch (what) {
+	case MOTOR_WIN_FENCE:
+		return MOTOR_MODE_NOSTORE | MOTOR_MODE_NOPUT | MOTOR_MODE_NOPRECEDE | MOTOR_MODE_NOSUCCEED;
+	case MOTOR_WIN_LOCK:
+	case MOTOR_WIN_LOCK_ALL:
+	case MOTOR_WIN_START:
+		return MOTOR_MODE_NOCHECK;
+	case MOTOR_WIN_POST:
+		return MOTOR_MODE_NOCHECK | MOTOR_MODE_NOSTORE | MOTOR_MODE_NOPUT;
+	default:
+		return 0;
+	}
+}
+
+/* Motor's assert flags as the MPI library's. */
+static int mpi_assert(int assert)
+{
+	return (assert &MOTOR_MODE_NOCHECK ? MPI_MODE_NOCHECK : 0) |
+	       (assert &MOTOR_MODE_NOSTORE ? MPI_MODE_NOSTORE : 0) |
+	       (assert &MOTOR_MODE_NOPUT ? MPI_MODE_NOPUT : 0) |
+	       (assert &MOTOR_MODE_NOPRECEDE ? MPI_MODE_NOPRECEDE : 0) |
+	       (assert &MOTOR_MODE_NOSUCCEED ? MPI_MODE_NOSUCCEED : 0);
+}
+
+/* MPI_Win_fence, after the ranks agree that every one of them may: none is in another epoch, none breaks a
+ * NOPRECEDE it gives, and all give the same NOPRECEDE and NOSUCCEED (MPI 4.0 §12.5.5 requires it; MPICH
+ * skips its synchronisation on NOPRECEDE, so ranks that differ would not meet).  The flags are compared as
+ * the count of a description no collective gives (BARRIER's is never described). */
+static int fence(struct win *w, int assert)
+{
+	pthread_mutex_lock(&w->lock);
+	int verdict = (assert & ~asserts_taken(MOTOR_WIN_FENCE))       ? MOTOR_EARG
+	              : in_epoch(w)                                    ? MOTOR_EWINSYNC
+	              : (assert &MOTOR_MODE_NOPRECEDE) && w->fence_ops ? MOTOR_EWINASSERT
+	                                                               : MOTOR_OK;
+	pthread_mutex_unlock(&w->lock);
+	struct motor_carry d = {.kind = BARRIER,
+	                        .root = -1,
+	                        .op = -1,
+	                        .dt = CARRY_DT_BYTES,
+	                        .count = assert &(MOTOR_MODE_NOPRECEDE | MOTOR_MODE_NOSUCCEED)};
+	int done, rc = motor_mpi__agree_carry(&w->agree, verdict, &d, &done);
+	if (rc != MOTOR_OK)
+		return rc;
+	struct motor_block b;
+	motor_mpi__block_begin(&b);
+	rc = MPI_Win_fence(mpi_assert(assert), w->win);
+	motor_mpi__block_end(&b);
+	if (rc == MPI_SUCCESS) {
+		pthread_mutex_lock(&w->lock);
+		w->fence = !(assert &MOTOR_MODE_NOSUCCEED);
+		w->fence_ops = 0;
+		pthread_mutex_unlock(&w->lock);
+	}
+	return rc;
+}
+
+int motor_mpi_win_sync(int handle, enum motor_win_sync what, int arg, int lock_type, int assert)
 {
 	struct win *w = lookup(handle);
 	MPI_Group g = MPI_GROUP_NULL;
@@ -543,6 +607,10 @@ int motor_mpi_win_sync(int handle, enum motor_win_sync what, int arg, int lock_t
 
 	if (!w)
 		return MOTOR_EWIN;
+	if (what == MOTOR_WIN_FENCE)
+		return fence(w, assert);
+	if (assert & ~asserts_taken(what))
+		return MOTOR_EARG;
 	if ((what == MOTOR_WIN_LOCK || what == MOTOR_WIN_UNLOCK || what == MOTOR_WIN_FLUSH ||
 	     what == MOTOR_WIN_FLUSH_LOCAL) &&
 	    (arg < 0 || arg >= w->size))
@@ -568,17 +636,16 @@ int motor_mpi_win_sync(int handle, enum motor_win_sync what, int arg, int lock_t
 	motor_mpi__block_begin(&b);
 	switch (what) {
 	case MOTOR_WIN_FENCE:
-		rc = MPI_Win_fence(0, w->win);
 		break;
 	case MOTOR_WIN_LOCK:
 		rc = MPI_Win_lock(lock_type == MOTOR_LOCK_EXCLUSIVE ? MPI_LOCK_EXCLUSIVE : MPI_LOCK_SHARED,
-		                  arg, 0, w->win);
+		                  arg, mpi_assert(assert), w->win);
 		break;
 	case MOTOR_WIN_UNLOCK:
 		rc = MPI_Win_unlock(arg, w->win);
 		break;
 	case MOTOR_WIN_LOCK_ALL:
-		rc = MPI_Win_lock_all(0, w->win);
+		rc = MPI_Win_lock_all(mpi_assert(assert), w->win);
 		break;
 	case MOTOR_WIN_UNLOCK_ALL:
 		rc = MPI_Win_unlock_all(w->win);
@@ -599,13 +666,13 @@ int motor_mpi_win_sync(int handle, enum motor_win_sync what, int arg, int lock_t
 		rc = MPI_Win_sync(w->win);
 		break;
 	case MOTOR_WIN_START:
-		rc = MPI_Win_start(g, 0, w->win);
+		rc = MPI_Win_start(g, mpi_assert(assert), w->win);
 		break;
 	case MOTOR_WIN_COMPLETE:
 		rc = MPI_Win_complete(w->win);
 		break;
 	case MOTOR_WIN_POST:
-		rc = MPI_Win_post(g, 0, w->win);
+		rc = MPI_Win_post(g, mpi_assert(assert), w->win);
 		break;
 	case MOTOR_WIN_WAIT:
 		rc = MPI_Win_wait(w->win);

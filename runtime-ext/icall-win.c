@@ -261,11 +261,11 @@ int32_t motor_icall_win_rrma(int32_t win, int32_t kind, MonoObject *origin, int3
 	                                post_rma, NULL);
 }
 
-int32_t motor_icall_win_sync(int32_t win, int32_t what, int32_t arg, int32_t lock_type)
+int32_t motor_icall_win_sync(int32_t win, int32_t what, int32_t arg, int32_t lock_type, int32_t assert)
 {
 	if (what < MOTOR_WIN_FENCE || what > MOTOR_WIN_SYNC)
 		return MOTOR_EARG;
-	int rc = motor_mpi_win_sync(win, (enum motor_win_sync)what, arg, lock_type);
+	int rc = motor_mpi_win_sync(win, (enum motor_win_sync)what, arg, lock_type, assert);
 	if (rc != MOTOR_OK)
 		return rc;
 	switch (what) {

@@ -625,6 +625,90 @@ public static class WinTests
 		w.Free ();
 	}
 
+	public static void AssertFlagsOpenAndCloseEpochs ()
+	{
+		var mem = new int[8];
+		var w = Win.Create (mem, sizeof (int), World);
+		w.Fence (MPI.MODE_NOPRECEDE);
+		w.Put (Block (Rank, 8), Next, 0);
+		w.Fence (MPI.MODE_NOSTORE | MPI.MODE_NOSUCCEED);
+		Assert.SequenceEqual (Block (Prev, 8), mem, "the Put between the asserted fences");
+		// After NOSUCCEED no fence epoch is open: an operation is refused, and a lock epoch may follow.
+		Assert.Throws<InvalidOperationException> (() => w.Put (new int[1], Next, 0), "Put after Fence (MODE_NOSUCCEED)");
+		var back = new int[8];
+		w.Lock (MPI.LOCK_SHARED, Next, MPI.MODE_NOCHECK); // every lock of this test is shared: none conflicts
+		w.Get (back, Next, 0);
+		w.Unlock (Next);
+		Assert.SequenceEqual (Block (Rank, 8), back, "Get under Lock (MODE_NOCHECK)");
+		w.Lock_all (MPI.MODE_NOCHECK);
+		w.Get (back, 2, 3, Prev, 5);
+		w.Unlock_all ();
+		int pp = (Prev + Size - 1) % Size; // the previous rank's window holds its previous rank's block
+		Assert.SequenceEqual (Block (Rank, 8).Take (2).Concat (Block (pp, 8).Skip (5)).Concat (Block (Rank, 8).Skip (5)), back,
+			"Get under Lock_all (MODE_NOCHECK)");
+		// Post and Start with NOCHECK: every Post has completed (the barrier) before any Start.
+		var wg = World.Get_group ();
+		w.Post (wg.Incl (new[] { Next }), MPI.MODE_NOCHECK | MPI.MODE_NOSTORE | MPI.MODE_NOPUT);
+		World.Barrier ();
+		w.Start (wg.Incl (new[] { Prev }), MPI.MODE_NOCHECK);
+		w.Get (back, 0, 8, Prev, 0);
+		w.Complete ();
+		w.Wait ();
+		Assert.SequenceEqual (Block (pp, 8), back, "Get under Start (MODE_NOCHECK)");
+		// A fence epoch again, with nothing to complete before it.
+		w.Fence (MPI.MODE_NOPRECEDE);
+		w.Put (Block (Rank + 10, 8), Next, 0);
+		w.Fence (MPI.MODE_NOSUCCEED);
+		Assert.SequenceEqual (Block (Prev + 10, 8), mem, "the second fence epoch");
+		w.Free ();
+	}
+
+	public static void AssertFlagsThatDoNotHoldRaiseOnEveryRank ()
+	{
+		var mem = new int[4];
+		var w = Win.Create (mem, sizeof (int), World);
+		int last = Size - 1;
+		w.Fence ();
+		if (Rank == last)
+			w.Put (new[] { 7 }, Next, 0);
+		var e = Assert.Throws<InvalidOperationException> (() => w.Fence (MPI.MODE_NOPRECEDE), "NOPRECEDE after a Put on the last rank");
+		Assert.Contains (Rank == last ? "MODE_NOPRECEDE" : "rank " + last + " refused", e.Message, "the message says why");
+		w.Fence ();
+		Assert.Equal (Rank == (last + 1) % Size ? 7 : 0, mem[0], "the last rank's Put, completed by the next Fence");
+		if (Size > 1) {
+			var m = Assert.Throws<ArgumentException> (() => w.Fence (Rank == last ? MPI.MODE_NOSUCCEED : 0), "NOSUCCEED on one rank");
+			Assert.Contains ("MODE_NOSUCCEED", m.Message, "the message names the flags");
+		}
+		// The fence epoch is still open.
+		w.Put (new[] { 5 }, Next, 1);
+		Assert.Throws<InvalidOperationException> (() => w.Lock (MPI.LOCK_SHARED, Next), "Lock before the fence epoch's Put is completed");
+		Assert.Throws<InvalidOperationException> (() => w.Lock_all (), "Lock_all before the fence epoch's Put is completed");
+		w.Fence ();
+		Assert.Equal (5, mem[1], "a Put after the refused fences");
+		// A lock held on one rank: Fence raises on every rank instead of leaving the others waiting.
+		if (Rank == last)
+			w.Lock (MPI.LOCK_SHARED, Rank);
+		e = Assert.Throws<InvalidOperationException> (() => w.Fence (), "Fence while the last rank holds a lock");
+		if (Rank != last)
+			Assert.Contains ("rank " + last + " refused", e.Message, "names the refusing rank");
+		if (Rank == last)
+			w.Unlock (Rank);
+		// The lock ended the last rank's fence epoch: a fence opens one for every rank again.
+		w.Fence ();
+		// Flags a call does not take, and values that are no flags.
+		var all = World.Get_group ();
+		Assert.Throws<ArgumentException> (() => w.Fence (MPI.MODE_NOCHECK), "Fence (MODE_NOCHECK)");
+		Assert.Throws<ArgumentException> (() => w.Fence (1), "Fence (1)");
+		Assert.Throws<ArgumentException> (() => w.Lock (MPI.LOCK_SHARED, Next, MPI.MODE_NOPUT), "Lock (MODE_NOPUT)");
+		Assert.Throws<ArgumentException> (() => w.Lock_all (MPI.LOCK_EXCLUSIVE), "Lock_all with a lock type as assert");
+		Assert.Throws<ArgumentException> (() => w.Start (all, MPI.MODE_NOPRECEDE), "Start (MODE_NOPRECEDE)");
+		Assert.Throws<ArgumentException> (() => w.Post (all, MPI.MODE_NOSUCCEED), "Post (MODE_NOSUCCEED)");
+		w.Put (new[] { 6 }, Next, 2);
+		w.Fence (MPI.MODE_NOSUCCEED);
+		Assert.Equal (6, mem[2], "a Put after the refusals");
+		w.Free ();
+	}
+
 	public static void FreeRefusedOnOneRankIsRefusedEverywhere ()
 	{
 		var w = Win.Create (new int[4], sizeof (int), World);
