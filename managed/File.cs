@@ -1183,7 +1183,7 @@ namespace System.MP
 			/// <exception cref="NotSupportedException">The file was opened MODE_SEQUENTIAL.</exception>
 			/// <exception cref="OutOfMemoryException">The runtime could not allocate a request slot.</exception>
 			/// <exception cref="MPIException">The MPI library reported another error.</exception>
-			public Request Iread_at_all (long offset, object buf) { return Iall (0, offset, buf, 0, Whole, "Iread_at_all"); }
+			public Request Iread_at_all (long offset, object buf) { return Iall (AT, offset, buf, 0, Whole, "Iread_at_all"); }
 			/// <summary>Starts reading into <paramref name="count"/> elements of array <paramref name="buf"/> from element
 			/// <paramref name="bufOffset"/> at <paramref name="offset"/>, collectively and without waiting for the other ranks
 			/// (MPI_File_iread_at_all): every rank of the file must call it, in the same order as the file's other collective
@@ -1207,7 +1207,7 @@ namespace System.MP
 			/// <exception cref="NotSupportedException">The file was opened MODE_SEQUENTIAL.</exception>
 			/// <exception cref="OutOfMemoryException">The runtime could not allocate a request slot.</exception>
 			/// <exception cref="MPIException">The MPI library reported another error.</exception>
-			public Request Iread_at_all (long offset, object buf, int bufOffset, int count) { return Iall (0, offset, buf, bufOffset, count, "Iread_at_all"); }
+			public Request Iread_at_all (long offset, object buf, int bufOffset, int count) { return Iall (AT, offset, buf, bufOffset, count, "Iread_at_all"); }
 
 			/// <summary>Starts writing the whole of <paramref name="buf"/> at <paramref name="offset"/>, collectively and
 			/// without waiting for the other ranks (MPI_File_iwrite_at_all): every rank of the file must call it, in the same
@@ -1228,7 +1228,7 @@ namespace System.MP
 			/// <exception cref="NotSupportedException">The file was opened MODE_SEQUENTIAL.</exception>
 			/// <exception cref="OutOfMemoryException">The runtime could not allocate a request slot.</exception>
 			/// <exception cref="MPIException">The MPI library reported another error.</exception>
-			public Request Iwrite_at_all (long offset, object buf) { return Iall (WRITE, offset, buf, 0, Whole, "Iwrite_at_all"); }
+			public Request Iwrite_at_all (long offset, object buf) { return Iall (AT | WRITE, offset, buf, 0, Whole, "Iwrite_at_all"); }
 			/// <summary>Starts writing <paramref name="count"/> elements of array <paramref name="buf"/> from element <paramref
 			/// name="bufOffset"/> at <paramref name="offset"/>, collectively and without waiting for the other ranks
 			/// (MPI_File_iwrite_at_all): every rank of the file must call it, in the same order as the file's other collective
@@ -1252,7 +1252,88 @@ namespace System.MP
 			/// <exception cref="NotSupportedException">The file was opened MODE_SEQUENTIAL.</exception>
 			/// <exception cref="OutOfMemoryException">The runtime could not allocate a request slot.</exception>
 			/// <exception cref="MPIException">The MPI library reported another error.</exception>
-			public Request Iwrite_at_all (long offset, object buf, int bufOffset, int count) { return Iall (WRITE, offset, buf, bufOffset, count, "Iwrite_at_all"); }
+			public Request Iwrite_at_all (long offset, object buf, int bufOffset, int count) { return Iall (AT | WRITE, offset, buf, bufOffset, count, "Iwrite_at_all"); }
+
+			/// <summary>Starts reading into the whole of <paramref name="buf"/> at the individual file pointer,
+			/// collectively and without waiting for the other ranks (MPI_File_iread_all): every rank of the file must call
+			/// it, in the same order as the file's other collective operations.  The pointer moves past the block now, at
+			/// the call, so that the next read or write at it follows; a read that meets the end of the file is cut there
+			/// first.  The ranks agree on their arguments in the background and the data moves once every rank has
+			/// posted.  The runtime keeps the buffer in place and alive until the operation completes, even if the Request
+			/// is dropped; do not touch the buffer until then.</summary>
+			/// <param name="buf">The buffer: an array of a primitive type or of structs without references, or an
+			/// object without reference fields.</param>
+			/// <returns>The request; <see cref="Request.Wait(Status)"/> fills a Status whose <see cref="Status.Get_count"/> is
+			/// the number of elements read here.  If another rank refused its arguments, Wait raises InvalidOperationException
+			/// naming it (no rank moved data, and this rank's pointer stays past the block: Seek to go back).  It cannot be
+			/// cancelled.</returns>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer, or the block is not a whole
+			/// number of the view's etypes.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_WRONLY.</exception>
+			/// <exception cref="NotSupportedException">The file was opened MODE_SEQUENTIAL.</exception>
+			/// <exception cref="OutOfMemoryException">The runtime could not allocate a request slot.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public Request Iread_all (object buf) { return Iall (0, 0, buf, 0, Whole, "Iread_all"); }
+			/// <summary>Starts reading into <paramref name="count"/> elements of array <paramref name="buf"/> from element
+			/// <paramref name="bufOffset"/> at the individual file pointer, collectively and without waiting for the other
+			/// ranks (MPI_File_iread_all), as <see cref="Iread_all(object)"/> does for a whole buffer.</summary>
+			/// <param name="buf">The array.</param>
+			/// <param name="bufOffset">The first element of <paramref name="buf"/> to read into.</param>
+			/// <param name="count">The number of elements to read.</param>
+			/// <returns>The request, as <see cref="Iread_all(object)"/>'s.</returns>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer or is not an array, or the
+			/// block is not a whole number of the view's etypes.</exception>
+			/// <exception cref="ArgumentOutOfRangeException"><paramref name="bufOffset"/> or <paramref name="count"/> is
+			/// negative, or the range runs past the end of the array.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_WRONLY.</exception>
+			/// <exception cref="NotSupportedException">The file was opened MODE_SEQUENTIAL.</exception>
+			/// <exception cref="OutOfMemoryException">The runtime could not allocate a request slot.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public Request Iread_all (object buf, int bufOffset, int count) { return Iall (0, 0, buf, bufOffset, count, "Iread_all"); }
+
+			/// <summary>Starts writing the whole of <paramref name="buf"/> at the individual file pointer, collectively
+			/// and without waiting for the other ranks (MPI_File_iwrite_all): every rank of the file must call it, in the
+			/// same order as the file's other collective operations.  The pointer moves past the block now, at the call.
+			/// The ranks agree on their arguments in the background and the data moves once every rank has posted.  The
+			/// runtime keeps the buffer in place and alive until the operation completes, even if the Request is dropped;
+			/// do not change the buffer until then.</summary>
+			/// <param name="buf">The buffer: an array of a primitive type or of structs without references, or an
+			/// object without reference fields.</param>
+			/// <returns>The request; <see cref="Request.Wait(Status)"/> fills a Status whose <see cref="Status.Get_count"/> is
+			/// the number of elements written here.  If another rank refused its arguments, Wait raises
+			/// InvalidOperationException naming it (no rank moved data, and this rank's pointer stays past the block: Seek to
+			/// go back).  It cannot be cancelled.</returns>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer, or the block is not a whole
+			/// number of the view's etypes.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_RDONLY.</exception>
+			/// <exception cref="NotSupportedException">The file was opened MODE_SEQUENTIAL.</exception>
+			/// <exception cref="OutOfMemoryException">The runtime could not allocate a request slot.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public Request Iwrite_all (object buf) { return Iall (WRITE, 0, buf, 0, Whole, "Iwrite_all"); }
+			/// <summary>Starts writing <paramref name="count"/> elements of array <paramref name="buf"/> from element
+			/// <paramref name="bufOffset"/> at the individual file pointer, collectively and without waiting for the other
+			/// ranks (MPI_File_iwrite_all), as <see cref="Iwrite_all(object)"/> does for a whole buffer.</summary>
+			/// <param name="buf">The array.</param>
+			/// <param name="bufOffset">The first element of <paramref name="buf"/> to write.</param>
+			/// <param name="count">The number of elements to write.</param>
+			/// <returns>The request, as <see cref="Iwrite_all(object)"/>'s.</returns>
+			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer or is not an array, or the
+			/// block is not a whole number of the view's etypes.</exception>
+			/// <exception cref="ArgumentOutOfRangeException"><paramref name="bufOffset"/> or <paramref name="count"/> is
+			/// negative, or the range runs past the end of the array.</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_RDONLY.</exception>
+			/// <exception cref="NotSupportedException">The file was opened MODE_SEQUENTIAL.</exception>
+			/// <exception cref="OutOfMemoryException">The runtime could not allocate a request slot.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public Request Iwrite_all (object buf, int bufOffset, int count) { return Iall (WRITE, 0, buf, bufOffset, count, "Iwrite_all"); }
 
 			/// <summary>Begins the split collective Read_all at the individual file pointer (MPI_File_read_all_begin): reads
 			/// into the whole of <paramref name="buf"/>.  Every rank of the file must call it, and then Read_all_end with the
@@ -1645,7 +1726,7 @@ namespace System.MP
 			Request Iall (int how, long offset, object buf, int bufOffset, int count, string op)
 			{
 				int h = Handle (op);
-				Exception refusal = Refusal (op, true, offset, bufOffset, ref count);
+				Exception refusal = Refusal (op, (how & AT) != 0, offset, bufOffset, ref count);
 				if (refusal != null) {
 					MPDirect.FileIall (h, how, 0, null, 0, 0, Errors.EARG, null);
 					throw refusal;
@@ -1744,6 +1825,9 @@ namespace System.MP
 				case Errors.ECOUNT:
 					return new ArgumentOutOfRangeException ("count", op + ": the buffer is too short: offset + count runs past its end (" +
 						Errors.TypeName (buf) + ")");
+				case Errors.EETYPES:
+					return new ArgumentException (op + ": the block (" + Errors.TypeName (buf) + ") is not a whole number of the " +
+						"view's etypes, so the individual file pointer could not move past it; read or write whole etypes", "count");
 				case Errors.ETYPE:
 					return new ArgumentException (op + ": the view has a filetype, so the buffer must be an array of its etype, " +
 						"not " + Errors.TypeName (buf) + " (MPI reads and writes whole etypes through a filetype)", "buf");

@@ -883,26 +883,63 @@ int motor_mpi_file_iat(int handle, int how, int64_t offset, void *buf, int64_t c
 	return as_class(rc);
 }
 
+/* How many etypes of the view `n` elements of `type` are, in *etypes: as many under a filetype (the elements
+ * are etypes, fits_view), their bytes over the etype's size under a contiguous view; MOTOR_EETYPES if that is
+ * not a whole number. */
+static int etypes_of(const struct motor_file *f, int64_t n, MPI_Datatype type, MPI_Offset *etypes)
+{
+	MPI_Offset first = 0, second = 0;
+	int size = 0, rc;
+	*etypes = n;
+	if (f->strided)
+		return MOTOR_OK;
+	/* A contiguous view's etypes lie one after another: the second starts one etype after the first. */
+	if ((rc = MPI_Type_size(type, &size)) != MPI_SUCCESS ||
+	    (rc = MPI_File_get_byte_offset(f->fh, 0, &first)) != MPI_SUCCESS ||
+	    (rc = MPI_File_get_byte_offset(f->fh, 1, &second)) != MPI_SUCCESS)
+		return as_class(rc);
+	MPI_Offset etype = second - first, bytes = (MPI_Offset)n * size;
+	if (etype <= 0 || bytes % etype)
+		return MOTOR_EETYPES;
+	*etypes = bytes / etype;
+	return MOTOR_OK;
+}
+
 int motor_mpi_file_iall(int handle, int how, int64_t offset, void *buf, int64_t count, int dt, int verdict,
                         motor_req *req)
 {
 	struct motor_file *f = file_at(handle);
 	MPI_Datatype type = motor_mpi__type(dt);
 	struct motor_comm *c = NULL;
+	MPI_Offset at = offset, moved = 0; /* where it starts; how far it moves the individual pointer */
 
 	motor_mpi__req_set(req, MPI_REQUEST_NULL);
 	if (!f)
 		return MOTOR_EFILE;
-	if (verdict == MOTOR_OK && (type == MPI_DATATYPE_NULL || how != (how & MOTOR_FILE_WRITE)))
+	if (verdict == MOTOR_OK &&
+	    (type == MPI_DATATYPE_NULL || how != (how & (MOTOR_FILE_WRITE | MOTOR_FILE_AT))))
 		verdict = MOTOR_EARG;
 	if (verdict == MOTOR_OK && (count < 0 || count > INT_MAX))
 		verdict = MOTOR_ECOUNT;
-	if (verdict == MOTOR_OK && offset < 0)
+	if (verdict == MOTOR_OK && (how & MOTOR_FILE_AT) && offset < 0)
 		verdict = MOTOR_EOFFSET;
 	if (verdict == MOTOR_OK)
-		verdict = mode_allows(f, how | MOTOR_FILE_AT);
+		verdict = mode_allows(f, how);
 	if (verdict == MOTOR_OK)
 		verdict = fits_view(f, dt);
+	/* At the individual pointer: the explicit-offset operation at the pointer's position, which moves
+	 * past what it will read or write now, at the post, as MPI_File_iread_all's would (the data operation
+	 * itself starts only after the agreement).  A read is cut at the end of the file first. */
+	if (verdict == MOTOR_OK) {
+		at = start_of(f, how, offset, count);
+		count = readable(f, how, at, count, type);
+		if (at < 0)
+			verdict = MOTOR_EPOSITION;
+	}
+	if (verdict == MOTOR_OK && !(how & MOTOR_FILE_AT))
+		verdict = etypes_of(f, count, type, &moved);
+	if (verdict == MOTOR_OK && moved > 0)
+		verdict = as_class(MPI_File_seek(f->fh, moved, MPI_SEEK_CUR));
 	/* The file's communicator joins the table at its first non-blocking collective (a local step), for a
 	 * queue of its own: the agreements and the data operations of this file keep their post order. */
 	pthread_mutex_lock(&files_lock);
@@ -921,6 +958,8 @@ int motor_mpi_file_iall(int handle, int how, int64_t offset, void *buf, int64_t 
 		/* Out of table entries here: the others still wait for this rank's part in the agreement,
 		 * staged (an MPI_Iallreduce, which a blocking agreement would not match) where theirs is. */
 		int code = verdict == MOTOR_OK ? MOTOR_ECOMMLIMIT : verdict;
+		if (verdict == MOTOR_OK && moved > 0)
+			MPI_File_seek(f->fh, -moved, MPI_SEEK_CUR); /* the pointer as it was */
 		struct motor_comm tmp = {
 		    .comm = f->comm, .rank = f->rank, .size = f->size, .remote_size = f->size};
 		return f->size > 1 && motor_mpi__coll_agree ? motor_mpi__staged_refuse(&tmp, code)
@@ -930,18 +969,25 @@ int motor_mpi_file_iall(int handle, int how, int64_t offset, void *buf, int64_t 
 	                 .type = type,
 	                 .comm = c->comm,
 	                 .fh = f->fh,
-	                 .offset = (MPI_Offset)offset};
+	                 .offset = at};
 	if (verdict == MOTOR_OK) {
-		a.count = (int)readable(f, how | MOTOR_FILE_AT, (MPI_Offset)offset, count, type);
+		a.count = (int)count;
 		a.sbuf = a.rbuf = buf;
 	}
+	int rc;
 	if (c->size > 1 && motor_mpi__coll_agree)
-		return motor_mpi__staged_post(c, ch, &a, verdict, NULL, req);
-	int rc = motor_mpi__agree(c, verdict);
-	MPI_Request r = MPI_REQUEST_NULL;
-	if (rc == MOTOR_OK && (rc = motor_mpi__coll_start(&a, &r)) == MPI_SUCCESS)
-		motor_mpi__req_set(req, r);
-	return as_class(rc);
+		rc = motor_mpi__staged_post(c, ch, &a, verdict, NULL, req);
+	else {
+		MPI_Request r = MPI_REQUEST_NULL;
+		rc = motor_mpi__agree(c, verdict);
+		if (rc == MOTOR_OK && (rc = motor_mpi__coll_start(&a, &r)) == MPI_SUCCESS)
+			motor_mpi__req_set(req, r);
+		rc = as_class(rc);
+	}
+	/* Refused here at once (by this rank, or by all when nothing is staged): the pointer as it was. */
+	if (rc != MOTOR_OK && verdict == MOTOR_OK && moved > 0)
+		MPI_File_seek(f->fh, -moved, MPI_SEEK_CUR);
+	return rc;
 }
 
 int motor_mpi_file_error_kind(int code)

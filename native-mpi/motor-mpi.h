@@ -736,7 +736,10 @@ int motor_mpi_file_rw(int handle, int how, int64_t offset, void *buf, int64_t co
  * active request for motor_mpi_test/wait (its status counts the bytes moved).  `buf` must stay in place until
  * it completes. */
 int motor_mpi_file_iat(int handle, int how, int64_t offset, void *buf, int64_t count, int dt, motor_req *req);
-/* MPI_File_iread_at_all / _iwrite_at_all (MOTOR_FILE_WRITE in `how`), collective and non-blocking: the post
+/* MPI_File_iread_at_all / _iwrite_at_all (`how`: MOTOR_FILE_AT, with MOTOR_FILE_WRITE for a write), or
+ * without MOTOR_FILE_AT the same at the individual file pointer, which moves past the block at the post (as
+ * MPI_File_iread_all / _iwrite_all; MOTOR_EETYPES if the block is not whole etypes of a contiguous view, and
+ * it stays moved if another rank refuses), collective and non-blocking: the post
  * starts the agreement on this rank's `verdict` and returns; the data operation starts once every rank has
  * accepted, in post order with the file's other non-blocking collectives (icoll.c's staged collectives), so
  * the post never waits for another rank.  A read is cut at the end of the file first.  *req becomes an

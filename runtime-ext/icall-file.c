@@ -80,9 +80,9 @@ static int post_iall(void *ctx, motor_req *r)
 	return motor_mpi_file_iall(a->fh, a->how, a->offset, a->b->data, a->b->count, a->b->dt, MOTOR_OK, r);
 }
 
-/* File.Iread_at_all / Iwrite_at_all (`how`: MOTOR_FILE_WRITE or 0): posted into a request slot, which holds
- * `buf` until the operation completes.  A buffer this rank refuses is its verdict in the agreement, which it
- * joins without a request. */
+/* File.Iread_at_all / Iwrite_at_all / Iread_all / Iwrite_all (`how`: MOTOR_FILE_WRITE, MOTOR_FILE_AT): posted
+ * into a request slot, which holds `buf` until the operation completes.  A buffer this rank refuses is its
+ * verdict in the agreement, which it joins without a request. */
 int32_t motor_icall_file_iall(int32_t fh, int32_t how, int64_t offset, MonoObject *buf, int32_t start,
                               int32_t count, int32_t verdict, MonoObject *req)
 {

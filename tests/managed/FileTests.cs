@@ -999,6 +999,69 @@ public static class FileTests
 		Cleanup (path);
 	}
 
+	// Iwrite_all and Iread_all at the individual pointer: the pointer moves past each block at the post, so a read or
+	// write posted next follows it; a read across the end of the file is cut there and moves the pointer only as far.
+	public static void NonBlockingCollectivesAtTheIndividualPointerMoveItAtThePost ()
+	{
+		string path = PathFor ("iall-pointer");
+		using (var f = MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_RDWR)) {
+			f.Set_view ((long) Rank * 2 * N * 4, typeof (int)); // each rank's region: two blocks
+			var second = Block (Rank).Select (x => -x).ToArray ();
+			Request w1 = f.Iwrite_all (Block (Rank));
+			Assert.Equal ((long) N, f.Get_position (), "the pointer after the first Iwrite_all, before it completes");
+			Request w2 = f.Iwrite_all (second);
+			Assert.Equal (2L * N, f.Get_position (), "the pointer after the second");
+			GC.Collect ();
+			var st = new Status ();
+			w1.Wait (st);
+			Assert.Equal (N, st.Get_count (typeof (int)), "the first block written");
+			w2.Wait ();
+			f.Sync ();
+			World.Barrier ();
+			f.Sync ();
+			f.Seek (0, MPI.SEEK_SET);
+			var one = new int[N];
+			var two = new int[N];
+			Request r = f.Iread_all (one);
+			Assert.Equal (N, f.Read (two), "a blocking Read after the Iread_all");
+			r.Wait (st);
+			Assert.Equal (N, st.Get_count (typeof (int)), "the Iread_all's count");
+			Assert.SequenceEqual (Block (Rank), one, "the Iread_all read the first block");
+			Assert.SequenceEqual (second, two, "the Read read the second block");
+			f.Seek (2 * N - 3, MPI.SEEK_SET);
+			var tail = new int[10];
+			f.Iread_all (tail, 1, 8).Wait (st);
+			int expect = Rank == Last ? 3 : 8; // past its region a rank reads on into the next rank's
+			Assert.Equal (expect, st.Get_count (typeof (int)), "a read across the end of the file");
+			Assert.Equal (2L * N - 3 + expect, f.Get_position (), "the pointer past what was read");
+			Assert.SequenceEqual (second.Skip (N - 3), tail.Skip (1).Take (3), "the last elements of the region");
+		}
+		Cleanup (path);
+	}
+
+	// A block that is not whole etypes is refused at the post on its rank; the others' requests fail naming it, their
+	// pointers stay past their blocks (as MPI moves them at the post), and the file's next collective works.
+	public static void NonBlockingCollectiveAtThePointerRefusedOnOneRank ()
+	{
+		string path = PathFor ("iall-pointer-refused");
+		using (var f = MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_RDWR)) {
+			f.Set_view (0, typeof (int));
+			if (Rank == Last) {
+				var e = Assert.Throws<ArgumentException> (() => f.Iwrite_all (new byte[3]), "three bytes of a view of ints");
+				Assert.Contains ("etypes", e.Message, "the message says why");
+				Assert.Equal (0L, f.Get_position (), "the refusing rank's pointer has not moved");
+			} else {
+				Request w = f.Iwrite_all (new[] { 1, 2 });
+				Assert.Equal (2L, f.Get_position (), "the pointer moved at the post");
+				var e = Assert.Throws<InvalidOperationException> (() => w.Wait (), "Wait after another rank refused");
+				Assert.Contains ("rank " + Last + " refused", e.Message, "names the refusing rank");
+			}
+			Assert.Equal (0L, f.Get_size (), "no rank wrote");
+			WriteAndReadEveryBlock (f, (long) Rank * N, "after the refusal");
+		}
+		Cleanup (path);
+	}
+
 	// The post does not wait for the other ranks: rank 0 posts, then receives what the last rank sends synchronously
 	// before that rank posts.  (An agreement that waited at the post would hang here.)
 	public static void NonBlockingCollectivePostDoesNotWaitForTheOtherRanks ()
