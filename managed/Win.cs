@@ -1079,14 +1079,24 @@ namespace System.MP
 		/// <exception cref="ObjectDisposedException">The window has been freed.</exception>
 		public T this[long index] {
 			get {
-				var one = new T[1];
+				T[] one = One ();
 				CopyTo (index, one, 0, 1);
 				return one[0];
 			}
 			set {
-				var one = new T[1] { value };
+				T[] one = One ();
+				one[0] = value;
 				CopyFrom (one, 0, 1, index);
 			}
+		}
+
+		// The one-element array the indexer copies an element through: one per thread and element type, so an access
+		// allocates nothing.
+		[ThreadStatic] static T[] scratch;
+
+		static T[] One ()
+		{
+			return scratch ?? (scratch = new T[1]);
 		}
 
 		/// <summary>Copies <paramref name="count"/> elements of this rank's part from <paramref name="index"/> into
