@@ -18,6 +18,7 @@ namespace System.MP
 		                                    int target, long disp, int op, Request req);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int WinSync (int win, int what, int arg, int lock_type, int assert);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int WinInfo (int win, int rank, out long bytes, out int disp_unit);
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int WinAttr (int win, int what, out int value);
 		[MethodImpl (MethodImplOptions.InternalCall)]
 		internal static extern int WinCopy (int win, int rank, long index, object arr, int offset, int count, int to_window);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern long WinHolds (int win);

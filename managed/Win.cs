@@ -23,6 +23,11 @@ namespace System.MP
 		/// <summary>A shared lock for <see cref="Win.Lock(int, int)"/> (MPI_LOCK_SHARED).</summary>
 		public const int LOCK_SHARED = 2;
 
+		/// <summary>The separate memory model of a window (<see cref="Win.Model"/>, MPI_WIN_SEPARATE).</summary>
+		public const int WIN_SEPARATE = 1;
+		/// <summary>The unified memory model of a window (<see cref="Win.Model"/>, MPI_WIN_UNIFIED).</summary>
+		public const int WIN_UNIFIED = 2;
+
 		// The assert flags of the synchronisation calls (MPI 4.0 §12.5.5): promises that let the MPI library
 		// skip work.  Motor checks the ones a rank can see (Win.Fence's NOPRECEDE and NOSUCCEED); the others are
 		// the program's to keep, as in MPI.
@@ -92,6 +97,40 @@ namespace System.MP
 
 		/// <summary>The element type every buffer of an operation on this window must have.</summary>
 		public Type ElementType { get { return elementType; } }
+
+		/// <summary>The size in bytes of this rank's window (MPI_WIN_SIZE).</summary>
+		/// <exception cref="ObjectDisposedException">The window has been freed.</exception>
+		public long Size { get { int du; return Bytes (-1, out du, "Size"); } }
+
+		/// <summary>The unit, in bytes, of target displacements into this rank's window (MPI_WIN_DISP_UNIT).</summary>
+		/// <exception cref="ObjectDisposedException">The window has been freed.</exception>
+		public int Disp_unit { get { int du; Bytes (-1, out du, "Disp_unit"); return du; } }
+
+		/// <summary>The window's memory model (MPI_WIN_MODEL): <see cref="MPI.WIN_UNIFIED"/>, where a rank's public
+		/// and private copies of its window are the same memory, or <see cref="MPI.WIN_SEPARATE"/>, where this rank
+		/// sees others' updates of its window only after a synchronisation (a Lock and Unlock of its own window, or
+		/// Sync inside a lock epoch), as the MPI library says.</summary>
+		/// <exception cref="ObjectDisposedException">The window has been freed.</exception>
+		public int Model { get { return Attr (ATTR_MODEL, "Model"); } }
+
+		/// <summary>The group of the ranks that share the window (MPI_Win_get_group): the ranks of the communicator
+		/// it was made on, in its order.  Free it when done.</summary>
+		/// <returns>A new group.</returns>
+		/// <exception cref="ObjectDisposedException">The window has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library failed.</exception>
+		public Group Get_group ()
+		{
+			return new Group (Attr (ATTR_GROUP, "Get_group"));
+		}
+
+		const int ATTR_GROUP = 0, ATTR_MODEL = 1;
+
+		int Attr (int what, string op)
+		{
+			int value;
+			Check (MPDirect.WinAttr (Handle (op), what, out value), "Win." + op, null, 0);
+			return value;
+		}
 
 		/// <summary>Makes a window over <paramref name="base"/>, an array (of any rank) of a primitive type or of a
 		/// struct without references, collectively over <paramref name="comm"/> (MPI_Win_create).  The array is
@@ -792,10 +831,10 @@ namespace System.MP
 		}
 
 		/// <summary>The size in bytes and disp_unit of <paramref name="rank"/>'s window.</summary>
-		internal long Bytes (int rank, out int disp_unit)
+		internal long Bytes (int rank, out int disp_unit, string op = "Bytes")
 		{
 			long b;
-			Check (MPDirect.WinInfo (Handle ("Bytes"), rank, out b, out disp_unit), "Win", null, rank);
+			Check (MPDirect.WinInfo (Handle (op), rank, out b, out disp_unit), "Win." + op, null, rank);
 			return b;
 		}
 

@@ -592,8 +592,13 @@ int motor_mpi_win_free(int win);
 /* A shared-memory window's part of rank `rank`, as mapped in this process, and its size in bytes
  * (MOTOR_EWINSHARED for another window). */
 int motor_mpi_win_shared(int win, int rank, void **mem, int64_t *bytes);
-/* The size in bytes and the disp_unit of rank `rank`'s window. */
+/* The size in bytes and the disp_unit of rank `rank`'s window (-1: this rank's). */
 int motor_mpi_win_info(int win, int rank, int64_t *bytes, int *disp_unit);
+/* What MPI tells of a window: its group (MPI_Win_get_group, a new group handle) or its memory model
+ * (MPI_WIN_MODEL: MOTOR_WIN_SEPARATE or MOTOR_WIN_UNIFIED), in *value. */
+enum motor_win_attr { MOTOR_WIN_ATTR_GROUP, MOTOR_WIN_ATTR_MODEL };
+enum { MOTOR_WIN_SEPARATE = 1, MOTOR_WIN_UNIFIED = 2 };
+int motor_mpi_win_attr(int win, enum motor_win_attr what, int *value);
 /* One data-movement call: `count` elements of `dt` at `origin` to or from the window of `target` at
  * displacement `disp` (in the target's disp_units).  `result` receives what Get/Get_accumulate/Fetch_and_op/
  * Compare_and_swap read, `compare` is Compare_and_swap's comparand; `op` an operator for the accumulations

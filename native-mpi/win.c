@@ -299,11 +299,34 @@ int motor_mpi_win_info(int handle, int rank, int64_t *bytes, int *disp_unit)
 	struct win *w = lookup(handle);
 	if (!w)
 		return MOTOR_EWIN;
+	if (rank == -1)
+		rank = w->rank;
 	if (rank < 0 || rank >= w->size)
 		return MOTOR_ERANK;
 	*bytes = w->bytes[rank];
 	*disp_unit = w->disp_unit[rank];
 	return MOTOR_OK;
+}
+
+int motor_mpi_win_attr(int handle, enum motor_win_attr what, int *value)
+{
+	struct win *w = lookup(handle);
+	MPI_Group g = MPI_GROUP_NULL;
+	int *model = NULL, flag = 0, rc;
+	if (!w)
+		return MOTOR_EWIN;
+	switch (what) {
+	case MOTOR_WIN_ATTR_GROUP:
+		if ((rc = MPI_Win_get_group(w->win, &g)) != MPI_SUCCESS)
+			return rc;
+		return motor_mpi__group_add(g, value);
+	case MOTOR_WIN_ATTR_MODEL:
+		if ((rc = MPI_Win_get_attr(w->win, MPI_WIN_MODEL, &model, &flag)) != MPI_SUCCESS)
+			return rc;
+		*value = flag && model && *model == MPI_WIN_UNIFIED ? MOTOR_WIN_UNIFIED : MOTOR_WIN_SEPARATE;
+		return MOTOR_OK;
+	}
+	return MOTOR_EARG;
 }
 
 /* Whether an access epoch covers `target` (under the window's lock). */

@@ -295,6 +295,13 @@ int32_t motor_icall_win_info(int32_t win, int32_t rank, int64_t *bytes, int32_t 
 	return rc;
 }
 
+int32_t motor_icall_win_attr(int32_t win, int32_t what, int32_t *value)
+{
+	if (what != MOTOR_WIN_ATTR_GROUP && what != MOTOR_WIN_ATTR_MODEL)
+		return MOTOR_EARG;
+	return motor_mpi_win_attr(win, (enum motor_win_attr)what, value);
+}
+
 /* Copies between `arr` and the memory of an allocated window: this rank's part (rank < 0), or rank `rank`'s
  * part of a shared-memory window. */
 int32_t motor_icall_win_copy(int32_t win, int32_t rank, int64_t index, MonoObject *arr, int32_t offset,

@@ -162,6 +162,7 @@ int32_t motor_icall_win_rrma(int32_t win, int32_t kind, MonoObject *origin, int3
                              MonoObject *req);
 int32_t motor_icall_win_sync(int32_t win, int32_t what, int32_t arg, int32_t lock_type, int32_t assert);
 int32_t motor_icall_win_info(int32_t win, int32_t rank, int64_t *bytes, int32_t *disp_unit);
+int32_t motor_icall_win_attr(int32_t win, int32_t what, int32_t *value);
 int32_t motor_icall_win_copy(int32_t win, int32_t rank, int64_t index, MonoObject *arr, int32_t offset,
                              int32_t count, int32_t to_window);
 int64_t motor_icall_win_holds(int32_t win);

@@ -227,6 +227,27 @@ public static class WinTests
 		Assert.Throws<ObjectDisposedException> (() => { var x = w[0]; }, "freed");
 	}
 
+	public static void AttributesDescribeTheWindow ()
+	{
+		var w = Win.Create (new int[10 + Rank], sizeof (int), World);
+		Assert.Equal (4L * (10 + Rank), w.Size, "Size: this rank's bytes");
+		Assert.Equal (4, w.Disp_unit, "Disp_unit");
+		Assert.True (w.Model == MPI.WIN_UNIFIED || w.Model == MPI.WIN_SEPARATE, "Model is one of the two: " + w.Model);
+		Group g = w.Get_group (), wg = World.Get_group ();
+		Assert.Equal (MPI.IDENT, Group.Compare (g, wg), "the window's group is the communicator's");
+		Assert.Equal (Rank, g.Rank, "this rank's place in it");
+		g.Free ();
+		wg.Free ();
+		w.Free ();
+		Assert.Throws<ObjectDisposedException> (() => { var x = w.Size; }, "Size of a freed window");
+		Assert.Throws<ObjectDisposedException> (() => { var x = w.Model; }, "Model of a freed window");
+		Assert.Throws<ObjectDisposedException> (() => w.Get_group (), "Get_group of a freed window");
+		var a = Win.Allocate<long> (5, World);
+		Assert.Equal (40L, a.Size, "an allocated window's bytes");
+		Assert.Equal (8, a.Disp_unit, "an allocated window's disp_unit is its element's size");
+		a.Free ();
+	}
+
 	// The indexer copies through a per-thread one-element array: reading and writing elements allocates nothing.
 	public static void AllocateIndexerAllocatesNothing ()
 	{
