@@ -249,23 +249,10 @@ namespace System.MP
 					refusal = new ArgumentNullException ("path");
 				else if (path.Length == 0 || path.IndexOf ('\0') >= 0)
 					refusal = new ArgumentException ("a file path must be non-empty and hold no NUL character", "path");
-				var packed = new StringBuilder ();
-				if (refusal == null && hints != null) {
-					foreach (var kv in hints) {
-						if (kv.Key == null || kv.Value == null) {
-							refusal = new ArgumentNullException ("hints", "Open: a hint's key and value must not be null");
-							break;
-						}
-						if (kv.Key.Length == 0 || kv.Key.IndexOf ('\0') >= 0 || kv.Value.IndexOf ('\0') >= 0) {
-							refusal = new ArgumentException ("Open: a hint's key must be non-empty, and neither key nor value may " +
-								"hold a NUL character (key \"" + kv.Key + "\")", "hints");
-							break;
-						}
-						packed.Append (kv.Key).Append ('\0').Append (kv.Value).Append ('\0');
-					}
-				}
+				Exception bad;
+				byte[] hintBytes = Hints.Pack (hints, "Open", out bad);
+				refusal = refusal ?? bad;
 				byte[] bytes = refusal == null ? Encoding.UTF8.GetBytes (path + "\0") : new byte[1];
-				byte[] hintBytes = Encoding.UTF8.GetBytes (packed.Append ('\0').ToString ());
 				int rc, h;
 				fixed (byte* p = bytes)
 				fixed (byte* hp = hintBytes)
@@ -274,8 +261,7 @@ namespace System.MP
 				if (refusal != null && rc != Errors.ECOMM)
 					throw refusal;
 				if (rc == Errors.EARG && hints != null && hints.Count > 0)
-					throw new ArgumentException ("Open(\"" + path + "\"): a hint's key or value is too long for the MPI " +
-						"library (MPI_MAX_INFO_KEY, MPI_MAX_INFO_VAL)", "hints");
+					throw Hints.TooLong ("Open(\"" + path + "\")");
 				if (rc != 0) {
 					if (rc == EAMODE)
 						throw new ArgumentException ("Open(\"" + path + "\"): access mode " + amode + " is not allowed: give exactly " +
@@ -302,24 +288,10 @@ namespace System.MP
 			/// <exception cref="MPIException">The MPI library reported an error.</exception>
 			public IDictionary<string, string> Get_info ()
 			{
-				int h = Handle ("Get_info");
-				int cap = 4096, len, rc;
-				byte[] buf;
-				do {
-					buf = new byte[cap];
-					fixed (byte* b = buf)
-						rc = MPDirect.FileGetInfo (h, b, cap, out len);
-					cap = len;
-				} while (rc == Errors.ECOUNT && len > buf.Length);
+				int h = Handle ("Get_info"), rc;
+				var hints = Hints.Read ((byte* b, int cap, out int len) => MPDirect.FileGetInfo (h, b, cap, out len), out rc);
 				if (rc != 0)
 					throw Error (rc, "Get_info", path, null, null);
-				var hints = new Dictionary<string, string> ();
-				for (int i = 0; i < buf.Length && buf[i] != 0;) {
-					int k = Array.IndexOf (buf, (byte) 0, i);
-					int v = Array.IndexOf (buf, (byte) 0, k + 1);
-					hints[Encoding.UTF8.GetString (buf, i, k - i)] = Encoding.UTF8.GetString (buf, k + 1, v - k - 1);
-					i = v + 1;
-				}
 				return hints;
 			}
 

@@ -3,12 +3,12 @@ using System.Runtime.CompilerServices;
 
 namespace System.MP
 {
-	internal static partial class MPDirect
+	internal static unsafe partial class MPDirect
 	{
 		[MethodImpl (MethodImplOptions.InternalCall)]
-		internal static extern int WinCreate (object @base, int disp_unit, int verdict, int comm, out int win);
+		internal static extern int WinCreate (object @base, int disp_unit, int verdict, byte* hints, int comm, out int win);
 		[MethodImpl (MethodImplOptions.InternalCall)]
-		internal static extern int WinAllocate (long count, int disp_unit, Type type, int shared, int verdict, int comm, out int win);
+		internal static extern int WinAllocate (long count, int disp_unit, Type type, int shared, int verdict, byte* hints, int comm, out int win);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int WinFree (int win);
 		[MethodImpl (MethodImplOptions.InternalCall)]
 		internal static extern int WinRma (int win, int kind, object origin, int ooff, int ocount, object result, int roff,
@@ -19,6 +19,7 @@ namespace System.MP
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int WinSync (int win, int what, int arg, int lock_type, int assert);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int WinInfo (int win, int rank, out long bytes, out int disp_unit);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int WinAttr (int win, int what, out int value);
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int WinGetInfo (int win, byte* buf, int cap, out int len);
 		[MethodImpl (MethodImplOptions.InternalCall)]
 		internal static extern int WinCopy (int win, int rank, long index, object arr, int offset, int count, int to_window);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern long WinHolds (int win);

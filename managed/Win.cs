@@ -12,6 +12,7 @@
 // Types.  MPI lets origin and target datatypes differ; here every buffer of an operation must have the window's
 // element type exactly (the same primitive type, or the same struct), which rules out reinterpreting bytes by
 // accident.  Every rank's window must have the same element type too.
+using System.Collections.Generic;
 using System.Runtime.InteropServices;
 
 namespace System.MP
@@ -56,8 +57,8 @@ namespace System.MP
 	}
 
 	/// <summary>A window of memory that the ranks of a communicator expose to one another for one-sided
-	/// communication (MPI_Win): made collectively by <see cref="Create"/> over an array of this rank, or by
-	/// <see cref="Allocate{T}"/> over memory the MPI library allocates; freed collectively by <see cref="Free"/>.
+	/// communication (MPI_Win): made collectively by <see cref="Create(Array, int, Intracomm)"/> over an array of this rank, or by
+	/// <see cref="Allocate{T}(long, Intracomm)"/> over memory the MPI library allocates; freed collectively by <see cref="Free"/>.
 	/// </summary>
 	/// <remarks>Operations (<see cref="Put(Array, int, int, int, long)"/>, <see cref="Get(Array, int, int, int, long)"/>, <see cref="Accumulate"/>,
 	/// <see cref="Get_accumulate"/>, <see cref="Fetch_and_op"/>, <see cref="Compare_and_swap"/>) are only
@@ -67,7 +68,7 @@ namespace System.MP
 	/// the target.  They complete -- their origin buffers may be reused, their result buffers read -- only when
 	/// that epoch ends, or at <see cref="Flush"/>/<see cref="Flush_all"/>; until then the runtime keeps every
 	/// buffer in place.  Displacements count in the target's disp_unit (the element size for
-	/// <see cref="Allocate{T}"/>).  A window the program drops without <see cref="Free"/> stays alive (its array
+	/// <see cref="Allocate{T}(long, Intracomm)"/>).  A window the program drops without <see cref="Free"/> stays alive (its array
 	/// too) and is freed when MPI is finalised, where every rank that holds it must have dropped it as well.</remarks>
 	public class Win
 	{
@@ -150,17 +151,46 @@ namespace System.MP
 		/// <exception cref="MPIException">The MPI library failed.</exception>
 		public static Win Create (Array @base, int disp_unit, Intracomm comm)
 		{
+			return Create (@base, disp_unit, comm, null);
+		}
+
+		/// <summary>Makes a window over <paramref name="base"/>, as <see cref="Create(Array, int, Intracomm)"/> does,
+		/// with hints for the MPI library (MPI_Win_create's info): keys and values such as "no_locks" and "true" (no
+		/// rank will lock the window: Motor then refuses Lock and Lock_all), "accumulate_ordering" and "none", or
+		/// "same_disp_unit" and "true".  A library ignores hints it does not know; <see cref="Get_info"/> tells which
+		/// it kept.</summary>
+		/// <param name="base">This rank's memory of the window: every element of the array.</param>
+		/// <param name="disp_unit">The unit, in bytes, of target displacements into this rank's window (usually
+		/// the element size).</param>
+		/// <param name="comm">The ranks that share the window; every one of them must call Create.</param>
+		/// <param name="hints">The hints, or null for none.</param>
+		/// <returns>The window.</returns>
+		/// <exception cref="ArgumentNullException"><paramref name="base"/> or <paramref name="comm"/> is null, or a
+		/// hint's key or value is.</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="disp_unit"/> is not positive.</exception>
+		/// <exception cref="ArgumentException">The array's elements are not primitive or blittable, the ranks'
+		/// windows have different element types, or a hint's key is empty, holds a NUL character or is too long
+		/// for the library (as is a value).</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments (it raised why); no
+		/// window was made on any rank.</exception>
+		/// <exception cref="MPIException">The MPI library failed.</exception>
+		public static unsafe Win Create (Array @base, int disp_unit, Intracomm comm, IDictionary<string, string> hints)
+		{
 			if (comm == null)
 				throw new ArgumentNullException ("comm");
 			Exception e = null;
+			byte[] packed = Hints.Pack (hints, "Win.Create", out e);
 			if (@base == null)
 				e = new ArgumentNullException ("base", "Win.Create: the base array is null");
 			else if (disp_unit <= 0)
 				e = new ArgumentOutOfRangeException ("disp_unit", disp_unit, "Win.Create: disp_unit must be positive (usually the element size)");
 			if (e != null)
 				throw Coll.Refuse (comm, e);
-			int w;
-			int rc = MPDirect.WinCreate (@base, disp_unit, 0, comm.handle, out w);
+			int w, rc;
+			fixed (byte* h = packed)
+				rc = MPDirect.WinCreate (@base, disp_unit, 0, h, comm.handle, out w);
+			if (rc == Errors.EARG && hints != null && hints.Count > 0)
+				throw Hints.TooLong ("Win.Create");
 			if (rc != 0)
 				throw Error (rc, "Win.Create", @base, 0);
 			return new Win (w, @base.GetType ().GetElementType ());
@@ -182,7 +212,28 @@ namespace System.MP
 		/// <exception cref="MPIException">The MPI library failed (for instance, out of memory).</exception>
 		public static Win<T> Allocate<T> (long count, Intracomm comm) where T : struct
 		{
-			return Make<T> (count, comm, false, "Win.Allocate");
+			return Make<T> (count, comm, false, null, "Win.Allocate");
+		}
+
+		/// <summary>Makes a window over <paramref name="count"/> elements of <typeparamref name="T"/> that the MPI
+		/// library allocates, as <see cref="Allocate{T}(long, Intracomm)"/> does, with hints for the library
+		/// (MPI_Win_allocate's info), as <see cref="Create(Array, int, Intracomm, IDictionary{string, string})"/>
+		/// takes them.</summary>
+		/// <typeparam name="T">A primitive type or a struct without references.</typeparam>
+		/// <param name="count">Elements on this rank (0 or more; ranks may differ).</param>
+		/// <param name="comm">The ranks that share the window; every one of them must call Allocate.</param>
+		/// <param name="hints">The hints, or null for none.</param>
+		/// <returns>The window.</returns>
+		/// <exception cref="ArgumentNullException"><paramref name="comm"/> is null, or a hint's key or value
+		/// is.</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="count"/> is negative.</exception>
+		/// <exception cref="ArgumentException"><typeparamref name="T"/> is not primitive or blittable, the ranks'
+		/// windows have different element types, or a hint is malformed or too long for the library.</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments (it raised why).</exception>
+		/// <exception cref="MPIException">The MPI library failed (for instance, out of memory).</exception>
+		public static Win<T> Allocate<T> (long count, Intracomm comm, IDictionary<string, string> hints) where T : struct
+		{
+			return Make<T> (count, comm, false, hints, "Win.Allocate");
 		}
 
 		/// <summary>Makes a window over <paramref name="count"/> elements of <typeparamref name="T"/> in memory that
@@ -207,23 +258,70 @@ namespace System.MP
 		/// <exception cref="MPIException">The MPI library failed (for instance, out of memory).</exception>
 		public static Win<T> Allocate_shared<T> (long count, Intracomm comm) where T : struct
 		{
-			return Make<T> (count, comm, true, "Win.Allocate_shared");
+			return Make<T> (count, comm, true, null, "Win.Allocate_shared");
 		}
 
-		static Win<T> Make<T> (long count, Intracomm comm, bool shared, string what) where T : struct
+		/// <summary>Makes a window over <paramref name="count"/> elements of <typeparamref name="T"/> in memory every
+		/// rank of <paramref name="comm"/> can read and write directly, as
+		/// <see cref="Allocate_shared{T}(long, Intracomm)"/> does, with hints for the library
+		/// (MPI_Win_allocate_shared's info, such as "alloc_shared_noncontig" and "true"), as
+		/// <see cref="Create(Array, int, Intracomm, IDictionary{string, string})"/> takes them.</summary>
+		/// <typeparam name="T">A primitive type or a struct without references.</typeparam>
+		/// <param name="count">Elements on this rank (0 or more; ranks may differ).</param>
+		/// <param name="comm">The ranks that share the window, all on one node; every one of them must call
+		/// Allocate_shared.</param>
+		/// <param name="hints">The hints, or null for none.</param>
+		/// <returns>The window.</returns>
+		/// <exception cref="ArgumentNullException"><paramref name="comm"/> is null, or a hint's key or value
+		/// is.</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="count"/> is negative.</exception>
+		/// <exception cref="ArgumentException"><typeparamref name="T"/> is not primitive or blittable, the ranks do
+		/// not all share memory, the ranks' windows have different element types, or a hint is malformed or too
+		/// long for the library.</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments (it raised why).</exception>
+		/// <exception cref="MPIException">The MPI library failed.</exception>
+		public static Win<T> Allocate_shared<T> (long count, Intracomm comm, IDictionary<string, string> hints)
+			where T : struct
+		{
+			return Make<T> (count, comm, true, hints, "Win.Allocate_shared");
+		}
+
+		static unsafe Win<T> Make<T> (long count, Intracomm comm, bool shared, IDictionary<string, string> hints, string what)
+			where T : struct
 		{
 			if (comm == null)
 				throw new ArgumentNullException ("comm");
+			Exception bad;
+			byte[] packed = Hints.Pack (hints, what, out bad);
+			if (bad != null)
+				throw Coll.Refuse (comm, bad);
 			if (count < 0)
 				throw Coll.Refuse (comm, new ArgumentOutOfRangeException ("count", count, what + ": count must not be negative"));
 			int size = MPDirect.ElementSize (typeof (T));
 			if (size <= 0)
 				throw Coll.Refuse (comm, NotBlittable (typeof (T)));
-			int w;
-			int rc = MPDirect.WinAllocate (count, size, typeof (T), shared ? 1 : 0, 0, comm.handle, out w);
+			int w, rc;
+			fixed (byte* h = packed)
+				rc = MPDirect.WinAllocate (count, size, typeof (T), shared ? 1 : 0, 0, h, comm.handle, out w);
+			if (rc == Errors.EARG && hints != null && hints.Count > 0)
+				throw Hints.TooLong (what);
 			if (rc != 0)
 				throw Error (rc, what, null, 0);
 			return new Win<T> (w, count, shared);
+		}
+
+		/// <summary>The hints in effect on this window, as the MPI library reports them (MPI_Win_get_info, local):
+		/// those given at creation that it uses, and its own settings.</summary>
+		/// <returns>A new dictionary of keys and values.</returns>
+		/// <exception cref="ObjectDisposedException">The window has been freed.</exception>
+		/// <exception cref="MPIException">The MPI library reported an error.</exception>
+		public unsafe IDictionary<string, string> Get_info ()
+		{
+			int h = Handle ("Get_info"), rc;
+			var hints = Hints.Read ((byte* b, int cap, out int len) => MPDirect.WinGetInfo (h, b, cap, out len), out rc);
+			if (rc != 0)
+				throw Error (rc, "Win.Get_info", null, 0);
+			return hints;
 		}
 
 		/// <summary>Frees the window, collectively over its communicator (MPI_Win_free), and lets go of its
@@ -1000,6 +1098,9 @@ namespace System.MP
 					"Start with a group holding it; Unlock, Flush, Unlock_all, Complete and Wait need the matching " +
 					"Lock, Lock_all, Start or Post; Fence and Free need every lock, Start and Post epoch closed; Lock, Lock_all " +
 					"and Start need the operations of a fence epoch completed by a Fence first, and end the fence epoch)");
+			case Errors.EWINNOLOCKS:
+				return Errors.New (rc, what + ": the window was made with the hint no_locks=true (every rank promised not to " +
+					"lock it); synchronise with Fence or Start/Post, or make the window without that hint");
 			case Errors.ENOTSHARED:
 				return Errors.New (rc, what + ": the ranks of the communicator do not all share memory (a shared-memory " +
 					"window needs every rank on one node: make the communicator with Split_type (MPI.COMM_TYPE_SHARED, ...))",
@@ -1034,8 +1135,8 @@ namespace System.MP
 		}
 	}
 
-	/// <summary>A window over memory the MPI library allocated (<see cref="Win.Allocate{T}"/>,
-	/// <see cref="Win.Allocate_shared{T}"/>): this rank's part is read and written through the indexer, <c>CopyTo</c>
+	/// <summary>A window over memory the MPI library allocated (<see cref="Win.Allocate{T}(long, Intracomm)"/>,
+	/// <see cref="Win.Allocate_shared{T}(long, Intracomm)"/>): this rank's part is read and written through the indexer, <c>CopyTo</c>
 	/// and <c>CopyFrom</c>, each bounds-checked; in a shared-memory window, every rank's part.
 	/// </summary>
 	/// <typeparam name="T">The element type.</typeparam>
@@ -1053,7 +1154,7 @@ namespace System.MP
 		/// <summary>Elements of this rank's part of the window.</summary>
 		public long Length { get { return length; } }
 
-		/// <summary>Whether the window was made by <see cref="Win.Allocate_shared{T}"/>: every rank's part can be
+		/// <summary>Whether the window was made by <see cref="Win.Allocate_shared{T}(long, Intracomm)"/>: every rank's part can be
 		/// copied directly.</summary>
 		public bool IsShared { get { return shared; } }
 
@@ -1075,7 +1176,7 @@ namespace System.MP
 		/// <summary>Copies <paramref name="count"/> elements of rank <paramref name="rank"/>'s part of a
 		/// shared-memory window from <paramref name="index"/> into <paramref name="dest"/> from
 		/// <paramref name="offset"/>: a plain copy of memory, no MPI call.  It sees another rank's stores only
-		/// after a synchronisation (see <see cref="Win.Allocate_shared{T}"/>).</summary>
+		/// after a synchronisation (see <see cref="Win.Allocate_shared{T}(long, Intracomm)"/>).</summary>
 		/// <param name="rank">The rank whose part is read.</param>
 		/// <param name="index">First element of that rank's part.</param>
 		/// <param name="dest">Receives the elements.</param>
@@ -1094,7 +1195,7 @@ namespace System.MP
 		/// <summary>Copies <paramref name="count"/> elements of <paramref name="src"/> from <paramref name="offset"/>
 		/// into rank <paramref name="rank"/>'s part of a shared-memory window from <paramref name="index"/>: a plain
 		/// copy of memory, no MPI call.  Other ranks see it after a synchronisation (see
-		/// <see cref="Win.Allocate_shared{T}"/>).</summary>
+		/// <see cref="Win.Allocate_shared{T}(long, Intracomm)"/>).</summary>
 		/// <param name="src">The elements.</param>
 		/// <param name="offset">First element of <paramref name="src"/>.</param>
 		/// <param name="count">Elements to copy.</param>

@@ -222,64 +222,18 @@ static int open_everywhere(const struct motor_comm *c, MPI_Comm dup, const char 
 	return rc;
 }
 
-/* The hints of an open, "key\0value\0...\0" (NULL: none), as an MPI_Info in *out (MPI_INFO_NULL for none):
- * MOTOR_EARG for an empty key, a key of MPI_MAX_INFO_KEY characters or more, or a value of MPI_MAX_INFO_VAL
- * or more (the library would refuse or cut them). */
-static int make_info(const char *hints, MPI_Info *out)
-{
-	*out = MPI_INFO_NULL;
-	if (!hints || !*hints)
-		return MOTOR_OK;
-	for (const char *k = hints; *k; k += strlen(k) + 1) {
-		const char *v = k + strlen(k) + 1;
-		if (strlen(k) >= MPI_MAX_INFO_KEY || strlen(v) >= MPI_MAX_INFO_VAL)
-			return MOTOR_EARG;
-		k = v;
-	}
-	int rc = MPI_Info_create(out);
-	for (const char *k = hints; rc == MPI_SUCCESS && *k;) {
-		const char *v = k + strlen(k) + 1;
-		rc = MPI_Info_set(*out, k, v);
-		k = v + strlen(v) + 1;
-	}
-	if (rc != MPI_SUCCESS && *out != MPI_INFO_NULL)
-		MPI_Info_free(out);
-	return rc;
-}
-
 int motor_mpi_file_get_info(int handle, char *buf, int cap, int *len)
 {
 	struct motor_file *f = file_at(handle);
 	MPI_Info info = MPI_INFO_NULL;
-	int n = 0, used = 0;
 	*len = 0;
 	if (!f)
 		return MOTOR_EFILE;
 	int rc = MPI_File_get_info(f->fh, &info);
 	if (rc == MPI_SUCCESS)
-		rc = MPI_Info_get_nkeys(info, &n);
-	for (int i = 0; rc == MPI_SUCCESS && i < n; i++) {
-		char key[MPI_MAX_INFO_KEY + 1];
-		int vlen = 0, flag = 0;
-		if ((rc = MPI_Info_get_nthkey(info, i, key)) != MPI_SUCCESS ||
-		    (rc = MPI_Info_get_valuelen(info, key, &vlen, &flag)) != MPI_SUCCESS || !flag)
-			continue;
-		int klen = (int)strlen(key);
-		if (used + klen + vlen + 3 > cap) {
-			rc = MOTOR_ECOUNT; /* the caller asks again with room for *len bytes */
-			used += klen + vlen + 2;
-			continue;
-		}
-		memcpy(buf + used, key, (size_t)klen + 1);
-		used += klen + 1;
-		rc = MPI_Info_get(info, key, vlen + 1, buf + used, &flag);
-		used += vlen + 1;
-	}
+		rc = motor_mpi__info_pack(info, buf, cap, len);
 	if (info != MPI_INFO_NULL)
 		MPI_Info_free(&info);
-	if (rc == MPI_SUCCESS && used < cap)
-		buf[used] = '\0';
-	*len = used + 1;
 	return rc == MOTOR_ECOUNT ? rc : as_class(rc);
 }
 
@@ -301,7 +255,7 @@ int motor_mpi_file_open(int comm, const char *path, int amode, int verdict, cons
 	if (verdict == MOTOR_OK)
 		verdict = map_amode(amode, &mode);
 	if (verdict == MOTOR_OK)
-		verdict = make_info(hints, &info);
+		verdict = motor_mpi__info_make(hints, &info);
 	if (verdict == MOTOR_OK && (h = reserve()) < 0)
 		verdict = MOTOR_ENOMEM;
 	if ((verdict = agree_open(c, path, amode, verdict)) != MOTOR_OK)

@@ -585,7 +585,10 @@ enum { MOTOR_OP_REPLACE = -64, MOTOR_OP_NO_OP = -65 };
  * memory. */
 enum { MOTOR_WIN_SHARED = 2 };
 int motor_mpi_win_create(void **base, int64_t bytes, int disp_unit, int dt, int allocate, int verdict,
-                         int comm, int *win);
+                         const char *hints, int comm, int *win);
+/* The hints in effect on a window (MPI_Win_get_info), packed "key\0value\0...\0" into buf[cap]; *len is
+ * the bytes they need (MOTOR_ECOUNT: more than cap, ask again). */
+int motor_mpi_win_get_info(int win, char *buf, int cap, int *len);
 /* MPI_Win_free, collective, after agreeing on whether every rank's window may be freed (no lock or
  * access/exposure epoch open on it). */
 int motor_mpi_win_free(int win);

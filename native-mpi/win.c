@@ -28,6 +28,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "coll-internal.h"
@@ -47,6 +48,7 @@ struct win {
 	/* Epoch state, under `lock`.  fence: a fence epoch may be open (since a Fence without NOSUCCEED);
 	 * fence_ops: an operation has been started in it, which the next Fence completes. */
 	int fence, fence_ops, lock_all, nlocked, started, posted;
+	int no_locks;    /* made with the hint no_locks=true: Lock and Lock_all are refused */
 	uint8_t *locked; /* per rank: 0 or the lock type */
 	uint8_t *group;  /* per rank: in the access group of Start */
 	void **peer;     /* Allocate_shared: each rank's memory as mapped here; else NULL */
@@ -153,7 +155,7 @@ static int map_peers(struct win *w)
 /* The MPI part of creation, after the agreement; on error nothing of it is left.  `allocate`: 0 to expose
  * *base, 1 for memory the library allocates, 2 for shared memory (MOTOR_WIN_SHARED). */
 static int create(struct win *w, const struct motor_comm *c, void **base, int64_t bytes, int disp_unit,
-                  int allocate)
+                  int allocate, MPI_Info info)
 {
 	struct motor_block b;
 	int64_t shift = allocate ? 0 : (int64_t)((uintptr_t)*base % MOTOR_COMPAT_WIN_ALIGN);
@@ -167,13 +169,12 @@ static int create(struct win *w, const struct motor_comm *c, void **base, int64_
 		MPI_Comm_free(&w->comm);
 	else if (rc == MPI_SUCCESS) {
 		if (allocate == MOTOR_WIN_SHARED)
-			rc = MPI_Win_allocate_shared((MPI_Aint)bytes, 1, MPI_INFO_NULL, w->comm, base,
-			                             &w->win);
+			rc = MPI_Win_allocate_shared((MPI_Aint)bytes, 1, info, w->comm, base, &w->win);
 		else if (allocate)
-			rc = MPI_Win_allocate((MPI_Aint)bytes, 1, MPI_INFO_NULL, w->comm, base, &w->win);
+			rc = MPI_Win_allocate((MPI_Aint)bytes, 1, info, w->comm, base, &w->win);
 		else
-			rc = MPI_Win_create((char *)*base - shift, (MPI_Aint)(bytes + shift), 1,
-			                    MPI_INFO_NULL, w->comm, &w->win);
+			rc = MPI_Win_create((char *)*base - shift, (MPI_Aint)(bytes + shift), 1, info,
+			                    w->comm, &w->win);
 		if (rc != MPI_SUCCESS)
 			MPI_Comm_free(&w->comm);
 	}
@@ -211,10 +212,11 @@ static int create(struct win *w, const struct motor_comm *c, void **base, int64_
 }
 
 int motor_mpi_win_create(void **base, int64_t bytes, int disp_unit, int dt, int allocate, int verdict,
-                         int comm, int *win)
+                         const char *hints, int comm, int *win)
 {
 	struct motor_comm *c = motor_mpi__comm(comm);
 	struct win *w = NULL;
+	MPI_Info info = MPI_INFO_NULL;
 	int h = -1, rc;
 
 	if (!c)
@@ -230,13 +232,25 @@ int motor_mpi_win_create(void **base, int64_t bytes, int disp_unit, int dt, int 
 	if (verdict == MOTOR_OK && allocate == MOTOR_WIN_SHARED &&
 	    !(w->peer = calloc((size_t)c->size, sizeof *w->peer)))
 		verdict = MOTOR_ENOMEM;
+	if (verdict == MOTOR_OK)
+		verdict = motor_mpi__info_make(hints, &info);
+	/* A created window reaches MPI from the aligned boundary below its memory (mpi-compat.h), so the
+	 * sizes MPI sees differ between ranks by up to that alignment even where the program's are the same.
+	 */
+	if (verdict == MOTOR_OK && !allocate && info != MPI_INFO_NULL &&
+	    motor_mpi__info_find(hints, "same_size"))
+		verdict = MPI_Info_delete(info, "same_size") == MPI_SUCCESS ? MOTOR_OK : MOTOR_EARG;
 	rc = motor_mpi__agree(c, verdict);
 	if (rc == MOTOR_OK) {
+		const char *no_locks = motor_mpi__info_find(hints, "no_locks");
 		w->dt = dt;
 		w->elem = elem;
 		w->rank = c->rank;
-		rc = create(w, c, base, bytes, disp_unit, allocate);
+		w->no_locks = no_locks && !strcmp(no_locks, "true");
+		rc = create(w, c, base, bytes, disp_unit, allocate, info);
 	}
+	if (info != MPI_INFO_NULL)
+		MPI_Info_free(&info);
 	if (rc != MOTOR_OK) {
 		if (h >= 0)
 			atomic_store_explicit(&wins[h], NULL, memory_order_release);
@@ -306,6 +320,21 @@ int motor_mpi_win_info(int handle, int rank, int64_t *bytes, int *disp_unit)
 	*bytes = w->bytes[rank];
 	*disp_unit = w->disp_unit[rank];
 	return MOTOR_OK;
+}
+
+int motor_mpi_win_get_info(int handle, char *buf, int cap, int *len)
+{
+	struct win *w = lookup(handle);
+	MPI_Info info = MPI_INFO_NULL;
+	*len = 0;
+	if (!w)
+		return MOTOR_EWIN;
+	int rc = MPI_Win_get_info(w->win, &info);
+	if (rc == MPI_SUCCESS)
+		rc = motor_mpi__info_pack(info, buf, cap, len);
+	if (info != MPI_INFO_NULL)
+		MPI_Info_free(&info);
+	return rc;
 }
 
 int motor_mpi_win_attr(int handle, enum motor_win_attr what, int *value)
@@ -455,6 +484,8 @@ static int mark(struct win *w, enum motor_win_sync what, int rank, int lock_type
 	case MOTOR_WIN_FENCE: /* fence(), which agrees first */
 		return MOTOR_EARG;
 	case MOTOR_WIN_LOCK:
+		if (w->no_locks)
+			return MOTOR_EWINNOLOCKS;
 		if (w->lock_all || w->locked[rank] || w->fence_ops)
 			return MOTOR_EWINSYNC;
 		w->locked[rank] = (uint8_t)lock_type;
@@ -466,6 +497,8 @@ static int mark(struct win *w, enum motor_win_sync what, int rank, int lock_type
 	case MOTOR_WIN_FLUSH_LOCAL:
 		return w->locked[rank] || w->lock_all ? MOTOR_OK : MOTOR_EWINSYNC;
 	case MOTOR_WIN_LOCK_ALL:
+		if (w->no_locks)
+			return MOTOR_EWINNOLOCKS;
 		if (w->lock_all || w->nlocked || w->fence_ops)
 			return MOTOR_EWINSYNC;
 		w->lock_all = 1;

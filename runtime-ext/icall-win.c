@@ -109,8 +109,8 @@ static void release(int win, int target, int base)
 	} while (n >= 64);
 }
 
-int32_t motor_icall_win_create(MonoObject *base, int32_t disp_unit, int32_t verdict, int32_t comm,
-                               int32_t *win)
+int32_t motor_icall_win_create(MonoObject *base, int32_t disp_unit, int32_t verdict, const char *hints,
+                               int32_t comm, int32_t *win)
 {
 	struct motor_buffer b = {0};
 	uint32_t h = 0;
@@ -123,7 +123,7 @@ int32_t motor_icall_win_create(MonoObject *base, int32_t disp_unit, int32_t verd
 	int64_t bytes = b.count * (int64_t)motor_mpi_type_size(b.dt);
 	void *data = b.data;
 	int rc = motor_mpi_win_create(&data, bytes, disp_unit, verdict == MOTOR_OK ? b.dt : MOTOR_DT_U8, 0,
-	                              verdict, comm, &w);
+	                              verdict, hints, comm, &w);
 	if (rc != MOTOR_OK) {
 		if (h)
 			mono_gchandle_free(h);
@@ -137,7 +137,7 @@ int32_t motor_icall_win_create(MonoObject *base, int32_t disp_unit, int32_t verd
 }
 
 int32_t motor_icall_win_allocate(int64_t count, int32_t disp_unit, MonoReflectionType *type, int32_t shared,
-                                 int32_t verdict, int32_t comm, int32_t *win)
+                                 int32_t verdict, const char *hints, int32_t comm, int32_t *win)
 {
 	uint32_t size = 0;
 	int dt = MOTOR_DT_U8, w = -1;
@@ -155,7 +155,7 @@ int32_t motor_icall_win_allocate(int64_t count, int32_t disp_unit, MonoReflectio
 		verdict = MOTOR_ECOUNT;
 	int64_t bytes = verdict == MOTOR_OK ? count * (int64_t)size : 0;
 	int rc = motor_mpi_win_create(&mem, bytes, disp_unit, dt, shared ? MOTOR_WIN_SHARED : 1, verdict,
-	                              comm, &w);
+	                              hints, comm, &w);
 	if (rc != MOTOR_OK)
 		return rc;
 	pthread_mutex_lock(&lock);
@@ -292,6 +292,14 @@ int32_t motor_icall_win_info(int32_t win, int32_t rank, int64_t *bytes, int32_t 
 	int du = 0;
 	int rc = motor_mpi_win_info(win, rank, bytes, &du);
 	*disp_unit = du;
+	return rc;
+}
+
+int32_t motor_icall_win_get_info(int32_t win, char *buf, int32_t cap, int32_t *len)
+{
+	int n = 0;
+	int rc = motor_mpi_win_get_info(win, buf, cap, &n);
+	*len = n;
 	return rc;
 }
 

@@ -149,10 +149,11 @@ int32_t motor_icall_imrecv(MonoObject *buf, int32_t offset, int32_t count, motor
 int32_t motor_icall_comm_idup(int32_t comm, MonoObject *req, int32_t *newcomm);
 
 /* icall-win.c */
-int32_t motor_icall_win_create(MonoObject *base, int32_t disp_unit, int32_t verdict, int32_t comm,
-                               int32_t *win);
+int32_t motor_icall_win_create(MonoObject *base, int32_t disp_unit, int32_t verdict, const char *hints,
+                               int32_t comm, int32_t *win);
 int32_t motor_icall_win_allocate(int64_t count, int32_t disp_unit, MonoReflectionType *type, int32_t shared,
-                                 int32_t verdict, int32_t comm, int32_t *win);
+                                 int32_t verdict, const char *hints, int32_t comm, int32_t *win);
+int32_t motor_icall_win_get_info(int32_t win, char *buf, int32_t cap, int32_t *len);
 int32_t motor_icall_win_free(int32_t win);
 int32_t motor_icall_win_rma(int32_t win, int32_t kind, MonoObject *origin, int32_t ooff, int32_t ocount,
                             MonoObject *result, int32_t roff, MonoObject *compare, int32_t coff,

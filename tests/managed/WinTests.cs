@@ -5,6 +5,7 @@
 // operations (Rput ...); and every refusal.
 // Runs at 1, 2, 3 and 4 ranks.
 using System;
+using System.Collections.Generic;
 using System.Linq;
 using System.MP;
 
@@ -246,6 +247,60 @@ public static class WinTests
 		Assert.Equal (40L, a.Size, "an allocated window's bytes");
 		Assert.Equal (8, a.Disp_unit, "an allocated window's disp_unit is its element's size");
 		a.Free ();
+	}
+
+	// Hints reach the library (both libraries report no_locks back), and Motor keeps the no_locks promise for the
+	// program: Lock and Lock_all are refused, fences work.
+	public static void HintsReachTheLibraryAndNoLocksIsKept ()
+	{
+		var mem = new int[4];
+		var w = Win.Create (mem, sizeof (int), World, new Dictionary<string, string> { { "no_locks", "true" } });
+		Assert.Equal ("true", w.Get_info ()["no_locks"], "the library kept no_locks");
+		var e = Assert.Throws<InvalidOperationException> (() => w.Lock (MPI.LOCK_SHARED, Next), "Lock on a no_locks window");
+		Assert.Contains ("no_locks", e.Message, "the message names the hint");
+		Assert.Throws<InvalidOperationException> (() => w.Lock_all (), "Lock_all on a no_locks window");
+		w.Fence ();
+		w.Put (new[] { V (Rank, 1) }, Next, 2);
+		w.Fence ();
+		Assert.Equal (V (Prev, 1), mem[2], "a Put under fences");
+		w.Free ();
+		var a = Win.Allocate<long> (3, World, new Dictionary<string, string> { { "accumulate_ordering", "none" } });
+		Assert.Equal (24L, a.Size, "an allocated window with hints");
+		a.Lock_all ();
+		a.Unlock_all ();
+		a.Free ();
+		// Create does not pass same_size on (the windows MPI sees start at an aligned boundary below each array).
+		var c = Win.Create (new int[4], sizeof (int), World, new Dictionary<string, string> { { "same_size", "true" } });
+		string v;
+		Assert.True (!(c.Get_info ().TryGetValue ("same_size", out v) && v == "true"), "same_size did not reach MPI from Create");
+		c.Free ();
+		var none = Win.Allocate<int> (1, World, null); // null: no hints, so locks are allowed
+		none.Lock_all ();
+		none.Unlock_all ();
+		none.Free ();
+	}
+
+	public static void BadHintsAreRefusedOnEveryRank ()
+	{
+		var bad = new Dictionary<string, string> { { "no_locks", null } };
+		Assert.Throws<ArgumentNullException> (() => Win.Create (new int[1], 4, World, bad), "a null value");
+		Assert.Throws<ArgumentException> (() => Win.Allocate<int> (1, World, new Dictionary<string, string> { { "", "x" } }),
+			"an empty key");
+		var e = Assert.Throws<ArgumentException> (() => Win.Create (new int[1], 4, World,
+			new Dictionary<string, string> { { new string ('k', 300), "v" } }), "a key too long for the library");
+		Assert.Contains ("too long", e.Message, "the message says why");
+		int last = Size - 1;
+		if (Size > 1) {
+			var mine = Rank == last ? bad : null;
+			if (Rank == last)
+				Assert.Throws<ArgumentNullException> (() => Win.Create (new int[1], 4, World, mine), "a null value on the last rank");
+			else {
+				var x = Assert.Throws<InvalidOperationException> (() => Win.Create (new int[1], 4, World, mine), "the last rank refused");
+				Assert.Contains ("rank " + last, x.Message, "names the refusing rank");
+			}
+		}
+		var w = Win.Create (new int[1], 4, World, new Dictionary<string, string> ());
+		w.Free ();
 	}
 
 	// The indexer copies through a per-thread one-element array: reading and writing elements allocates nothing.
