@@ -166,7 +166,8 @@ namespace System.MP
 		{
 			// native-mpi/motor-mpi.h MOTOR_FILE_*.
 			internal const int WRITE = 1, AT = 2, ALL = 4, SHARED = 8;
-			internal const int CTL_SET_SIZE = 0, CTL_PREALLOCATE = 1, CTL_SYNC = 2, CTL_AGREE = 4;
+			internal const int CTL_SET_SIZE = 0, CTL_PREALLOCATE = 1, CTL_SYNC = 2, CTL_SET_ATOMICITY = 3, CTL_AGREE = 4;
+			const int Q_ATOMICITY = 0, Q_AMODE = 1, Q_GROUP = 2;
 			// Motor's codes (native-mpi/errors.def) and the kinds of motor_mpi_file_error_kind.
 			internal const int EFILE = Errors.EFILE, EAMODE = Errors.EAMODE, ESEQUENTIAL = Errors.ESEQUENTIAL, EACCMODE = Errors.EACCMODE;
 			const int KOther = 0, KNoent = 1, KAccess = 2, KAmode = 3, KExists = 4, KInuse = 5, KNospace = 6,
@@ -437,6 +438,7 @@ namespace System.MP
 			/// <summary>Truncates or extends the file to <paramref name="size"/> bytes (MPI_File_set_size,
 			/// collective: the same size on every rank).</summary>
 			/// <param name="size">The new size in bytes.</param>
+			/// <exception cref="ArgumentException">The ranks passed different sizes (nothing was done on any rank).</exception>
 			/// <exception cref="ArgumentOutOfRangeException"><paramref name="size"/> is negative.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
 			/// <exception cref="InvalidOperationException">Another rank refused its arguments.</exception>
@@ -451,6 +453,7 @@ namespace System.MP
 			/// (MPI_File_preallocate, collective: the same size on every rank); the file grows to at least that
 			/// size.</summary>
 			/// <param name="size">Bytes to allocate from the start of the file.</param>
+			/// <exception cref="ArgumentException">The ranks passed different sizes (nothing was done on any rank).</exception>
 			/// <exception cref="ArgumentOutOfRangeException"><paramref name="size"/> is negative.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
 			/// <exception cref="InvalidOperationException">Another rank refused its arguments.</exception>
@@ -470,6 +473,60 @@ namespace System.MP
 			public void Sync ()
 			{
 				Ctl (CTL_SYNC, 0, "Sync", null);
+			}
+
+			/// <summary>Sets the file's consistency semantics (MPI_File_set_atomicity, collective: the same flag on every
+			/// rank).  In atomic mode a rank's write is seen whole or not at all by the others' concurrent reads and
+			/// writes of the same bytes, and is visible to them once it returns; in the default nonatomic mode
+			/// concurrent overlapping accesses have no defined result, and a write becomes visible to other ranks only
+			/// after a <see cref="Sync"/> (or Close and Open) on both.</summary>
+			/// <param name="flag">true for atomic mode.</param>
+			/// <exception cref="ArgumentException">The ranks passed different flags (the mode is unchanged on
+			/// every rank).</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="InvalidOperationException">Another rank refused.</exception>
+			/// <exception cref="MPIException">The MPI library reported another error.</exception>
+			public void Set_atomicity (bool flag)
+			{
+				Ctl (CTL_SET_ATOMICITY, flag ? 1 : 0, "Set_atomicity", "flag");
+			}
+
+			/// <summary>Whether the file is in atomic mode (MPI_File_get_atomicity; see
+			/// <see cref="Set_atomicity"/>).</summary>
+			/// <returns>true in atomic mode, false in the default nonatomic mode.</returns>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="MPIException">The MPI library reported an error.</exception>
+			public bool Get_atomicity ()
+			{
+				return Query (Q_ATOMICITY, "Get_atomicity") != 0;
+			}
+
+			/// <summary>The access mode the file was opened with (MPI_File_get_amode): the MPI.MODE_ flags given to
+			/// Open, combined with |.</summary>
+			/// <returns>The access mode.</returns>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			public int Get_amode ()
+			{
+				return (int) Query (Q_AMODE, "Get_amode");
+			}
+
+			/// <summary>The group of the ranks that opened the file (MPI_File_get_group): the ranks of the communicator
+			/// given to Open, in its order.  Free it when done.</summary>
+			/// <returns>A new group.</returns>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="MPIException">The MPI library reported an error.</exception>
+			public Group Get_group ()
+			{
+				return new Group ((int) Query (Q_GROUP, "Get_group"));
+			}
+
+			long Query (int what, string op)
+			{
+				long value;
+				int rc = MPDirect.FileQuery (Handle (op), what, out value);
+				if (rc != 0)
+					throw Error (rc, op, path, null, null);
+				return value;
 			}
 
 			/// <summary>Sets this rank's view of the file (MPI_File_set_view, collective): the file starts
@@ -1632,10 +1689,13 @@ namespace System.MP
 			{
 				int h = Handle (op);
 				if (arg < 0) {
-					MPDirect.FileCtl (h, CTL_AGREE, 0, Errors.EARG);
+					MPDirect.FileCtl (h, what, 0, Errors.EARG); // the agreement the other ranks' calls make
 					throw new ArgumentOutOfRangeException (argName, arg, op + ": must not be negative");
 				}
 				int rc = MPDirect.FileCtl (h, what, arg, 0);
+				if (rc == Errors.EMISMATCH)
+					throw new ArgumentException (op + "(\"" + path + "\"): the ranks passed different values (MPI needs the " +
+						"same " + argName + " on every rank), so no rank carried it out", argName);
 				if (rc != 0)
 					throw Error (rc, op, path, null, null);
 			}

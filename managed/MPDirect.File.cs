@@ -23,6 +23,7 @@ namespace System.MP
 		// what: MPI.File.CTL_* (MOTOR_FILE_SET_SIZE...); collective, agreeing on verdict first.
 		[MethodImpl (MethodImplOptions.InternalCall)]
 		internal static extern int FileCtl (int fh, int what, long arg, int verdict);
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int FileQuery (int fh, int what, out long value);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int FileErrorKind (int code);
 		[MethodImpl (MethodImplOptions.InternalCall)]
 		internal static extern int FileSetView (int fh, long disp, Type etype, int[] shape, int verdict);

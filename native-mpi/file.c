@@ -509,7 +509,14 @@ int motor_mpi_file_ctl(int handle, int what, int64_t arg, int verdict)
 		return MOTOR_EFILE;
 	if (verdict == MOTOR_OK && what != MOTOR_FILE_SYNC && what != MOTOR_FILE_AGREE && arg < 0)
 		verdict = MOTOR_EARG;
-	int rc = agree(f, verdict);
+	if (verdict == MOTOR_OK && what == MOTOR_FILE_SET_ATOMICITY && arg > 1)
+		verdict = MOTOR_EARG;
+	/* MPI needs the same size or flag on every rank: a file whose size depended on which rank's call came
+	 * last would be no error to MPI. */
+	int64_t same = arg;
+	int rc = what == MOTOR_FILE_SYNC || what == MOTOR_FILE_AGREE
+	             ? agree(f, verdict)
+	             : agree_equal(f->comm, f->rank, f->size, verdict, &same, 1);
 	if (rc != MOTOR_OK || what == MOTOR_FILE_AGREE)
 		return rc;
 
@@ -525,11 +532,40 @@ int motor_mpi_file_ctl(int handle, int what, int64_t arg, int verdict)
 	case MOTOR_FILE_SYNC:
 		rc = MPI_File_sync(f->fh);
 		break;
+	case MOTOR_FILE_SET_ATOMICITY:
+		rc = MPI_File_set_atomicity(f->fh, (int)arg);
+		break;
 	default:
 		rc = MOTOR_EARG;
 	}
 	motor_mpi__block_end(&b);
 	return as_class(rc);
+}
+
+int motor_mpi_file_query(int handle, int what, int64_t *value)
+{
+	struct motor_file *f = file_at(handle);
+	MPI_Group g = MPI_GROUP_NULL;
+	int v = 0, rc;
+	if (!f)
+		return MOTOR_EFILE;
+	switch (what) {
+	case MOTOR_FILE_ATOMICITY:
+		rc = MPI_File_get_atomicity(f->fh, &v);
+		break;
+	case MOTOR_FILE_AMODE:
+		v = f->amode;
+		rc = MOTOR_OK;
+		break;
+	case MOTOR_FILE_GROUP:
+		if ((rc = MPI_File_get_group(f->fh, &g)) == MPI_SUCCESS)
+			rc = motor_mpi__group_add(g, &v);
+		break;
+	default:
+		return MOTOR_EARG;
+	}
+	*value = v;
+	return rc == MOTOR_OK ? rc : as_class(rc);
 }
 
 /* The filetype of a view: `shape` is MOTOR_VIEW_SUBARRAY, ndims, sizes, subsizes, starts (C order);

@@ -717,10 +717,21 @@ int motor_mpi_file_get_position_shared(int handle, int64_t *pos);
 /* MPI_File_get_byte_offset: where etype `offset` of the view lies, in bytes from the start of the file
  * (MOTOR_EPOSITION for a negative offset). */
 int motor_mpi_file_get_byte_offset(int handle, int64_t offset, int64_t *bytes);
-/* The collective controls: set_size and preallocate (arg: bytes, not negative), sync, or only the agreement
- * (MOTOR_FILE_AGREE: this rank's part in a collective it refused before getting here). */
-enum { MOTOR_FILE_SET_SIZE, MOTOR_FILE_PREALLOCATE, MOTOR_FILE_SYNC, MOTOR_FILE_AGREE = 4 };
+/* The collective controls: set_size and preallocate (arg: bytes, not negative), set_atomicity, sync, or only
+ * the agreement (MOTOR_FILE_AGREE: this rank's part in a collective it refused before getting here).  The
+ * ranks must pass the same arg (MOTOR_EMISMATCH on every rank, and nothing done, if not). */
+enum {
+	MOTOR_FILE_SET_SIZE,
+	MOTOR_FILE_PREALLOCATE,
+	MOTOR_FILE_SYNC,
+	MOTOR_FILE_SET_ATOMICITY, /* arg 0 or 1 */
+	MOTOR_FILE_AGREE = 4
+};
 int motor_mpi_file_ctl(int handle, int what, int64_t arg, int verdict);
+/* What a file is, local: MOTOR_FILE_ATOMICITY (MPI_File_get_atomicity: 0 or 1), MOTOR_FILE_AMODE (the
+ * MOTOR_MODE_ flags it was opened with) or MOTOR_FILE_GROUP (MPI_File_get_group: a new group handle). */
+enum { MOTOR_FILE_ATOMICITY, MOTOR_FILE_AMODE, MOTOR_FILE_GROUP };
+int motor_mpi_file_query(int handle, int what, int64_t *value);
 /* MPI_File_set_view (collective, agreed): displacement `disp` in bytes, etype `dt`, data representation
  * "native", and as filetype the etype itself (shape NULL) or the pattern `shape` describes (n ints):
  * MOTOR_VIEW_SUBARRAY, ndims, sizes, subsizes, starts (C order); MOTOR_VIEW_VECTOR, count, blocklength,

@@ -1062,6 +1062,49 @@ public static class FileTests
 		Cleanup (path);
 	}
 
+	// Atomic mode is set collectively and read back; the access mode and the group are what Open was given; a size
+	// or flag that differs between the ranks is refused on every rank and changes nothing.
+	public static void AtomicityAmodeAndGroupAndValuesThatMustMatch ()
+	{
+		string path = PathFor ("atomicity");
+		using (var f = MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_RDWR)) {
+			Assert.True (!f.Get_atomicity (), "nonatomic by default");
+			f.Set_atomicity (true);
+			Assert.True (f.Get_atomicity (), "atomic after Set_atomicity (true)");
+			// In atomic mode a write is visible to the other ranks once it returns: a barrier, and they read it.
+			f.Set_view (0, typeof (int));
+			f.Write_at ((long) Rank, new[] { V (Rank, 3) });
+			World.Barrier ();
+			var got = new int[1];
+			f.Read_at ((long) ((Rank + 1) % Size), got);
+			Assert.Equal (V ((Rank + 1) % Size, 3), got[0], "the next rank's write, without Sync");
+			f.Set_atomicity (false);
+			Assert.True (!f.Get_atomicity (), "nonatomic again");
+			Assert.Equal (MPI.MODE_CREATE | MPI.MODE_RDWR, f.Get_amode (), "Get_amode");
+			Group g = f.Get_group (), wg = World.Get_group ();
+			Assert.Equal (MPI.IDENT, Group.Compare (g, wg), "the file's group is the communicator's");
+			g.Free ();
+			wg.Free ();
+			if (Size > 1) {
+				var e = Assert.Throws<ArgumentException> (() => f.Set_atomicity (Rank == Last), "flags that differ");
+				Assert.Contains ("different", e.Message, "the message says what is wrong");
+				Assert.True (!f.Get_atomicity (), "no rank changed its mode");
+				Assert.Throws<ArgumentException> (() => f.Set_size (100 + Rank), "sizes that differ");
+				Assert.Throws<ArgumentException> (() => f.Preallocate (100 + Rank), "preallocated sizes that differ");
+				f.Sync ();
+				Assert.Equal ((long) Size * 4, f.Get_size (), "no rank changed the size");
+			}
+			f.Set_size (64);
+			Assert.Equal (64L, f.Get_size (), "a size every rank passed");
+		}
+		Cleanup (path);
+		string wo = PathFor ("amode-wo");
+		using (var r = MPI.File.Open (World, wo, MPI.MODE_CREATE | MPI.MODE_WRONLY)) {
+			Assert.Equal (MPI.MODE_CREATE | MPI.MODE_WRONLY, r.Get_amode (), "Get_amode of a write-only file");
+		}
+		Cleanup (wo);
+	}
+
 	// The post does not wait for the other ranks: rank 0 posts, then receives what the last rank sends synchronously
 	// before that rank posts.  (An agreement that waited at the post would hang here.)
 	public static void NonBlockingCollectivePostDoesNotWaitForTheOtherRanks ()
