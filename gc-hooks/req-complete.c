@@ -16,10 +16,10 @@
 static void tell_request(MonoObject *req, int rc, const motor_status *st)
 {
 	char *base = (char *)req;
-	*(int32_t *)(base + motor_req__off.rc) = rc;
+	*(int32_t *)(base + MOTOR_REQ_RC) = rc;
 	if (st)
-		memcpy(base + motor_req__off.result, st, sizeof *st);
-	atomic_store_explicit((atomic_int *)(base + motor_req__off.done), 1, memory_order_release);
+		memcpy(base + MOTOR_REQ_RESULT, st, sizeof *st);
+	atomic_store_explicit((atomic_int *)(base + MOTOR_REQ_DONE), 1, memory_order_release);
 }
 
 /* What only some operations need at completion: leaving the list of operations to self, and the end of a
@@ -106,8 +106,8 @@ int motor_pin_complete(MonoObject *req, int32_t index, int32_t gen, int how, int
 static inline int complete_held(MonoObject *req, int how, int32_t *flag)
 {
 	const char *base = (const char *)req;
-	return motor_pin_complete(req, *(const int32_t *)(base + motor_req__off.slot),
-	                          *(const int32_t *)(base + motor_req__off.gen), how, flag);
+	return motor_pin_complete(req, *(const int32_t *)(base + MOTOR_REQ_SLOT),
+	                          *(const int32_t *)(base + MOTOR_REQ_GEN), how, flag);
 }
 
 int motor_pin_wait(MonoObject *req)

@@ -81,11 +81,18 @@ struct chunk {
 extern __attribute__((visibility("hidden"))) _Atomic(struct chunk *) motor_req__chunks[MAX_CHUNKS];
 extern atomic_int motor_req__n_chunks;
 
-/* Offsets of System.MP.Request's fields. */
-struct motor_req__fields {
-	uint32_t slot, gen, done, rc, result, send;
+/* Offsets of System.MP.Request's fields: managed/Request.cs declares them first, in this order, in a class
+ * laid out sequentially, so Mono places them right after the object header.  motor_pin_init checks them
+ * against Mono's own answer, and motor refuses to start on a mismatch (a System.MP.dll of another version).
+ * Constants, so that the per-message path adds them to the object's address instead of loading them. */
+enum {
+	MOTOR_REQ_SLOT = MOTOR_MONO_HEADER_SIZE,
+	MOTOR_REQ_GEN = MOTOR_REQ_SLOT + 4,
+	MOTOR_REQ_DONE = MOTOR_REQ_GEN + 4,
+	MOTOR_REQ_RC = MOTOR_REQ_DONE + 4,
+	MOTOR_REQ_RESULT = MOTOR_REQ_RC + 4,                          /* a motor_status, 8-aligned */
+	MOTOR_REQ_SEND = MOTOR_REQ_RESULT + (int)sizeof(motor_status) /* 24 bytes */
 };
-extern __attribute__((visibility("hidden"))) struct motor_req__fields motor_req__off;
 
 /* The slot of a handle from a Request (checked: a handle may be stale or forged by reflection), or NULL. */
 static inline struct slot *motor_req__slot_at(int32_t index)

@@ -20,7 +20,6 @@
 
 _Atomic(struct chunk *) motor_req__chunks[MAX_CHUNKS];
 atomic_int motor_req__n_chunks;
-struct motor_req__fields motor_req__off;
 
 static int free_head = -1;
 static pthread_mutex_t free_lock = PTHREAD_MUTEX_INITIALIZER; /* never held across a safepoint */
@@ -139,9 +138,9 @@ int motor_req__claim_as(struct slot *sl, int32_t gen, int holder)
 
 void motor_req__set_handle(MonoObject *req, int32_t index, int32_t gen)
 {
-	*(int32_t *)((char *)req + motor_req__off.slot) = index;
-	*(int32_t *)((char *)req + motor_req__off.gen) = gen;
-	*(int32_t *)((char *)req + motor_req__off.done) = 0;
+	*(int32_t *)((char *)req + MOTOR_REQ_SLOT) = index;
+	*(int32_t *)((char *)req + MOTOR_REQ_GEN) = gen;
+	*(int32_t *)((char *)req + MOTOR_REQ_DONE) = 0;
 }
 
 void motor_req__each_slot(void (*visit)(struct chunk *ch, int32_t index, void *ctx), void *ctx)
@@ -162,15 +161,14 @@ static uint32_t field_offset(MonoClass *k, const char *name)
 
 int motor_pin_init(MonoClass *request_class, int harvest)
 {
-	struct motor_req__fields *o = &motor_req__off;
-	o->slot = field_offset(request_class, "slot");
-	o->gen = field_offset(request_class, "gen");
-	o->done = field_offset(request_class, "done");
-	o->rc = field_offset(request_class, "rc");
-	o->result = field_offset(request_class, "result");
-	o->send = field_offset(request_class, "send");
-	if (!o->slot || !o->gen || !o->done || !o->rc || !o->result || !o->send)
-		return MOTOR_EARG;
+	static const struct {
+		const char *name;
+		uint32_t offset;
+	} fields[] = {{"slot", MOTOR_REQ_SLOT}, {"gen", MOTOR_REQ_GEN},       {"done", MOTOR_REQ_DONE},
+	              {"rc", MOTOR_REQ_RC},     {"result", MOTOR_REQ_RESULT}, {"send", MOTOR_REQ_SEND}};
+	for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+		if (field_offset(request_class, fields[i].name) != fields[i].offset)
+			return MOTOR_EARG;
 	motor_req__gc_hook_init(harvest);
 	return grow();
 }

@@ -12,7 +12,7 @@
 /* The slot of the Request object `r`. */
 static struct slot *slot_of(MonoObject *r)
 {
-	return motor_req__slot_at(*(int32_t *)((char *)r + motor_req__off.slot));
+	return motor_req__slot_at(*(int32_t *)((char *)r + MOTOR_REQ_SLOT));
 }
 
 /* Claims the slot of each Request of `reqs` still in flight: which[k] is its index in `reqs`, mreqs[k] its
@@ -24,12 +24,12 @@ static int claim_all(MonoArray *reqs, int32_t *which, motor_req *mreqs, int *k)
 	*k = 0;
 	for (uintptr_t i = 0; i < n; i++) {
 		MonoObject *r = mono_array_get(reqs, MonoObject *, i);
-		if (!r || atomic_load((atomic_int *)((char *)r + motor_req__off.done)))
+		if (!r || atomic_load((atomic_int *)((char *)r + MOTOR_REQ_DONE)))
 			continue;
 		struct slot *sl = slot_of(r);
 		if (!sl)
 			continue;
-		int rc = motor_req__claim(sl, *(int32_t *)((char *)r + motor_req__off.gen));
+		int rc = motor_req__claim(sl, *(int32_t *)((char *)r + MOTOR_REQ_GEN));
 		if (rc == MOTOR_REQ_GONE)
 			continue;
 		if (rc != MOTOR_OK) {

@@ -7,6 +7,7 @@
 // safe: nothing leaks, no pin stays behind.  (Request has no finalizer: a finalizable object costs ~0.5 us to
 // allocate in Mono, more than a whole small-message round trip.)
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 using System.Threading;
 
 namespace System.MP
@@ -19,9 +20,11 @@ namespace System.MP
 	/// dropping a Request leaks nothing.  The first Wait or Test that sees the completion reports it (and raises the
 	/// operation's error, if any); later calls return at once with an empty status.  Requests made by
 	/// <see cref="Comm.Isend(object,int,int)"/> and the like cannot be created directly.</remarks>
+	[StructLayout (LayoutKind.Sequential)]
 	public partial class Request
 	{
-		// Written by the runtime (gc-hooks/req-slots.c looks the fields up by name).
+		// Written by the runtime at fixed offsets (gc-hooks/req-internal.h, MOTOR_REQ_SLOT ...; checked against
+		// Mono's layout when motor starts): these six first, in this order.
 		internal int slot = -1, gen;
 		internal int done;            // 1 once rc and result hold the completion
 		internal int rc;
