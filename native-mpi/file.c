@@ -895,6 +895,28 @@ static int etypes_of(const struct motor_file *f, int64_t n, MPI_Datatype type, M
 	return MOTOR_OK;
 }
 
+/* Where a non-blocking collective `how` of *count elements starts (*at, in etypes) and how many it moves
+ * (*count: a read is cut at the end of the file first).  At the individual pointer it becomes the
+ * explicit-offset operation at the pointer's position, and the pointer moves past the block now, at the post
+ * (*moved etypes), as MPI_File_iread_all's would: the data operation itself starts only after the agreement.
+ */
+static int place(struct motor_file *f, int how, int64_t offset, int64_t *count, MPI_Datatype type,
+                 MPI_Offset *at, MPI_Offset *moved)
+{
+	int rc = MOTOR_OK;
+	*at = start_of(f, how, offset, *count);
+	*count = readable(f, how, *at, *count, type);
+	if (*at < 0)
+		return MOTOR_EPOSITION;
+	if (!(how & MOTOR_FILE_AT))
+		rc = etypes_of(f, *count, type, moved);
+	if (rc == MOTOR_OK && *moved > 0)
+		rc = as_class(MPI_File_seek(f->fh, *moved, MPI_SEEK_CUR));
+	if (rc != MOTOR_OK)
+		*moved = 0;
+	return rc;
+}
+
 int motor_mpi_file_iall(int handle, int how, int64_t offset, void *buf, int64_t count, int dt, int verdict,
                         motor_req *req)
 {
@@ -917,19 +939,8 @@ int motor_mpi_file_iall(int handle, int how, int64_t offset, void *buf, int64_t 
 		verdict = mode_allows(f, how);
 	if (verdict == MOTOR_OK)
 		verdict = fits_view(f, dt);
-	/* At the individual pointer: the explicit-offset operation at the pointer's position, which moves
-	 * past what it will read or write now, at the post, as MPI_File_iread_all's would (the data operation
-	 * itself starts only after the agreement).  A read is cut at the end of the file first. */
-	if (verdict == MOTOR_OK) {
-		at = start_of(f, how, offset, count);
-		count = readable(f, how, at, count, type);
-		if (at < 0)
-			verdict = MOTOR_EPOSITION;
-	}
-	if (verdict == MOTOR_OK && !(how & MOTOR_FILE_AT))
-		verdict = etypes_of(f, count, type, &moved);
-	if (verdict == MOTOR_OK && moved > 0)
-		verdict = as_class(MPI_File_seek(f->fh, moved, MPI_SEEK_CUR));
+	if (verdict == MOTOR_OK)
+		verdict = place(f, how, offset, &count, type, &at, &moved);
 	/* The file's communicator joins the table at its first non-blocking collective (a local step), for a
 	 * queue of its own: the agreements and the data operations of this file keep their post order. */
 	pthread_mutex_lock(&files_lock);

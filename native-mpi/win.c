@@ -654,44 +654,12 @@ static int fence(struct win *w, int assert)
 	return rc;
 }
 
-int motor_mpi_win_sync(int handle, enum motor_win_sync what, int arg, int lock_type, int assert)
+/* The MPI call of synchronisation `what`, made between the blocking hooks (a fence is fence()'s). */
+static int sync_call(struct win *w, enum motor_win_sync what, int arg, int lock_type, int assert, MPI_Group g)
 {
-	struct win *w = lookup(handle);
-	MPI_Group g = MPI_GROUP_NULL;
-	uint8_t *flags = NULL;
-	int rc;
-
-	if (!w)
-		return MOTOR_EWIN;
-	if (what == MOTOR_WIN_FENCE)
-		return fence(w, assert);
-	if (assert & ~asserts_taken(what))
-		return MOTOR_EARG;
-	if ((what == MOTOR_WIN_LOCK || what == MOTOR_WIN_UNLOCK || what == MOTOR_WIN_FLUSH ||
-	     what == MOTOR_WIN_FLUSH_LOCAL) &&
-	    (arg < 0 || arg >= w->size))
-		return MOTOR_ERANK;
-	if (what == MOTOR_WIN_LOCK && lock_type != MOTOR_LOCK_EXCLUSIVE && lock_type != MOTOR_LOCK_SHARED)
-		return MOTOR_EARG;
-	if (what == MOTOR_WIN_START || what == MOTOR_WIN_POST) {
-		if (!(flags = calloc((size_t)w->size, 1)))
-			return MOTOR_ENOMEM;
-		if ((rc = group_flags(w, arg, &g, flags)) != MPI_SUCCESS) {
-			free(flags);
-			return rc;
-		}
-	}
-	pthread_mutex_lock(&w->lock);
-	rc = mark(w, what, arg, lock_type, flags);
-	pthread_mutex_unlock(&w->lock);
-	free(flags);
-	if (rc != MOTOR_OK)
-		return rc;
-
-	struct motor_block b;
-	motor_mpi__block_begin(&b);
+	int rc = MOTOR_EARG;
 	switch (what) {
-	case MOTOR_WIN_FENCE:
+	case MOTOR_WIN_FENCE: /* fence() */
 		break;
 	case MOTOR_WIN_LOCK:
 		rc = MPI_Win_lock(lock_type == MOTOR_LOCK_EXCLUSIVE ? MPI_LOCK_EXCLUSIVE : MPI_LOCK_SHARED,
@@ -734,6 +702,46 @@ int motor_mpi_win_sync(int handle, enum motor_win_sync what, int arg, int lock_t
 		rc = MPI_Win_wait(w->win);
 		break;
 	}
+	return rc;
+}
+
+int motor_mpi_win_sync(int handle, enum motor_win_sync what, int arg, int lock_type, int assert)
+{
+	struct win *w = lookup(handle);
+	MPI_Group g = MPI_GROUP_NULL;
+	uint8_t *flags = NULL;
+	int rc;
+
+	if (!w)
+		return MOTOR_EWIN;
+	if (what == MOTOR_WIN_FENCE)
+		return fence(w, assert);
+	if (assert & ~asserts_taken(what))
+		return MOTOR_EARG;
+	if ((what == MOTOR_WIN_LOCK || what == MOTOR_WIN_UNLOCK || what == MOTOR_WIN_FLUSH ||
+	     what == MOTOR_WIN_FLUSH_LOCAL) &&
+	    (arg < 0 || arg >= w->size))
+		return MOTOR_ERANK;
+	if (what == MOTOR_WIN_LOCK && lock_type != MOTOR_LOCK_EXCLUSIVE && lock_type != MOTOR_LOCK_SHARED)
+		return MOTOR_EARG;
+	if (what == MOTOR_WIN_START || what == MOTOR_WIN_POST) {
+		if (!(flags = calloc((size_t)w->size, 1)))
+			return MOTOR_ENOMEM;
+		if ((rc = group_flags(w, arg, &g, flags)) != MPI_SUCCESS) {
+			free(flags);
+			return rc;
+		}
+	}
+	pthread_mutex_lock(&w->lock);
+	rc = mark(w, what, arg, lock_type, flags);
+	pthread_mutex_unlock(&w->lock);
+	free(flags);
+	if (rc != MOTOR_OK)
+		return rc;
+
+	struct motor_block b;
+	motor_mpi__block_begin(&b);
+	rc = sync_call(w, what, arg, lock_type, assert, g);
 	motor_mpi__block_end(&b);
 	pthread_mutex_lock(&w->lock);
 	settle(w, what, arg, rc == MPI_SUCCESS);
