@@ -1367,14 +1367,15 @@ namespace System.MP
 			/// <summary>Begins the split collective Read_all at the individual file pointer (MPI_File_read_all_begin): reads
 			/// into the whole of <paramref name="buf"/>.  Every rank of the file must call it, and then Read_all_end with the
 			/// same buffer; until then the buffer must not be used, and no other split collective may begin on this file.
-			/// Motor carries the whole operation out here, as MPI allows, so Read_all_end only reports it.</summary>
+			/// The read proceeds in the background (as with Iread_all); Read_all_end waits for it.</summary>
 			/// <param name="buf">The buffer: an array of a primitive type or of structs without references, or an
 			/// object without reference fields.</param>
 			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
-			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer, or the block is not a
+			/// whole number of the view's etypes.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
-			/// <exception cref="InvalidOperationException">Another split collective has begun on this file and not ended, or
-			/// another rank refused its arguments, so no rank read.</exception>
+			/// <exception cref="InvalidOperationException">Another split collective has begun on this file and
+			/// not ended.</exception>
 			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_WRONLY.</exception>
 			/// <exception cref="IOException">The file system reported an error.</exception>
 			/// <exception cref="MPIException">The MPI library reported another error.</exception>
@@ -1389,12 +1390,13 @@ namespace System.MP
 			/// <param name="count">The number of elements to read.</param>
 			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
 			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer or is not an
-			/// array.</exception>
+			/// array, or the block is not a
+			/// whole number of the view's etypes.</exception>
 			/// <exception cref="ArgumentOutOfRangeException"><paramref name="bufOffset"/> or <paramref name="count"/>
 			/// is negative, or the range runs past the end of the array.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
-			/// <exception cref="InvalidOperationException">Another split collective has begun on this file and not ended, or
-			/// another rank refused its arguments, so no rank read.</exception>
+			/// <exception cref="InvalidOperationException">Another split collective has begun on this file and
+			/// not ended.</exception>
 			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_WRONLY.</exception>
 			/// <exception cref="IOException">The file system reported an error.</exception>
 			/// <exception cref="MPIException">The MPI library reported another error.</exception>
@@ -1404,7 +1406,8 @@ namespace System.MP
 			/// <param name="buf">The buffer given to Read_all_begin.</param>
 			/// <returns>The number of elements this rank read.</returns>
 			/// <exception cref="ArgumentException"><paramref name="buf"/> is not the buffer given to Read_all_begin.</exception>
-			/// <exception cref="InvalidOperationException">No Read_all_begin is in progress on this file.</exception>
+			/// <exception cref="InvalidOperationException">No Read_all_begin is in progress on this file, or another rank
+			/// refused its arguments to it, so no rank read.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
 			public int Read_all_end (object buf) { return End (buf, "Read_all"); }
 
@@ -1415,10 +1418,11 @@ namespace System.MP
 			/// <param name="buf">The buffer: an array of a primitive type or of structs without references, or an
 			/// object without reference fields.</param>
 			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
-			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer, or the block is not a
+			/// whole number of the view's etypes.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
-			/// <exception cref="InvalidOperationException">Another split collective has begun on this file and not ended, or
-			/// another rank refused its arguments, so no rank wrote.</exception>
+			/// <exception cref="InvalidOperationException">Another split collective has begun on this file and
+			/// not ended.</exception>
 			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_RDONLY.</exception>
 			/// <exception cref="IOException">The file system reported an error.</exception>
 			/// <exception cref="MPIException">The MPI library reported another error.</exception>
@@ -1433,12 +1437,13 @@ namespace System.MP
 			/// <param name="count">The number of elements to write.</param>
 			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
 			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer or is not an
-			/// array.</exception>
+			/// array, or the block is not a
+			/// whole number of the view's etypes.</exception>
 			/// <exception cref="ArgumentOutOfRangeException"><paramref name="bufOffset"/> or <paramref name="count"/>
 			/// is negative, or the range runs past the end of the array.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
-			/// <exception cref="InvalidOperationException">Another split collective has begun on this file and not ended, or
-			/// another rank refused its arguments, so no rank wrote.</exception>
+			/// <exception cref="InvalidOperationException">Another split collective has begun on this file and
+			/// not ended.</exception>
 			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_RDONLY.</exception>
 			/// <exception cref="IOException">The file system reported an error.</exception>
 			/// <exception cref="MPIException">The MPI library reported another error.</exception>
@@ -1448,14 +1453,15 @@ namespace System.MP
 			/// <param name="buf">The buffer given to Write_all_begin.</param>
 			/// <returns>The number of elements this rank wrote.</returns>
 			/// <exception cref="ArgumentException"><paramref name="buf"/> is not the buffer given to Write_all_begin.</exception>
-			/// <exception cref="InvalidOperationException">No Write_all_begin is in progress on this file.</exception>
+			/// <exception cref="InvalidOperationException">No Write_all_begin is in progress on this file, or another rank
+			/// refused its arguments to it, so no rank wrote.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
 			public int Write_all_end (object buf) { return End (buf, "Write_all"); }
 
 			/// <summary>Begins the split collective Read_at_all at <paramref name="offset"/> (MPI_File_read_at_all_begin):
 			/// reads into the whole of <paramref name="buf"/>.  Every rank of the file must call it, and then Read_at_all_end
 			/// with the same buffer; until then the buffer must not be used, and no other split collective may begin on this
-			/// file.  Motor carries the whole operation out here, as MPI allows, so Read_at_all_end only reports it.</summary>
+			/// file.  The read proceeds in the background (as with Iread_at_all); Read_at_all_end waits for it.</summary>
 			/// <param name="offset">Where to read, in etypes of the view.</param>
 			/// <param name="buf">The buffer: an array of a primitive type or of structs without references, or an
 			/// object without reference fields.</param>
@@ -1463,8 +1469,8 @@ namespace System.MP
 			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
 			/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> is negative.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
-			/// <exception cref="InvalidOperationException">Another split collective has begun on this file and not ended, or
-			/// another rank refused its arguments, so no rank read.</exception>
+			/// <exception cref="InvalidOperationException">Another split collective has begun on this file and
+			/// not ended.</exception>
 			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_WRONLY.</exception>
 			/// <exception cref="IOException">The file system reported an error.</exception>
 			/// <exception cref="MPIException">The MPI library reported another error.</exception>
@@ -1484,8 +1490,8 @@ namespace System.MP
 			/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/>, <paramref name="bufOffset"/> or <paramref name="count"/>
 			/// is negative, or the range runs past the end of the array.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
-			/// <exception cref="InvalidOperationException">Another split collective has begun on this file and not ended, or
-			/// another rank refused its arguments, so no rank read.</exception>
+			/// <exception cref="InvalidOperationException">Another split collective has begun on this file and
+			/// not ended.</exception>
 			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_WRONLY.</exception>
 			/// <exception cref="IOException">The file system reported an error.</exception>
 			/// <exception cref="MPIException">The MPI library reported another error.</exception>
@@ -1495,14 +1501,15 @@ namespace System.MP
 			/// <param name="buf">The buffer given to Read_at_all_begin.</param>
 			/// <returns>The number of elements this rank read.</returns>
 			/// <exception cref="ArgumentException"><paramref name="buf"/> is not the buffer given to Read_at_all_begin.</exception>
-			/// <exception cref="InvalidOperationException">No Read_at_all_begin is in progress on this file.</exception>
+			/// <exception cref="InvalidOperationException">No Read_at_all_begin is in progress on this file, or another rank
+			/// refused its arguments to it, so no rank read.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
 			public int Read_at_all_end (object buf) { return End (buf, "Read_at_all"); }
 
 			/// <summary>Begins the split collective Write_at_all at <paramref name="offset"/> (MPI_File_write_at_all_begin):
 			/// writes the whole of <paramref name="buf"/>.  Every rank of the file must call it, and then Write_at_all_end with
 			/// the same buffer; until then the buffer must not be used, and no other split collective may begin on this file.
-			/// Motor carries the whole operation out here, as MPI allows, so Write_at_all_end only reports it.</summary>
+			/// The write proceeds in the background (as with Iwrite_at_all); Write_at_all_end waits for it.</summary>
 			/// <param name="offset">Where to write, in etypes of the view.</param>
 			/// <param name="buf">The buffer: an array of a primitive type or of structs without references, or an
 			/// object without reference fields.</param>
@@ -1510,8 +1517,8 @@ namespace System.MP
 			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
 			/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> is negative.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
-			/// <exception cref="InvalidOperationException">Another split collective has begun on this file and not ended, or
-			/// another rank refused its arguments, so no rank wrote.</exception>
+			/// <exception cref="InvalidOperationException">Another split collective has begun on this file and
+			/// not ended.</exception>
 			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_RDONLY.</exception>
 			/// <exception cref="IOException">The file system reported an error.</exception>
 			/// <exception cref="MPIException">The MPI library reported another error.</exception>
@@ -1531,8 +1538,8 @@ namespace System.MP
 			/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/>, <paramref name="bufOffset"/> or <paramref name="count"/>
 			/// is negative, or the range runs past the end of the array.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
-			/// <exception cref="InvalidOperationException">Another split collective has begun on this file and not ended, or
-			/// another rank refused its arguments, so no rank wrote.</exception>
+			/// <exception cref="InvalidOperationException">Another split collective has begun on this file and
+			/// not ended.</exception>
 			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_RDONLY.</exception>
 			/// <exception cref="IOException">The file system reported an error.</exception>
 			/// <exception cref="MPIException">The MPI library reported another error.</exception>
@@ -1542,7 +1549,8 @@ namespace System.MP
 			/// <param name="buf">The buffer given to Write_at_all_begin.</param>
 			/// <returns>The number of elements this rank wrote.</returns>
 			/// <exception cref="ArgumentException"><paramref name="buf"/> is not the buffer given to Write_at_all_begin.</exception>
-			/// <exception cref="InvalidOperationException">No Write_at_all_begin is in progress on this file.</exception>
+			/// <exception cref="InvalidOperationException">No Write_at_all_begin is in progress on this file, or another rank
+			/// refused its arguments to it, so no rank wrote.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
 			public int Write_at_all_end (object buf) { return End (buf, "Write_at_all"); }
 
@@ -1768,29 +1776,43 @@ namespace System.MP
 			}
 
 			// The split collective that has begun on this file and not ended (MPI allows one per file at a time), the
-			// buffer it was given and what its begin call moved: Motor carries the whole operation out in the begin call.
+			// buffer it was given, and its request (at a file pointer or an explicit offset) or what it moved (ordered).
 			readonly object splitLock = new object ();
 			string splitOp;
 			object splitBuf;
 			int splitDone;
+			Request splitReq;
 
 			void Begin (int how, long offset, object buf, int bufOffset, int count, string op)
 			{
 				string what = op + "_begin";
 				int h = Handle (what);
+				bool ordered = (how & SHARED) != 0;
 				string busy;
 				lock (splitLock)
 					busy = splitOp;
 				if (busy != null) {
-					MPDirect.FileCtl (h, CTL_AGREE, 0, Errors.EARG);
+					// This rank's part in the agreement the other ranks' calls make.
+					if (ordered)
+						MPDirect.FileCtl (h, CTL_AGREE, 0, Errors.EARG);
+					else
+						MPDirect.FileIall (h, how & (AT | WRITE), 0, null, 0, 0, Errors.EARG, null);
 					throw new InvalidOperationException (what + "(\"" + path + "\"): " + busy + "_begin has not ended on this " +
 						"file (MPI allows one split collective per file at a time): call " + busy + "_end first");
 				}
-				int n = Rw (how, offset, buf, bufOffset, count, what);
+				// At a file pointer or an explicit offset the operation proceeds in the background, as Iread_all and
+				// Iread_at_all do; an ordered one has no non-blocking form in MPI and is carried out here.
+				Request r = null;
+				int n = 0;
+				if (ordered)
+					n = Rw (how, offset, buf, bufOffset, count, what);
+				else
+					r = Iall (how & (AT | WRITE), offset, buf, bufOffset, count, what);
 				lock (splitLock) {
 					splitOp = op;
 					splitBuf = buf;
 					splitDone = n;
+					splitReq = r;
 				}
 			}
 
@@ -1798,6 +1820,7 @@ namespace System.MP
 			{
 				string what = op + "_end";
 				Handle (what);
+				Request r;
 				lock (splitLock) {
 					if (splitOp != op)
 						throw new InvalidOperationException (what + "(\"" + path + "\"): " + (splitOp == null ?
@@ -1807,8 +1830,14 @@ namespace System.MP
 						throw new ArgumentException (what + ": the buffer is not the one given to " + op + "_begin", "buf");
 					splitOp = null;
 					splitBuf = null;
-					return splitDone;
+					r = splitReq;
+					splitReq = null;
+					if (r == null)
+						return splitDone;
 				}
+				var st = new Status ();
+				r.Wait (st);
+				return st.Get_count (buf is Array ? buf.GetType ().GetElementType () : buf.GetType ());
 			}
 
 			// Completes the non-blocking operations still in flight, leaving their results in their Requests for the

@@ -1205,9 +1205,44 @@ public static class FileTests
 		Cleanup (path);
 	}
 
+	// A split collective at a file pointer or an explicit offset does not wait at its _begin: rank 0 begins, then
+	// receives what the last rank sends synchronously before that rank begins.  (A _begin that did all the work
+	// would hang here.)  The _end gives the count, and the data are there.
+	public static void SplitCollectiveBeginDoesNotWaitForTheOtherRanks ()
+	{
+		if (Size < 2)
+			return;
+		string path = PathFor ("split-overlap");
+		using (var f = MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_RDWR)) {
+			f.Set_view (0, typeof (int));
+			var block = Block (Rank);
+			if (Rank == 0) {
+				f.Write_at_all_begin (0, block);
+				var got = new int[1];
+				World.Recv (got, Last, 6, null);
+				Assert.Equal (43, got[0], "the message sent before the last rank began");
+			} else if (Rank == Last) {
+				World.Ssend (new[] { 43 }, 0, 6);
+				f.Write_at_all_begin ((long) Rank * N, block);
+			} else
+				f.Write_at_all_begin ((long) Rank * N, block);
+			Assert.Equal (N, f.Write_at_all_end (block), "Write_at_all_end");
+			f.Sync ();
+			World.Barrier ();
+			f.Sync ();
+			f.Seek (0, MPI.SEEK_SET);
+			var all = new int[Size * N];
+			f.Read_all_begin (all);
+			Assert.Equal ((long) Size * N, f.Get_position (), "the pointer moved at Read_all_begin");
+			Assert.Equal (Size * N, f.Read_all_end (all), "Read_all_end");
+			CheckAllBlocks (all, "Read_all_begin/end");
+		}
+		Cleanup (path);
+	}
+
 	// _end without its _begin, with another buffer or for another operation is refused on the rank (no MPI call);
-	// a second _begin before the _end is refused on every rank; a _begin refused on one rank raises on all of them
-	// and leaves no split collective in progress.
+	// a second _begin before the _end is refused on every rank; a _begin refused on one rank raises there and at
+	// the others' _end, and leaves no split collective in progress.
 	public static void SplitCollectiveMisuseIsRefused ()
 	{
 		string path = PathFor ("split-misuse");
@@ -1220,13 +1255,16 @@ public static class FileTests
 			Assert.Throws<InvalidOperationException> (() => f.Write_all_end (block), "the _end of another operation");
 			Assert.Throws<ArgumentException> (() => f.Write_at_all_end (new int[N]), "another buffer");
 			Assert.Equal (N, f.Write_at_all_end (block), "the right _end");
+			// The refusing rank raises at its _begin; the others' _begin posts, and their _end raises naming it.
+			var one = new int[1];
 			if (Rank == Last)
-				Assert.Throws<ArgumentOutOfRangeException> (() => f.Read_at_all_begin (-1, new int[1]), "a negative offset");
+				Assert.Throws<ArgumentOutOfRangeException> (() => f.Read_at_all_begin (-1, one), "a negative offset");
 			else {
-				var e = Assert.Throws<InvalidOperationException> (() => f.Read_at_all_begin (0, new int[1]), "another rank refused");
+				f.Read_at_all_begin (0, one);
+				var e = Assert.Throws<InvalidOperationException> (() => f.Read_at_all_end (one), "another rank refused");
 				Assert.Contains ("rank " + Last + " refused", e.Message, "names the refusing rank");
 			}
-			Assert.Throws<InvalidOperationException> (() => f.Read_at_all_end (new int[1]), "nothing in progress after the refusal");
+			Assert.Throws<InvalidOperationException> (() => f.Read_at_all_end (one), "nothing in progress after the refusal");
 			World.Barrier ();
 		}
 		StillUsable ("split collective refusals");
