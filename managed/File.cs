@@ -1383,8 +1383,8 @@ namespace System.MP
 			/// <summary>Begins the split collective Read_all at the individual file pointer (MPI_File_read_all_begin): reads
 			/// into <paramref name="count"/> elements of array <paramref name="buf"/> from element <paramref
 			/// name="bufOffset"/>.  Every rank of the file must call it, and then Read_all_end with the same buffer; until then
-			/// the buffer must not be used, and no other split collective may begin on this file.  Motor carries the whole
-			/// operation out here, as MPI allows, so Read_all_end only reports it.</summary>
+			/// the buffer must not be used, and no other split collective may begin on this file.  The read proceeds in the background
+			/// (as with Iread_all); Read_all_end waits for it.</summary>
 			/// <param name="buf">The array.</param>
 			/// <param name="bufOffset">The first element of <paramref name="buf"/> to read into.</param>
 			/// <param name="count">The number of elements to read.</param>
@@ -1413,8 +1413,8 @@ namespace System.MP
 
 			/// <summary>Begins the split collective Write_all at the individual file pointer (MPI_File_write_all_begin): writes
 			/// the whole of <paramref name="buf"/>.  Every rank of the file must call it, and then Write_all_end with the same
-			/// buffer; until then the buffer must not be used, and no other split collective may begin on this file.  Motor
-			/// carries the whole operation out here, as MPI allows, so Write_all_end only reports it.</summary>
+			/// buffer; until then the buffer must not be used, and no other split collective may begin on this file.  The write proceeds in the background
+			/// (as with Iwrite_all); Write_all_end waits for it.</summary>
 			/// <param name="buf">The buffer: an array of a primitive type or of structs without references, or an
 			/// object without reference fields.</param>
 			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
@@ -1430,8 +1430,8 @@ namespace System.MP
 			/// <summary>Begins the split collective Write_all at the individual file pointer (MPI_File_write_all_begin): writes
 			/// <paramref name="count"/> elements of array <paramref name="buf"/> from element <paramref name="bufOffset"/>.
 			/// Every rank of the file must call it, and then Write_all_end with the same buffer; until then the buffer must not
-			/// be used, and no other split collective may begin on this file.  Motor carries the whole operation out here, as
-			/// MPI allows, so Write_all_end only reports it.</summary>
+			/// be used, and no other split collective may begin on this file.  The write proceeds in the background
+			/// (as with Iwrite_all); Write_all_end waits for it.</summary>
 			/// <param name="buf">The array.</param>
 			/// <param name="bufOffset">The first element of <paramref name="buf"/> to write.</param>
 			/// <param name="count">The number of elements to write.</param>
@@ -1478,8 +1478,8 @@ namespace System.MP
 			/// <summary>Begins the split collective Read_at_all at <paramref name="offset"/> (MPI_File_read_at_all_begin):
 			/// reads into <paramref name="count"/> elements of array <paramref name="buf"/> from element <paramref
 			/// name="bufOffset"/>.  Every rank of the file must call it, and then Read_at_all_end with the same buffer; until
-			/// then the buffer must not be used, and no other split collective may begin on this file.  Motor carries the whole
-			/// operation out here, as MPI allows, so Read_at_all_end only reports it.</summary>
+			/// then the buffer must not be used, and no other split collective may begin on this file.  The read proceeds in the background
+			/// (as with Iread_at_all); Read_at_all_end waits for it.</summary>
 			/// <param name="offset">Where to read, in etypes of the view.</param>
 			/// <param name="buf">The array.</param>
 			/// <param name="bufOffset">The first element of <paramref name="buf"/> to read into.</param>
@@ -1526,8 +1526,8 @@ namespace System.MP
 			/// <summary>Begins the split collective Write_at_all at <paramref name="offset"/> (MPI_File_write_at_all_begin):
 			/// writes <paramref name="count"/> elements of array <paramref name="buf"/> from element <paramref
 			/// name="bufOffset"/>.  Every rank of the file must call it, and then Write_at_all_end with the same buffer; until
-			/// then the buffer must not be used, and no other split collective may begin on this file.  Motor carries the whole
-			/// operation out here, as MPI allows, so Write_at_all_end only reports it.</summary>
+			/// then the buffer must not be used, and no other split collective may begin on this file.  The write proceeds in the background
+			/// (as with Iwrite_at_all); Write_at_all_end waits for it.</summary>
 			/// <param name="offset">Where to write, in etypes of the view.</param>
 			/// <param name="buf">The array.</param>
 			/// <param name="bufOffset">The first element of <paramref name="buf"/> to write.</param>
