@@ -1413,8 +1413,8 @@ namespace System.MP
 
 			/// <summary>Begins the split collective Write_all at the individual file pointer (MPI_File_write_all_begin): writes
 			/// the whole of <paramref name="buf"/>.  Every rank of the file must call it, and then Write_all_end with the same
-			/// buffer; until then the buffer must not be used, and no other split collective may begin on this file.  The write proceeds in the background
-			/// (as with Iwrite_all); Write_all_end waits for it.</summary>
+			/// buffer; until then the buffer must not be used, and no other split collective may begin on this file.  The
+			/// write proceeds in the background (as with Iwrite_all); Write_all_end waits for it.</summary>
 			/// <param name="buf">The buffer: an array of a primitive type or of structs without references, or an
 			/// object without reference fields.</param>
 			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
