@@ -511,8 +511,9 @@ int motor_mpi_file_ctl(int handle, int what, int64_t arg, int verdict)
 		verdict = MOTOR_EARG;
 	if (verdict == MOTOR_OK && what == MOTOR_FILE_SET_ATOMICITY && arg > 1)
 		verdict = MOTOR_EARG;
-	/* MPI needs the same size or flag on every rank: a file whose size depended on which rank's call came
-	 * last would be no error to MPI. */
+	/* MPI needs the same size or flag on every rank.  With sizes that differ, MPICH 4.0.2's set_size
+	 * fails on every rank and Open MPI 4.1's hangs (plain C, 3 ranks): compared here, every rank raises
+	 * alike. */
 	int64_t same = arg;
 	int rc = what == MOTOR_FILE_SYNC || what == MOTOR_FILE_AGREE
 	             ? agree(f, verdict)
