@@ -232,8 +232,6 @@ int motor_mpi_file_get_info(int handle, char *buf, int cap, int *len)
 	int rc = MPI_File_get_info(f->fh, &info);
 	if (rc == MPI_SUCCESS)
 		rc = motor_mpi__info_pack(info, buf, cap, len);
-	if (info != MPI_INFO_NULL)
-		MPI_Info_free(&info);
 	return rc == MOTOR_ECOUNT ? rc : as_class(rc);
 }
 
@@ -348,13 +346,15 @@ int motor_mpi_file_delete(const char *path)
 	return as_class(rc);
 }
 
-/* One of a file's local 64-bit values: its size in bytes, or the individual or the shared file pointer. */
-enum value { SIZE, POSITION, POSITION_SHARED };
+/* One of a file's local values: its size in bytes, the individual or the shared file pointer, whether it is
+ * in atomic mode, its access mode (Motor's MOTOR_MODE_ flags), or its group (a new group handle). */
+enum value { SIZE, POSITION, POSITION_SHARED, ATOMICITY, AMODE, GROUP };
 static int value_of(int handle, enum value what, int64_t *out)
 {
 	struct motor_file *f = file_at(handle);
 	MPI_Offset v = 0;
-	int rc;
+	MPI_Group g = MPI_GROUP_NULL;
+	int i = 0, rc;
 	*out = 0;
 	if (!f)
 		return MOTOR_EFILE;
@@ -365,9 +365,24 @@ static int value_of(int handle, enum value what, int64_t *out)
 	case POSITION:
 		rc = MPI_File_get_position(f->fh, &v);
 		break;
-	default:
+	case POSITION_SHARED:
 		rc = MPI_File_get_position_shared(f->fh, &v);
 		break;
+	case ATOMICITY:
+		rc = MPI_File_get_atomicity(f->fh, &i);
+		v = i;
+		break;
+	case AMODE:
+		v = f->amode;
+		rc = MPI_SUCCESS;
+		break;
+	case GROUP:
+		if ((rc = MPI_File_get_group(f->fh, &g)) == MPI_SUCCESS)
+			rc = motor_mpi__group_add(g, &i);
+		v = i;
+		break;
+	default:
+		return MOTOR_EARG;
 	}
 	*out = (int64_t)v;
 	return as_class(rc);
@@ -545,28 +560,13 @@ int motor_mpi_file_ctl(int handle, int what, int64_t arg, int verdict)
 
 int motor_mpi_file_query(int handle, int what, int64_t *value)
 {
-	struct motor_file *f = file_at(handle);
-	MPI_Group g = MPI_GROUP_NULL;
-	int v = 0, rc;
-	if (!f)
-		return MOTOR_EFILE;
-	switch (what) {
-	case MOTOR_FILE_ATOMICITY:
-		rc = MPI_File_get_atomicity(f->fh, &v);
-		break;
-	case MOTOR_FILE_AMODE:
-		v = f->amode;
-		rc = MOTOR_OK;
-		break;
-	case MOTOR_FILE_GROUP:
-		if ((rc = MPI_File_get_group(f->fh, &g)) == MPI_SUCCESS)
-			rc = motor_mpi__group_add(g, &v);
-		break;
-	default:
+	static const enum value values[] = {
+	    [MOTOR_FILE_ATOMICITY] = ATOMICITY, [MOTOR_FILE_AMODE] = AMODE, [MOTOR_FILE_GROUP] = GROUP};
+	if (what < 0 || what >= (int)(sizeof values / sizeof values[0])) {
+		*value = 0;
 		return MOTOR_EARG;
 	}
-	*value = v;
-	return rc == MOTOR_OK ? rc : as_class(rc);
+	return value_of(handle, values[what], value);
 }
 
 /* The filetype of a view: `shape` is MOTOR_VIEW_SUBARRAY, ndims, sizes, subsizes, starts (C order);

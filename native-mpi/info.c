@@ -63,5 +63,6 @@ int motor_mpi__info_pack(MPI_Info info, char *buf, int cap, int *len)
 	if (rc == MPI_SUCCESS && used < cap)
 		buf[used] = '\0';
 	*len = used + 1;
+	MPI_Info_free(&info);
 	return rc;
 }

@@ -332,8 +332,6 @@ int motor_mpi_win_get_info(int handle, char *buf, int cap, int *len)
 	int rc = MPI_Win_get_info(w->win, &info);
 	if (rc == MPI_SUCCESS)
 		rc = motor_mpi__info_pack(info, buf, cap, len);
-	if (info != MPI_INFO_NULL)
-		MPI_Info_free(&info);
 	return rc;
 }
 
