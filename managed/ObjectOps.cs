@@ -372,7 +372,7 @@ namespace System.MP
 
 		static long Count (int i)
 		{
-			var c = new long[5];
+			var c = new long[7];
 			MPDirect.OPoolCounts (c);
 			return c[i];
 		}
@@ -387,6 +387,17 @@ namespace System.MP
 		public static long BuffersPooled { get { return Count (3); } }
 		/// <summary>The bytes of the buffers in the pool now.</summary>
 		public static long BytesPooled { get { return Count (4); } }
+
+		/// <summary>Arrays allocated in advance by a receive of an object message that waits (ORecv, OSendrecv,
+		/// Wait on an OIrecv's request) since start-up, on all threads.</summary>
+		/// <remarks>When the last two object messages a thread received had a largest one-dimensional array of the
+		/// same type and length, small enough for the nursery (under about 8,000 bytes), the next receive that
+		/// waits on that thread allocates such an array before it waits, so that the allocation happens while the
+		/// message is on its way. Compare with <see cref="ArraysAllocatedInAdvanceUsed"/>: each one a message did not
+		/// use is garbage.</remarks>
+		public static long ArraysAllocatedInAdvance { get { return Count (5); } }
+		/// <summary>Of <see cref="ArraysAllocatedInAdvance"/>, those that a received message used.</summary>
+		public static long ArraysAllocatedInAdvanceUsed { get { return Count (6); } }
 	}
 
 	// Called by the runtime (serializer/plan.c), once per class: the name a type travels under, and the type a

@@ -62,7 +62,7 @@ int32_t motor_icall_osend(MonoObject *obj, int32_t offset, int32_t count, int32_
 
 /* Receives the matched message `msg` of st->bytes bytes and rebuilds its graph.  The message is always
  * consumed, even when no buffer can be had (then it is received truncated into nothing). */
-static MonoObject *receive_matched(motor_msg *msg, motor_status *st, int *rcp)
+static MonoObject *receive_matched(motor_msg *msg, motor_status *st, struct motor_ser_spare *spare, int *rcp)
 {
 	struct motor_ser_buf b = {0};
 	MonoObject *result = NULL;
@@ -75,7 +75,7 @@ static MonoObject *receive_matched(motor_msg *msg, motor_status *st, int *rcp)
 	}
 	rc = motor_mpi_mrecv_bytes(b.data, st->bytes, msg, NULL);
 	if (rc == MOTOR_OK && st->source != MOTOR_PROC_NULL)
-		rc = motor_ser_read(b.data, (size_t)st->bytes, &result);
+		rc = motor_ser_read_spare(b.data, (size_t)st->bytes, spare, &result);
 	motor_ser_buf_release(&b);
 	st->error = rc > 0 ? rc : 0;
 	*rcp = rc;
@@ -86,12 +86,14 @@ MonoObject *motor_icall_orecv(int32_t source, int32_t tag, int32_t comm, motor_s
 {
 	motor_msg msg;
 	motor_status s = {0};
+	struct motor_ser_spare spare;
+	motor_ser_spare_make(&spare);
 	int rc = motor_mpi_mprobe(source, tag, comm, &msg, &s);
 	if (rc != MOTOR_OK) {
 		*rcp = rc;
 		return NULL;
 	}
-	MonoObject *result = receive_matched(&msg, &s, &rc);
+	MonoObject *result = receive_matched(&msg, &s, &spare, &rc);
 	if (st)
 		*st = s;
 	*rcp = rc;
@@ -104,8 +106,11 @@ MonoObject *motor_icall_oirecv_progress(int32_t source, int32_t tag, int32_t com
 	motor_msg msg;
 	motor_status s = {0};
 	int f = 1, rc;
+	struct motor_ser_spare spare = {0};
 
 	*flag = 0;
+	if (wait)
+		motor_ser_spare_make(&spare);
 	rc = wait ? motor_mpi_mprobe(source, tag, comm, &msg, &s)
 	          : motor_mpi_improbe(source, tag, comm, &f, &msg, &s);
 	if (rc != MOTOR_OK || !f) {
@@ -113,7 +118,7 @@ MonoObject *motor_icall_oirecv_progress(int32_t source, int32_t tag, int32_t com
 		return NULL;
 	}
 	*flag = 1;
-	MonoObject *result = receive_matched(&msg, &s, &rc);
+	MonoObject *result = receive_matched(&msg, &s, &spare, &rc);
 	*st = s;
 	*rcp = rc;
 	return result;
@@ -516,6 +521,7 @@ MonoObject *motor_icall_osendrecv(MonoObject *obj, int32_t dest, int32_t sendtag
 	motor_req req;
 	motor_msg msg;
 	motor_status s = {0};
+	struct motor_ser_spare spare;
 	MonoObject *result = NULL;
 	int rc = serialize(obj, 0, -1, &b);
 
@@ -525,9 +531,10 @@ MonoObject *motor_icall_osendrecv(MonoObject *obj, int32_t dest, int32_t sendtag
 		motor_ser_buf_release(&b);
 		goto out;
 	}
+	motor_ser_spare_make(&spare);
 	rc = motor_mpi_mprobe(source, recvtag, comm, &msg, &s);
 	if (rc == MOTOR_OK)
-		result = receive_matched(&msg, &s, &rc);
+		result = receive_matched(&msg, &s, &spare, &rc);
 	/* The send is always completed, whatever the receive did, so that no request outlives the buffer. */
 	int sent = motor_mpi_wait(&req, NULL);
 	motor_ser_buf_release(&b);
@@ -577,8 +584,10 @@ MonoString *motor_icall_oerror_message(void)
 void motor_icall_opool_counts(MonoArray *counts)
 {
 	struct motor_ser_pool_counts c;
+	uint64_t made, used;
 	motor_ser_pool_counts(&c);
-	const uint64_t v[] = {c.allocated, c.reused, c.trimmed, c.pooled, c.pooled_bytes};
+	motor_ser_spare_counts(&made, &used);
+	const uint64_t v[] = {c.allocated, c.reused, c.trimmed, c.pooled, c.pooled_bytes, made, used};
 	uintptr_t n = counts ? mono_array_length(counts) : 0;
 	for (uintptr_t i = 0; i < n && i < sizeof v / sizeof v[0]; i++)
 		mono_array_set(counts, int64_t, i, (int64_t)v[i]);

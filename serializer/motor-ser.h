@@ -68,6 +68,26 @@ int motor_ser_write(struct motor_ser_buf *b, MonoObject *root, int32_t offset, i
  * nothing in the data; on error nothing reachable has changed and *result is NULL. */
 int motor_ser_read(const uint8_t *data, size_t len, MonoObject **result);
 
+/* The array a receive that waits expects its message to need, allocated before it waits
+ * (motor_ser_spare_make) so that the allocation, and the clearing of nursery memory that is not in the cache,
+ * happen while the message is on its way instead of after it arrived.  The guess is the largest
+ * one-dimensional array of the last two messages this thread read through motor_ser_read_spare, when they
+ * agreed on its type and length and it fits in the nursery; otherwise array is NULL.  A spare the message
+ * does not need is garbage.  The caller keeps the struct in its frame until the read: the conservative stack
+ * scan pins the array meanwhile. */
+struct motor_ser_spare {
+	MonoArray *array;
+	MonoVTable *vtable;
+	uint32_t length;
+};
+void motor_ser_spare_make(struct motor_ser_spare *s);
+/* Spares made since start-up, and how many of them a message used (all threads). */
+void motor_ser_spare_counts(uint64_t *made, uint64_t *used);
+
+/* motor_ser_read that takes s->array (if not NULL) for the first array of its type and length, and learns the
+ * next guess from the graph it builds. */
+int motor_ser_read_spare(const uint8_t *data, size_t len, struct motor_ser_spare *s, MonoObject **result);
+
 /* motor_ser_read of a whole byte[] (MOTOR_ENULL for null), copied first into a pooled buffer: the array could
  * move at the reader's first allocation. */
 int motor_ser_read_array(MonoArray *bytes, MonoObject **result);

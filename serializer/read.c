@@ -29,6 +29,7 @@
  * resolved again: the previous message's plans are taken as they are (plans never change or go away, and the
  * same bytes resolve to the same plans).
  */
+#include <stdatomic.h>
 #include <stdlib.h>
 
 #include <mono/metadata/appdomain.h>
@@ -86,7 +87,10 @@ struct reader {
 	uint32_t ntypes, nobjs;
 	struct plan **types;
 	struct rec *recs;
-	MonoObject **local; /* the objects made so far, when they are on the stack (LOCAL_TABLE) */
+	MonoObject **local;            /* the objects made so far, when they are on the stack (LOCAL_TABLE) */
+	struct motor_ser_spare *spare; /* motor_ser_read_spare's, or NULL */
+	MonoVTable *largest_vtable;    /* the largest one-dimensional array made so far, when spare */
+	uint64_t largest_length, largest_bytes;
 };
 
 /* Graphs of at most this many objects keep them on the stack (see the top of this file). */
@@ -248,6 +252,58 @@ static const uint8_t *copy_plain(const struct plan *p, char *base, const uint8_t
 	return q;
 }
 
+/* The guess of motor_ser_spare_make: what the last message needed, and whether the one before agreed. */
+static __thread MonoVTable *guess_vtable;
+static __thread uint32_t guess_length;
+static __thread uint8_t guess_confirmed;
+static atomic_uint_fast64_t spares_made, spares_used;
+
+void motor_ser_spare_make(struct motor_ser_spare *s)
+{
+	s->vtable = guess_confirmed ? guess_vtable : NULL;
+	s->length = guess_length;
+	s->array = s->vtable ? mono_array_new_specific(s->vtable, s->length) : NULL;
+	if (s->array)
+		atomic_fetch_add_explicit(&spares_made, 1, memory_order_relaxed);
+}
+
+void motor_ser_spare_counts(uint64_t *made, uint64_t *used)
+{
+	*made = atomic_load(&spares_made);
+	*used = atomic_load(&spares_used);
+}
+
+/* Learns the next guess from the largest array of the graph just built (none: no guess). */
+static void learn(const struct reader *r)
+{
+	uint64_t fits = SGEN_MAX_SMALL_OBJ_SIZE - motor_mono_layout.array_data;
+	MonoVTable *vt = r->largest_bytes <= fits ? r->largest_vtable : NULL;
+	uint32_t n = vt ? (uint32_t)r->largest_length : 0;
+	guess_confirmed = vt && vt == guess_vtable && n == guess_length;
+	guess_vtable = vt;
+	guess_length = n;
+}
+
+/* A one-dimensional array of n elements for plan p: the spare if it is one, else a new one. */
+static MonoArray *new_vector(struct reader *r, const struct plan *p, uint64_t n)
+{
+	if (!r->spare)
+		return mono_array_new_specific(p->vtable, (uintptr_t)n);
+	uint64_t bytes = n * p->elem_size;
+	if (bytes > r->largest_bytes || !r->largest_vtable) {
+		r->largest_vtable = p->vtable;
+		r->largest_length = n;
+		r->largest_bytes = bytes;
+	}
+	MonoArray *a = r->spare->array;
+	if (a && p->vtable == r->spare->vtable && n == r->spare->length) {
+		r->spare->array = NULL;
+		atomic_fetch_add_explicit(&spares_used, 1, memory_order_relaxed);
+		return a;
+	}
+	return mono_array_new_specific(p->vtable, (uintptr_t)n);
+}
+
 /* Allocates the object of record i, fills its plain data and stores it into `table`, a managed two-level
  * object[] (see TABLE_CHUNK) whose chunks are made here, the last one first. */
 static int allocate(struct reader *r, MonoArray *table, uint32_t i)
@@ -287,7 +343,7 @@ static int allocate(struct reader *r, MonoArray *table, uint32_t i)
 		if (p->vector) {
 			n = rd32(q);
 			q += 4;
-			a = mono_array_new_specific(p->vtable, (uintptr_t)n);
+			a = new_vector(r, p, n);
 		} else {
 			uintptr_t lengths[MOTOR_SER_MAX_RANK];
 			intptr_t lower[MOTOR_SER_MAX_RANK];
@@ -540,28 +596,33 @@ static void types_done(struct reader *r)
 	}
 }
 
-static int read_part(const uint8_t *data, size_t len, MonoObject **result);
+static int read_part(const uint8_t *data, size_t len, struct motor_ser_spare *spare, MonoObject **result);
+
+int motor_ser_read(const uint8_t *data, size_t len, MonoObject **result)
+{
+	return motor_ser_read_spare(data, len, NULL, result);
+}
 
 /* A part is rebuilt in the mode it was written in (its header's flags): the thread's mode is switched for the
  * read, so every plan it looks up comes from that mode's cache, and restored after. */
-int motor_ser_read(const uint8_t *data, size_t len, MonoObject **result)
+int motor_ser_read_spare(const uint8_t *data, size_t len, struct motor_ser_spare *spare, MonoObject **result)
 {
 	*result = NULL;
 	if (len < MOTOR_SER_HEADER || !data)
-		return read_part(data, len, result);
+		return read_part(data, len, spare, result);
 	uint32_t flags = rd32(data + 16);
 	if (flags != MOTOR_SER_TRANSPORTABLE && flags != MOTOR_SER_SERIALIZABLE)
 		return bad("unknown flags");
 	uint8_t saved = motor_ser__mode;
 	motor_ser__mode = (uint8_t)flags;
-	int rc = read_part(data, len, result);
+	int rc = read_part(data, len, spare, result);
 	motor_ser__mode = saved;
 	return rc;
 }
 
-static int read_part(const uint8_t *data, size_t len, MonoObject **result)
+static int read_part(const uint8_t *data, size_t len, struct motor_ser_spare *spare, MonoObject **result)
 {
-	struct reader r = {.data = data, .len = len};
+	struct reader r = {.data = data, .len = len, .spare = spare};
 	MonoArray *table = NULL;
 	MonoObject *local[LOCAL_TABLE];
 	int rc;
@@ -604,6 +665,8 @@ static int read_part(const uint8_t *data, size_t len, MonoObject **result)
 	}
 	if ((rc = build(&r, table)) != MOTOR_OK)
 		goto out;
+	if (spare)
+		learn(&r);
 	*result = object_at(&r, table, root - 1);
 out:
 	KEEP_ALIVE(table);

@@ -682,4 +682,88 @@ public static class ObjectTests
 		Assert.Equal (0L, ObjectDiagnostics.BuffersPooled, "idle buffers given back after collections");
 		Assert.True (ObjectDiagnostics.BuffersTrimmed > trimmed, "trimmed counter");
 	}
+
+	static int[] Filled (int n, int seed)
+	{
+		var a = new int[n];
+		for (int i = 0; i < n; i++)
+			a[i] = seed * 1000 + i;
+		return a;
+	}
+
+	static void AssertFilled (int[] a, int n, int seed, string what)
+	{
+		Assert.Equal (n, a.Length, what + ": length");
+		for (int i = 0; i < n; i++)
+			if (a[i] != seed * 1000 + i)
+				throw new AssertionException (what + ": element " + i + " is " + a[i]);
+	}
+
+	// A receive that waits allocates, before it waits, the array the last two messages agreed on; whatever the
+	// next message holds, it arrives whole, and a spare it does not need is left unused.
+	public static void ArraysAllocatedInAdvanceAreUsedOnlyWhenTheyFit ()
+	{
+		for (int k = 0; k < 3; k++) {
+			var got = (LinkedList) Ring (new LinkedList { array = Filled (300, Rank + k) }, 20);
+			AssertFilled (got.array, 300, Prev + k, "message " + k);
+		}
+		long made = ObjectDiagnostics.ArraysAllocatedInAdvance, used = ObjectDiagnostics.ArraysAllocatedInAdvanceUsed;
+		var same = (LinkedList) Ring (new LinkedList { array = Filled (300, Rank + 7) }, 20);
+		AssertFilled (same.array, 300, Prev + 7, "same shape");
+		Assert.Equal (made + 1, ObjectDiagnostics.ArraysAllocatedInAdvance, "made for a message of the same shape");
+		Assert.Equal (used + 1, ObjectDiagnostics.ArraysAllocatedInAdvanceUsed, "used by it");
+
+		// Longer, then the same length of another type: the spare (int[300]) is left over each time.
+		var longer = (LinkedList) Ring (new LinkedList { array = Filled (301, Rank) }, 20);
+		AssertFilled (longer.array, 301, Prev, "longer");
+		Assert.Equal (used + 1, ObjectDiagnostics.ArraysAllocatedInAdvanceUsed, "no spare fits a longer array");
+		Ring (new LinkedList { array = Filled (300, Rank) }, 20);
+		Ring (new LinkedList { array = Filled (300, Rank) }, 20);
+		made = ObjectDiagnostics.ArraysAllocatedInAdvance;
+		var other = (long[]) Ring (new long[300], 20);
+		Assert.True (other.Length == 300 && other.All (x => x == 0), "long[300] after int[300]");
+		Assert.Equal (made + 1, ObjectDiagnostics.ArraysAllocatedInAdvance, "an int[300] made for it");
+		Assert.Equal (used + 1, ObjectDiagnostics.ArraysAllocatedInAdvanceUsed, "an int[300] spare does not serve a long[300]");
+
+		// Two arrays of the guessed shape in one graph: the spare serves one, and the two stay distinct.
+		Ring (new LinkedList { array = Filled (300, Rank) }, 20);
+		Ring (new LinkedList { array = Filled (300, Rank) }, 20);
+		long before = ObjectDiagnostics.ArraysAllocatedInAdvanceUsed;
+		var two = (LinkedList) Ring (new LinkedList { array = Filled (300, Rank), next = new LinkedList { array = Filled (300, Rank + 1) } }, 20);
+		Assert.Equal (before + 1, ObjectDiagnostics.ArraysAllocatedInAdvanceUsed, "one spare per receive");
+		Assert.True (!ReferenceEquals (two.array, two.next.array), "two arrays, not one spare twice");
+		AssertFilled (two.array, 300, Prev, "first of two");
+		AssertFilled (two.next.array, 300, Prev + 1, "second of two");
+
+		// Arrays too large for the nursery are never allocated in advance.
+		long made2 = ObjectDiagnostics.ArraysAllocatedInAdvance;
+		for (int k = 0; k < 3; k++)
+			AssertFilled (((LinkedList) Ring (new LinkedList { array = Filled (2500, Rank) }, 20)).array, 2500, Prev, "int[2500]");
+		Assert.True (ObjectDiagnostics.ArraysAllocatedInAdvance <= made2 + 1, "no spares for 10,000-byte arrays");
+	}
+
+	// The spare lives on the waiting thread's stack while collections run: it must stay where it is and arrive
+	// filled.  One rank of each pair sends late, so its peer waits with the spare through the collections.
+	public static void ArraysAllocatedInAdvanceSurviveCollectionsWhileTheReceiveWaits ()
+	{
+		for (int k = 0; k < 2; k++)
+			Ring (new LinkedList { array = Filled (1000, Rank) }, 21);
+		bool stop = false;
+		var gc = new Thread (() => { while (!Volatile.Read (ref stop)) { GC.Collect (0); var junk = new byte[3000]; GC.KeepAlive (junk); } });
+		gc.Start ();
+		long used = ObjectDiagnostics.ArraysAllocatedInAdvanceUsed;
+		try {
+			for (int round = 0; round < 5; round++) {
+				if (Rank % 2 == 1)
+					Thread.Sleep (50);
+				var got = (LinkedList) Ring (new LinkedList { array = Filled (1000, Rank + round) }, 21);
+				GC.Collect ();
+				AssertFilled (got.array, 1000, Prev + round, "round " + round);
+			}
+		} finally {
+			Volatile.Write (ref stop, true);
+			gc.Join ();
+		}
+		Assert.Equal (used + 5, ObjectDiagnostics.ArraysAllocatedInAdvanceUsed, "a spare per receive");
+	}
 }
