@@ -153,9 +153,15 @@ int motor_pin_posted(int32_t index, int32_t gen, int64_t *count, int *dt)
 		return MOTOR_EARG;
 	int32_t c = __atomic_load_n(&sl->count, __ATOMIC_RELAXED);
 	int d = __atomic_load_n(&sl->dt, __ATOMIC_RELAXED);
+	uint64_t layout = __atomic_load_n(&sl->layout_elems, __ATOMIC_RELAXED);
 	atomic_thread_fence(memory_order_acquire);
 	if (atomic_load(&sl->busy) != UNUSED || atomic_load(&sl->gen) != freed)
 		return MOTOR_EARG;
+	/* A layout: what it selects, as that many elements of its element type. */
+	if (d >= MOTOR_DT_LAYOUT && layout) {
+		c = (int32_t)(uint32_t)layout;
+		d = (int)(layout >> 32);
+	}
 	*count = c;
 	*dt = d;
 	return MOTOR_OK;

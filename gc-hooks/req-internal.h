@@ -59,7 +59,10 @@ struct slot {
 	int self;         /* a message of this rank to itself may match it: [lo, hi) is its buffer */
 	int self_pos;     /* its place in the self list while `self` */
 	uintptr_t lo, hi; /* set only while `self` */
-	uint64_t spare;   /* to 128 bytes: the index arithmetic of a slot is then one shift */
+	/* For a layout (dt >= MOTOR_DT_LAYOUT): its element type (high 32 bits) and how many elements it
+	 * selects (low), for the message of a truncated receive.  Otherwise padding to 128 bytes: the index
+	 * arithmetic of a slot is then one shift. */
+	uint64_t layout_elems;
 };
 _Static_assert(sizeof(struct slot) == 128, "a slot is 128 bytes");
 

@@ -41,12 +41,23 @@ static int close_slot(struct slot *sl, MonoObject *req, int rc)
 	return rc;
 }
 
+static MOTOR_COLD void note_layout(struct slot *sl, int dt)
+{
+	int elem;
+	size_t span;
+	int64_t n = 0;
+	sl->layout_elems =
+	    motor_mpi_layout_info(dt, &elem, &span, &n) ? (uint64_t)elem << 32 | (uint32_t)n : 0;
+}
+
 /* Fills in a slot for an operation on buffer `b` of `obj`.  What a free slot already holds (req-internal.h:
  * not listed, no user operator, no second buffer, nothing owned) is not written again. */
 static void fill_buffer(struct slot *sl, MonoObject *obj, const struct motor_buffer *b, int recv)
 {
 	sl->count = (int32_t)b->count; /* at most INT32_MAX: motor_buffer_resolve's count is an int32 */
 	sl->dt = (int16_t)b->dt;
+	if (__builtin_expect(b->dt >= MOTOR_DT_LAYOUT, 0))
+		note_layout(sl, b->dt);
 	sl->recv = (int16_t)recv;
 	sl->buffer = obj;
 	sl->movable = b->obj_bytes <= SGEN_MAX_SMALL_OBJ_SIZE;

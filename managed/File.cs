@@ -77,24 +77,7 @@ namespace System.MP
 			/// runs past the global array.</exception>
 			public static Filetype Subarray (int[] sizes, int[] subsizes, int[] starts)
 			{
-				if (sizes == null || subsizes == null || starts == null)
-					throw new ArgumentNullException (sizes == null ? "sizes" : subsizes == null ? "subsizes" : "starts");
-				int nd = sizes.Length;
-				if (nd < 1 || nd > 32 || subsizes.Length != nd || starts.Length != nd)
-					throw new ArgumentException ("Filetype.Subarray: sizes, subsizes and starts need one entry per dimension " +
-						"(1 to 32), the same number each", "sizes");
-				for (int i = 0; i < nd; i++)
-					if (sizes[i] < 1 || subsizes[i] < 1 || starts[i] < 0 || subsizes[i] > sizes[i] - starts[i])
-						throw new ArgumentOutOfRangeException ("subsizes", "Filetype.Subarray: dimension " + i + " has size " +
-							sizes[i] + ", subsize " + subsizes[i] + " and start " + starts[i] + ": sizes and subsizes must be at " +
-							"least 1, starts not negative, and the block must lie inside the array");
-				var shape = new int[2 + 3 * nd];
-				shape[0] = 1;
-				shape[1] = nd;
-				Array.Copy (sizes, 0, shape, 2, nd);
-				Array.Copy (subsizes, 0, shape, 2 + nd, nd);
-				Array.Copy (starts, 0, shape, 2 + 2 * nd, nd);
-				return new Filetype (shape);
+				return new Filetype (Shapes.Subarray ("Filetype.Subarray", sizes, subsizes, starts));
 			}
 
 			/// <summary><paramref name="count"/> blocks of <paramref name="blocklength"/> etypes, one every
@@ -111,11 +94,7 @@ namespace System.MP
 			/// blocklength, or a repetition of more than int.MaxValue etypes.</exception>
 			public static Filetype Vector (int count, int blocklength, int stride)
 			{
-				if (count < 1 || blocklength < 1 || stride < blocklength || (long) count * stride > int.MaxValue)
-					throw new ArgumentOutOfRangeException ("stride", "Filetype.Vector: count " + count + ", blocklength " +
-						blocklength + " and stride " + stride + ": count and blocklength must be at least 1, the stride at " +
-						"least the blocklength, and count x stride at most int.MaxValue");
-				return new Filetype (new[] { 2, count, blocklength, stride });
+				return new Filetype (Shapes.Vector ("Filetype.Vector", count, blocklength, stride, "etypes"));
 			}
 
 			/// <summary>Blocks of <paramref name="blocklengths"/> etypes at <paramref name="displacements"/> etypes
@@ -132,24 +111,7 @@ namespace System.MP
 			/// starts before the end of the one before.</exception>
 			public static Filetype Indexed (int[] blocklengths, int[] displacements)
 			{
-				if (blocklengths == null || displacements == null)
-					throw new ArgumentNullException (blocklengths == null ? "blocklengths" : "displacements");
-				int n = blocklengths.Length;
-				if (n < 1 || displacements.Length != n)
-					throw new ArgumentException ("Filetype.Indexed: blocklengths and displacements need one entry per block, " +
-						"the same number each", "displacements");
-				for (int i = 0; i < n; i++)
-					if (blocklengths[i] < 0 || displacements[i] < 0 ||
-					    (i > 0 && displacements[i] < (long) displacements[i - 1] + blocklengths[i - 1]))
-						throw new ArgumentOutOfRangeException ("displacements", "Filetype.Indexed: block " + i + " (at " +
-							displacements[i] + ", " + blocklengths[i] + " etypes) is negative or starts before the end of the " +
-							"block before it; MPI needs a filetype's blocks in increasing order");
-				var shape = new int[2 + 2 * n];
-				shape[0] = 3;
-				shape[1] = n;
-				Array.Copy (blocklengths, 0, shape, 2, n);
-				Array.Copy (displacements, 0, shape, 2 + n, n);
-				return new Filetype (shape);
+				return new Filetype (Shapes.Indexed ("Filetype.Indexed", blocklengths, displacements, "etypes"));
 			}
 		}
 

@@ -30,6 +30,9 @@ namespace System.MP
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int ErrorClass (int code);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int TruncateClass ();
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int TagUB ();
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int BufferAttach (int size);
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int BufferDetach (out int size);
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int BsendOverhead ();
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int ElementSize (Type type);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern long AddressOf (object obj);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern void BlockCounts (out long waited, out long immediate);
@@ -67,6 +70,23 @@ namespace System.MP
 		internal static extern int Isend (object buf, int offset, int count, int dest, int tag, int comm, int mode, Request req);
 		[MethodImpl (MethodImplOptions.InternalCall)]
 		internal static extern int Irecv (object buf, int offset, int count, int source, int tag, int comm, Request req);
+		[MethodImpl (MethodImplOptions.InternalCall)]
+		internal static extern int SendLayout (object buf, int offset, int layout, int dest, int tag, int comm, int mode);
+		[MethodImpl (MethodImplOptions.InternalCall)]
+		internal static extern int RecvLayout (object buf, int offset, int layout, int source, int tag, int comm, StatusData* st);
+		[MethodImpl (MethodImplOptions.InternalCall)]
+		internal static extern int IsendLayout (object buf, int offset, int layout, int dest, int tag, int comm, int mode, Request req);
+		[MethodImpl (MethodImplOptions.InternalCall)]
+		internal static extern int IrecvLayout (object buf, int offset, int layout, int source, int tag, int comm, Request req);
+		[MethodImpl (MethodImplOptions.InternalCall)]
+		internal static extern int LayoutMake (object buf, int[] shape, out int layout);
+		[MethodImpl (MethodImplOptions.InternalCall)]
+		internal static extern void LayoutFree (int layout);
+		[MethodImpl (MethodImplOptions.InternalCall)]
+		internal static extern int SendrecvLayout (object sendbuf, int sendoffset, int sendlayout, int dest, int sendtag,
+			object recvbuf, int recvoffset, int recvlayout, int source, int recvtag, int comm, StatusData* st);
+		[MethodImpl (MethodImplOptions.InternalCall)]
+		internal static extern int CheckLayout (object buf, int offset, int layout);
 		[MethodImpl (MethodImplOptions.InternalCall)]
 		internal static extern int RequestComplete (Request req, int slot, int gen, int wait, out int flag);
 		[MethodImpl (MethodImplOptions.InternalCall)]

@@ -26,14 +26,17 @@ namespace System.MP
 	{
 		readonly Comm comm;
 		readonly object buf;
+		readonly Layout layout; // or null: elements [offset, offset + count)
 		readonly int offset, count, peer, tag, kind;
 
-		internal const int SendKind = 0, SsendKind = 1, RecvKind = 2;
+		// A send's kind is its mode (native-mpi/motor-mpi.h, motor_send_mode).
+		internal const int SendKind = 0, SsendKind = 1, BsendKind = 2, RsendKind = 3, RecvKind = 4;
 
-		internal Prequest (Comm comm, object buf, int offset, int count, int peer, int tag, int kind)
+		internal Prequest (Comm comm, object buf, int offset, int count, Layout layout, int peer, int tag, int kind)
 		{
 			this.comm = comm;
 			this.buf = buf;
+			this.layout = layout;
 			this.offset = offset;
 			this.count = count;
 			this.peer = peer;
@@ -52,7 +55,7 @@ namespace System.MP
 		{
 			if (freed)
 				throw new InvalidOperationException (OpName (entry) + ": the persistent request has been freed " +
-					"(Request.Free); make a new one with Send_init, Ssend_init or Recv_init");
+					"(Request.Free); make a new one with Send_init, Ssend_init, Bsend_init, Rsend_init or Recv_init");
 			if (Busy)
 				throw new InvalidOperationException (OpName (entry) + ": the persistent request is active (started " +
 					"and not yet completed): complete it with Wait or Test (until true) before starting it again");
@@ -85,9 +88,18 @@ namespace System.MP
 			// The request is inactive: nothing else writes its result now (its last slot, if any, is free).
 			rc = 0;
 			result = default (StatusData);
-			int code = kind == RecvKind
-				? MPDirect.Irecv (buf, offset, count, peer, tag, comm.handle, this)
-				: MPDirect.Isend (buf, offset, count, peer, tag, comm.handle, kind == SsendKind ? 1 : 0, this);
+			int code, h;
+			if (layout != null) {
+				code = layout.HandleFor ((Array) buf, out h);
+				if (code == 0)
+					code = kind == RecvKind
+						? MPDirect.IrecvLayout (buf, offset, h, peer, tag, comm.handle, this)
+						: MPDirect.IsendLayout (buf, offset, h, peer, tag, comm.handle, kind, this);
+			} else {
+				code = kind == RecvKind
+					? MPDirect.Irecv (buf, offset, count, peer, tag, comm.handle, this)
+					: MPDirect.Isend (buf, offset, count, peer, tag, comm.handle, kind, this);
+			}
 			if (code != 0)
 				throw Errors.Make (code, comm, buf, peer, tag, kind == RecvKind ? "source" : "dest");
 			consumed = false;
@@ -130,11 +142,18 @@ namespace System.MP
 	{
 		// The checks MPI makes at init: buffer, peer, tag, communicator.  Start checks them again (the buffer is
 		// resolved there), so these only make a bad argument raise where it was given.
-		Prequest Init (object buf, int offset, int count, int peer, int tag, int kind)
+		Prequest Init (object buf, int offset, int count, int peer, int tag, int kind, Layout layout = null)
 		{
 			bool recv = kind == Prequest.RecvKind;
 			string which = recv ? "source" : "dest";
-			int rc = MPDirect.CheckBuffer (buf, offset, count);
+			int rc, h;
+			if (layout == null) {
+				rc = MPDirect.CheckBuffer (buf, offset, count);
+			} else {
+				rc = layout.HandleFor (buf as Array, out h);
+				if (rc == 0)
+					rc = MPDirect.CheckLayout (buf, offset, h);
+			}
 			int inter, remote = 0;
 			if (rc == 0)
 				rc = MPDirect.CommKind (handle, out inter, out remote);
@@ -144,7 +163,7 @@ namespace System.MP
 				rc = Errors.ETAG;
 			if (rc != 0)
 				throw Errors.Make (rc, this, buf, peer, tag, which);
-			return new Prequest (this, buf, offset, count, peer, tag, kind);
+			return new Prequest (this, buf, offset, count, layout, peer, tag, kind);
 		}
 
 		/// <summary>A persistent standard-mode send of the whole of <paramref name="buf"/> (MPI_Send_init); each

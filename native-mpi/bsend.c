@@ -6,14 +6,15 @@
  */
 #include <limits.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 
 #include "motor-mpi-internal.h"
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static void *attached;    /* under lock */
-static int attached_size; /* under lock */
-static int busy;          /* under lock: an attach or detach is between its MPI call and its bookkeeping */
+static void *attached;                 /* under lock */
+static _Atomic int attached_size = -1; /* written under lock; -1: none attached */
+static int busy; /* under lock: an attach or detach is between its MPI call and its bookkeeping */
 
 int motor_mpi_buffer_attach(int64_t size)
 {
@@ -41,19 +42,18 @@ int motor_mpi_buffer_attach(int64_t size)
 	return rc;
 }
 
-int motor_mpi_buffer_detach(int64_t *size)
+/* Detaches and frees the buffer, if one is attached and no other thread is attaching or detaching. */
+static int detach(int64_t *size)
 {
 	*size = 0;
 	pthread_mutex_lock(&lock);
-	int none = !attached || busy, was_busy = busy;
+	int was_busy = busy, none = !attached;
 	busy |= !none;
 	pthread_mutex_unlock(&lock);
 	if (was_busy)
 		return MOTOR_EBUFATTACHED;
 	if (none)
 		return MOTOR_OK;
-	if (motor_mpi_finalized())
-		return MOTOR_EFINALIZED;
 	/* MPI_Buffer_detach returns once every message in the buffer has gone: wait between the hooks. */
 	void *p;
 	int n, rc;
@@ -66,11 +66,27 @@ int motor_mpi_buffer_detach(int64_t *size)
 		free(attached);
 		attached = NULL;
 		*size = attached_size;
-		attached_size = 0;
+		attached_size = -1;
 	}
 	busy = 0;
 	pthread_mutex_unlock(&lock);
 	return rc;
+}
+
+int motor_mpi_buffer_detach(int64_t *size)
+{
+	/* Finalisation detached the buffer (motor_mpi__bsend_fini), and none can be attached since. */
+	if (motor_mpi_finalized()) {
+		*size = 0;
+		return MOTOR_OK;
+	}
+	return detach(size);
+}
+
+int motor_mpi__bsend_fits(int64_t bytes)
+{
+	int size = atomic_load_explicit(&attached_size, memory_order_relaxed);
+	return size >= 0 && bytes + MPI_BSEND_OVERHEAD <= size;
 }
 
 int motor_mpi_bsend_overhead(void)
@@ -81,5 +97,5 @@ int motor_mpi_bsend_overhead(void)
 void motor_mpi__bsend_fini(void)
 {
 	int64_t size;
-	motor_mpi_buffer_detach(&size);
+	detach(&size);
 }

@@ -81,6 +81,7 @@ int motor_mpi_finalize(void)
 		return MOTOR_OK;
 	motor_mpi__win_fini();
 	motor_mpi__file_fini();
+	motor_mpi__bsend_fini();
 	motor_mpi__staged_fini();
 	motor_mpi__comm_fini();
 	motor_mpi__group_fini();

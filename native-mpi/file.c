@@ -569,62 +569,6 @@ int motor_mpi_file_query(int handle, int what, int64_t *value)
 	return value_of(handle, values[what], value);
 }
 
-/* The filetype of a view: `shape` is MOTOR_VIEW_SUBARRAY, ndims, sizes, subsizes, starts (C order);
- * MOTOR_VIEW_VECTOR, count, blocklength, stride (the pattern repeats every count * stride etypes); or
- * MOTOR_VIEW_INDEXED, n, blocklengths, displacements (nondecreasing and not overlapping; the pattern, from
- * position 0 to the end of its last block, repeats).  MOTOR_EARG for anything MPI would refuse as a filetype.
- */
-static int make_filetype(MPI_Datatype etype, const int32_t *shape, int n, MPI_Datatype *out)
-{
-	MPI_Datatype t = MPI_DATATYPE_NULL;
-	int rc = MOTOR_EARG;
-	*out = MPI_DATATYPE_NULL;
-	if (n >= 2 && shape[0] == MOTOR_VIEW_SUBARRAY) {
-		int nd = shape[1];
-		if (nd < 1 || nd > 32 || n != 2 + 3 * nd)
-			return MOTOR_EARG;
-		const int32_t *sz = shape + 2, *sub = sz + nd, *st = sub + nd;
-		for (int i = 0; i < nd; i++)
-			if (sz[i] < 1 || sub[i] < 1 || st[i] < 0 || sub[i] > sz[i] - st[i])
-				return MOTOR_EARG;
-		rc = MPI_Type_create_subarray(nd, sz, sub, st, MPI_ORDER_C, etype, &t);
-	} else if (n == 4 && shape[0] == MOTOR_VIEW_VECTOR) {
-		int count = shape[1], bl = shape[2], stride = shape[3];
-		MPI_Aint lb = 0, ext = 0;
-		MPI_Datatype v = MPI_DATATYPE_NULL;
-		if (count < 1 || bl < 1 || stride < bl || (int64_t)count * stride > INT32_MAX)
-			return MOTOR_EARG;
-		if ((rc = MPI_Type_vector(count, bl, stride, etype, &v)) == MPI_SUCCESS &&
-		    (rc = MPI_Type_get_extent(etype, &lb, &ext)) == MPI_SUCCESS)
-			rc = MPI_Type_create_resized(v, 0, (MPI_Aint)count * stride * ext, &t);
-		if (v != MPI_DATATYPE_NULL)
-			MPI_Type_free(&v);
-	} else if (n >= 2 && shape[0] == MOTOR_VIEW_INDEXED) {
-		int k = shape[1];
-		if (k < 1 || n != 2 + 2 * k)
-			return MOTOR_EARG;
-		const int32_t *bl = shape + 2, *disp = bl + k;
-		for (int i = 0; i < k; i++)
-			if (bl[i] < 0 || disp[i] < 0 || (i > 0 && disp[i] < (int64_t)disp[i - 1] + bl[i - 1]))
-				return MOTOR_EARG;
-		MPI_Aint lb = 0, ext = 0;
-		MPI_Datatype x = MPI_DATATYPE_NULL;
-		if ((int64_t)disp[k - 1] + bl[k - 1] > INT32_MAX)
-			return MOTOR_EARG;
-		/* From position 0 to the end of the last block: a leading gap repeats too. */
-		if ((rc = MPI_Type_indexed(k, bl, disp, etype, &x)) == MPI_SUCCESS &&
-		    (rc = MPI_Type_get_extent(etype, &lb, &ext)) == MPI_SUCCESS)
-			rc = MPI_Type_create_resized(x, 0, ((MPI_Aint)disp[k - 1] + bl[k - 1]) * ext, &t);
-		if (x != MPI_DATATYPE_NULL)
-			MPI_Type_free(&x);
-	}
-	if (rc == MPI_SUCCESS && (rc = MPI_Type_commit(&t)) != MPI_SUCCESS)
-		MPI_Type_free(&t);
-	if (rc == MPI_SUCCESS)
-		*out = t;
-	return rc == MPI_SUCCESS ? MOTOR_OK : MOTOR_EARG;
-}
-
 int motor_mpi_file_set_view(int handle, int64_t disp, int dt, const int32_t *shape, int n, int verdict)
 {
 	struct motor_file *f = file_at(handle);
@@ -634,7 +578,7 @@ int motor_mpi_file_set_view(int handle, int64_t disp, int dt, const int32_t *sha
 	if (verdict == MOTOR_OK && (etype == MPI_DATATYPE_NULL || disp < 0))
 		verdict = MOTOR_EARG;
 	if (verdict == MOTOR_OK && shape && n > 0)
-		verdict = make_filetype(etype, shape, n, &ftype);
+		verdict = motor_mpi__layout_type(etype, shape, n, &ftype);
 	int rc = agree(f, verdict);
 	if (rc == MOTOR_OK) {
 		struct motor_block b;

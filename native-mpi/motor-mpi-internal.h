@@ -79,6 +79,11 @@ int motor_mpi__info_pack(MPI_Info info, char *buf, int cap, int *len);
 
 /* file.c: closes every file still open, in handle order (before the communicators are freed). */
 void motor_mpi__file_fini(void);
+/* bsend.c: detaches (delivering its messages) and frees a buffer still attached. */
+void motor_mpi__bsend_fini(void);
+/* Whether a buffer is attached that could hold a buffered message of `bytes` bytes if it were empty.  The
+ * libraries differ without it: Open MPI sends a message that fits its eager protocol without any buffer. */
+int motor_mpi__bsend_fits(int64_t bytes);
 
 /* spawn.c: a communicator handle was freed (the parent communicator may be gone). */
 void motor_mpi__comm_freed(int handle);
@@ -105,6 +110,9 @@ static inline int motor_mpi__type_of(int dt, MPI_Datatype *type)
 	return (*type = motor_mpi__type(dt)) != MPI_DATATYPE_NULL;
 }
 void motor_mpi__type_fini(void);
+/* The committed MPI datatype of a layout of `etype` (motor_mpi_file_set_view's shapes; the vector and indexed
+ * ones resized so that they repeat as a filetype does).  MOTOR_EARG for anything MPI would refuse. */
+int motor_mpi__layout_type(MPI_Datatype etype, const int32_t *shape, int n, MPI_Datatype *out);
 
 /* op.c: the MPI operator for handle `op` applied to datatype handle `dt`, or MOTOR_EOP / MOTOR_EOPTYPE. */
 int motor_mpi__op(int op, int dt, MPI_Op *out);

@@ -60,12 +60,15 @@ enum {
 };
 
 /* Predefined element datatypes: one per managed primitive type, listed in datatypes.def.  Handles >=
- * MOTOR_DT_PREDEFINED are contiguous runs of bytes made by motor_mpi_type_bytes() for blittable structs. */
+ * MOTOR_DT_PREDEFINED are contiguous runs of bytes made by motor_mpi_type_bytes() for blittable structs;
+ * handles from MOTOR_DT_LAYOUT up are layouts (motor_mpi_layout_make). */
 enum motor_dt {
 #define MOTOR_DT(name, mono, mpi, size, group) MOTOR_DT_##name,
 #include "datatypes.def"
 	MOTOR_DT_PREDEFINED
 };
+/* Layout handles fit in 16 bits, as a request slot keeps them (gc-hooks/req-internal.h). */
+enum { MOTOR_DT_LAYOUT = 16384, MOTOR_MAX_LAYOUTS = 4096 };
 
 /* Results of comparing groups or communicators (System.MP.MPI.IDENT...). */
 enum { MOTOR_IDENT = 0, MOTOR_CONGRUENT = 1, MOTOR_SIMILAR = 2, MOTOR_UNEQUAL = 3 };
@@ -257,15 +260,35 @@ int motor_mpi_comm_get_parent(int *parent);
 
 /* ---- datatype.c ----------------------------------------------------------------------------------- */
 
-/* Size in bytes of one element of a datatype handle, or 0 for an invalid handle. */
+/* Size in bytes of one element of a datatype handle, or 0 for an invalid handle.  For a layout, the bytes it
+ * spans from its first element to one past its last: what range checks need. */
 size_t motor_mpi_type_size(int dt);
+/* A layout: the elements of element type `elem` that `shape` (n ints, as motor_mpi_file_set_view's) selects
+ * from a buffer, as a datatype handle in *dt that the point-to-point operations take with count 1.
+ * MOTOR_EARG for a shape MPI would refuse, MOTOR_ENOMEM when MOTOR_MAX_LAYOUTS are alive.  Its owner frees it
+ * (motor_mpi_layout_free; operations in flight may still use it). */
+int motor_mpi_layout_make(int elem, const int32_t *shape, int n, int *dt);
+void motor_mpi_layout_free(int dt);
+/* Whether dt is a live layout, with its element type, the bytes it spans and the elements it selects. */
+int motor_mpi_layout_info(int dt, int *elem, size_t *span, int64_t *n);
+/* Whether two buffers in one array share an element: each is `count` elements from element `offset` when its
+ * dt is an element type, or the layout dt from `offset` (count unused).  1 for a handle that is not live. */
+int motor_mpi_layouts_overlap(int dt_a, int64_t offset_a, int64_t count_a, int dt_b, int64_t offset_b,
+                              int64_t count_b);
 /* A handle for a contiguous run of `size` bytes (a blittable struct), created once per size and kept until
  * finalize. */
 int motor_mpi_type_bytes(size_t size, int *dt);
 
 /* ---- p2p.c ---------------------------------------------------------------------------------------- */
 
-enum motor_send_mode { MOTOR_SEND_STANDARD = 0, MOTOR_SEND_SYNC = 1 };
+/* MPI's send modes: MPI_Send/Isend, MPI_Ssend/Issend, MPI_Bsend/Ibsend, MPI_Rsend/Irsend.  Another value is
+ * MOTOR_EARG. */
+enum motor_send_mode {
+	MOTOR_SEND_STANDARD = 0,
+	MOTOR_SEND_SYNC = 1,
+	MOTOR_SEND_BUFFERED = 2,
+	MOTOR_SEND_READY = 3
+};
 
 /* Blocking sends and receives of `count` elements of datatype `dt` at `buf`.  Ranks and tags are checked
  * against the communicator (MOTOR_ERANK / MOTOR_ETAG) before MPI is called.  A message longer than the
@@ -286,6 +309,16 @@ int motor_mpi_isend(const void *buf, int64_t count, int dt, int dest, int tag, i
                     motor_req *req, int *to_self);
 int motor_mpi_irecv(void *buf, int64_t count, int dt, int source, int tag, int comm, motor_req *req,
                     int *to_self);
+
+/* ---- bsend.c -------------------------------------------------------------------------------------- */
+
+/* The buffer of buffered-mode sends: `size` bytes Motor allocates (MOTOR_ECOUNT outside 0..INT_MAX,
+ * MOTOR_EBUFATTACHED if one is attached).  Detach waits (between the blocking hooks) until its messages have
+ * gone, frees it and gives its size; with none attached it gives 0. */
+int motor_mpi_buffer_attach(int64_t size);
+int motor_mpi_buffer_detach(int64_t *size);
+/* MPI_BSEND_OVERHEAD: the bytes of the buffer each buffered message needs beyond its data. */
+int motor_mpi_bsend_overhead(void);
 
 /* ---- request.c ------------------------------------------------------------------------------------ */
 

@@ -70,8 +70,35 @@ static void proc_null_status(motor_status *st)
  * send_side/recv_side have already checked. */
 static int isend_side(const void *buf, int mode, const struct side *s, MPI_Request *req)
 {
-	return (mode == MOTOR_SEND_SYNC ? MPI_Issend : MPI_Isend)(buf, s->count, s->type, s->peer, s->tag,
-	                                                          s->comm, req);
+	int (*post)(const void *, int, MPI_Datatype, int, int, MPI_Comm, MPI_Request *);
+	switch (mode) {
+	case MOTOR_SEND_STANDARD:
+		post = MPI_Isend;
+		break;
+	case MOTOR_SEND_SYNC:
+		post = MPI_Issend;
+		break;
+	case MOTOR_SEND_BUFFERED:
+		post = MPI_Ibsend;
+		break;
+	case MOTOR_SEND_READY:
+		post = MPI_Irsend;
+		break;
+	default:
+		return MOTOR_EARG;
+	}
+	int size;
+	if (mode == MOTOR_SEND_BUFFERED && s->peer != MPI_PROC_NULL &&
+	    (MPI_Type_size(s->type, &size) != MPI_SUCCESS ||
+	     !motor_mpi__bsend_fits((int64_t)size * s->count)))
+		return MOTOR_EBSEND;
+	int rc = post(buf, s->count, s->type, s->peer, s->tag, s->comm, req);
+	/* No buffer attached, or too little room left in it: say so instead of the library's wording. */
+	int cls;
+	if (rc != MPI_SUCCESS && mode == MOTOR_SEND_BUFFERED && MPI_Error_class(rc, &cls) == MPI_SUCCESS &&
+	    cls == MPI_ERR_BUFFER)
+		return MOTOR_EBSEND;
+	return rc;
 }
 
 static int irecv_side(void *buf, const struct side *s, MPI_Request *req)

@@ -268,6 +268,41 @@ int motor_buffer_resolve(MonoObject *obj, int32_t offset, int32_t count, struct 
 	return array_range(obj, d, len, offset, count, b);
 }
 
+int motor_buffer_resolve_layout(MonoObject *obj, int32_t offset, int32_t layout, struct motor_buffer *b)
+{
+	/* The whole array, refused as the offset/count forms refuse what is not an array (count 0 first). */
+	int rc = motor_buffer_resolve(obj, 0, 0, b);
+	if (rc != MOTOR_OK || (rc = motor_buffer_resolve(obj, 0, -1, b)) != MOTOR_OK)
+		return rc;
+	int elem;
+	int64_t n;
+	size_t span, es = motor_mpi_type_size(b->dt);
+	if (!motor_mpi_layout_info(layout, &elem, &span, &n) || elem != b->dt)
+		return MOTOR_EARG;
+	uint64_t len = (uint64_t)b->count;
+	if (offset < 0 || (uint64_t)offset > len)
+		return MOTOR_EOFFSET;
+	if ((uint64_t)offset * es + span > len * es)
+		return MOTOR_ELAYOUTEND;
+	b->data = (char *)b->data + (size_t)offset * es;
+	b->count = 1;
+	b->dt = layout;
+	return MOTOR_OK;
+}
+
+int motor_buffer_layout_make(MonoObject *obj, MonoArray *shape, int32_t *layout)
+{
+	struct motor_buffer b;
+	*layout = -1;
+	if (!shape)
+		return MOTOR_ENULL;
+	int rc = motor_buffer_resolve(obj, 0, 0, &b);
+	if (rc != MOTOR_OK)
+		return rc;
+	return motor_mpi_layout_make(b.dt, mono_array_addr(shape, int32_t, 0), (int)mono_array_length(shape),
+	                             layout);
+}
+
 /* Through the vtable-keyed cache, like a buffer: every object operation asks this of its root, and a Mono
  * API call (mono_object_get_class: a GC-mode transition) would cost more than the rest of a small OSend's
  * checks. */

@@ -81,6 +81,24 @@ int32_t motor_icall_tag_ub(void)
 	return motor_mpi_tag_ub();
 }
 
+int32_t motor_icall_buffer_attach(int32_t size)
+{
+	return motor_mpi_buffer_attach(size);
+}
+
+int32_t motor_icall_buffer_detach(int32_t *size)
+{
+	int64_t n;
+	int rc = motor_mpi_buffer_detach(&n);
+	*size = (int32_t)n;
+	return rc;
+}
+
+int32_t motor_icall_bsend_overhead(void)
+{
+	return motor_mpi_bsend_overhead();
+}
+
 int32_t motor_icall_element_size(MonoReflectionType *type)
 {
 	if (!type)

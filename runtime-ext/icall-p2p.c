@@ -76,6 +76,61 @@ int32_t motor_icall_recv_no_status(MonoObject *buf, int32_t offset, int32_t coun
 	return recv_buffer(buf, offset, count, source, tag, comm, NULL);
 }
 
+/* The operations on a layout of an array (System.MP.Layout). */
+int32_t motor_icall_send_layout(MonoObject *buf, int32_t offset, int32_t layout, int32_t dest, int32_t tag,
+                                int32_t comm, int32_t mode)
+{
+	struct motor_buffer b;
+	int rc = motor_buffer_resolve_layout(buf, offset, layout, &b);
+	if (rc != MOTOR_OK ||
+	    (motor_pin_self_possible(0) && (rc = motor_pin_check_self(&b, 0, dest, comm)) != MOTOR_OK))
+		return rc;
+	rc = motor_mpi_send(b.data, b.count, b.dt, dest, tag, comm, mode);
+	MOTOR_KEEP_ALIVE(buf);
+	return rc;
+}
+
+int32_t motor_icall_recv_layout(MonoObject *buf, int32_t offset, int32_t layout, int32_t source, int32_t tag,
+                                int32_t comm, motor_status *st)
+{
+	struct motor_buffer b;
+	int rc = motor_buffer_resolve_layout(buf, offset, layout, &b);
+	if (rc != MOTOR_OK ||
+	    (motor_pin_self_possible(1) && (rc = motor_pin_check_self(&b, 1, source, comm)) != MOTOR_OK))
+		return rc;
+	rc = motor_mpi_recv(b.data, b.count, b.dt, source, tag, comm, st);
+	MOTOR_KEEP_ALIVE(buf);
+	return rc;
+}
+
+int32_t motor_icall_layout_make(MonoObject *buf, MonoArray *shape, int32_t *layout)
+{
+	return motor_buffer_layout_make(buf, shape, layout);
+}
+
+void motor_icall_layout_free(int32_t layout)
+{
+	motor_mpi_layout_free(layout);
+}
+
+/* Sendrecv of two resolved buffers; `alias` whether they share an element (MPI forbids it). */
+static int sendrecv_buffers(MonoObject *sbuf, struct motor_buffer *s, int32_t dest, int32_t stag,
+                            MonoObject *rbuf, struct motor_buffer *r, int32_t source, int32_t rtag,
+                            int32_t comm, motor_status *st, int alias)
+{
+	int rc;
+	if (alias)
+		return MOTOR_EALIAS;
+	if ((rc = motor_pin_check_self(s, 0, dest, comm)) != MOTOR_OK ||
+	    (rc = motor_pin_check_self(r, 1, source, comm)) != MOTOR_OK)
+		return rc;
+	rc = motor_mpi_sendrecv(s->data, s->count, s->dt, dest, stag, r->data, r->count, r->dt, source, rtag,
+	                        comm, st);
+	MOTOR_KEEP_ALIVE(sbuf);
+	MOTOR_KEEP_ALIVE(rbuf);
+	return rc;
+}
+
 int32_t motor_icall_sendrecv(MonoObject *sbuf, int32_t soffset, int32_t scount, int32_t dest, int32_t stag,
                              MonoObject *rbuf, int32_t roffset, int32_t rcount, int32_t source, int32_t rtag,
                              int32_t comm, motor_status *st)
@@ -86,23 +141,38 @@ int32_t motor_icall_sendrecv(MonoObject *sbuf, int32_t soffset, int32_t scount, 
 	if ((rc = motor_buffer_resolve(sbuf, soffset, scount, &s)) != MOTOR_OK ||
 	    (rc = motor_buffer_resolve(rbuf, roffset, rcount, &r)) != MOTOR_OK)
 		return rc;
-	/* MPI forbids overlapping send and receive buffers; disjoint slices of one array are fine (a halo
-	 * exchange sends one row of a double[,] and receives into another). */
+	/* Disjoint slices of one array are fine (a halo exchange sends one row of a double[,] and receives
+	 * into another). */
+	int alias = 0;
 	if (sbuf == rbuf) {
 		uintptr_t s0 = (uintptr_t)s.data, r0 = (uintptr_t)r.data;
 		uintptr_t s1 = s0 + (uintptr_t)s.count * motor_mpi_type_size(s.dt);
 		uintptr_t r1 = r0 + (uintptr_t)r.count * motor_mpi_type_size(r.dt);
-		if (s0 < r1 && r0 < s1)
-			return MOTOR_EALIAS;
+		alias = s0 < r1 && r0 < s1;
 	}
-	if ((rc = motor_pin_check_self(&s, 0, dest, comm)) != MOTOR_OK ||
-	    (rc = motor_pin_check_self(&r, 1, source, comm)) != MOTOR_OK)
+	return sendrecv_buffers(sbuf, &s, dest, stag, rbuf, &r, source, rtag, comm, st, alias);
+}
+
+int32_t motor_icall_sendrecv_layout(MonoObject *sbuf, int32_t soffset, int32_t slayout, int32_t dest,
+                                    int32_t stag, MonoObject *rbuf, int32_t roffset, int32_t rlayout,
+                                    int32_t source, int32_t rtag, int32_t comm, motor_status *st)
+{
+	struct motor_buffer s, r;
+	int rc;
+
+	if ((rc = motor_buffer_resolve_layout(sbuf, soffset, slayout, &s)) != MOTOR_OK ||
+	    (rc = motor_buffer_resolve_layout(rbuf, roffset, rlayout, &r)) != MOTOR_OK)
 		return rc;
-	rc = motor_mpi_sendrecv(s.data, s.count, s.dt, dest, stag, r.data, r.count, r.dt, source, rtag, comm,
-	                        st);
-	MOTOR_KEEP_ALIVE(sbuf);
-	MOTOR_KEEP_ALIVE(rbuf);
-	return rc;
+	/* Element by element: a halo exchange sends one column of a matrix and receives into another, whose
+	 * spans interleave. */
+	int alias = sbuf == rbuf && motor_mpi_layouts_overlap(slayout, soffset, 0, rlayout, roffset, 0);
+	return sendrecv_buffers(sbuf, &s, dest, stag, rbuf, &r, source, rtag, comm, st, alias);
+}
+
+int32_t motor_icall_check_layout(MonoObject *buf, int32_t offset, int32_t layout)
+{
+	struct motor_buffer b;
+	return motor_buffer_resolve_layout(buf, offset, layout, &b);
 }
 
 int32_t motor_icall_probe(int32_t source, int32_t tag, int32_t comm, motor_status *st)

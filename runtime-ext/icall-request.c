@@ -28,6 +28,22 @@ int32_t motor_icall_irecv(MonoObject *buf, int32_t offset, int32_t count, int32_
 	return motor_pin_post(req, buf, &b, 1, source, tag, comm, MOTOR_SEND_STANDARD);
 }
 
+int32_t motor_icall_isend_layout(MonoObject *buf, int32_t offset, int32_t layout, int32_t dest, int32_t tag,
+                                 int32_t comm, int32_t mode, MonoObject *req)
+{
+	struct motor_buffer b;
+	int rc = motor_buffer_resolve_layout(buf, offset, layout, &b);
+	return rc != MOTOR_OK ? rc : motor_pin_post(req, buf, &b, 0, dest, tag, comm, mode);
+}
+
+int32_t motor_icall_irecv_layout(MonoObject *buf, int32_t offset, int32_t layout, int32_t source, int32_t tag,
+                                 int32_t comm, MonoObject *req)
+{
+	struct motor_buffer b;
+	int rc = motor_buffer_resolve_layout(buf, offset, layout, &b);
+	return rc != MOTOR_OK ? rc : motor_pin_post(req, buf, &b, 1, source, tag, comm, MOTOR_SEND_STANDARD);
+}
+
 MOTOR_HOT_PATH
 int32_t motor_icall_request_complete(MonoObject *req, int32_t slot, int32_t gen, int32_t wait, int32_t *flag)
 {

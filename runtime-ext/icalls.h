@@ -25,6 +25,9 @@ MonoString *motor_icall_error_string(int32_t code);
 int32_t motor_icall_error_class(int32_t code);
 int32_t motor_icall_truncate_class(void);
 int32_t motor_icall_tag_ub(void);
+int32_t motor_icall_buffer_attach(int32_t size);
+int32_t motor_icall_buffer_detach(int32_t *size);
+int32_t motor_icall_bsend_overhead(void);
 int32_t motor_icall_element_size(MonoReflectionType *type);
 int64_t motor_icall_address_of(MonoObject *obj);
 void motor_icall_block_counts(int64_t *waited, int64_t *immediate);
@@ -60,6 +63,20 @@ int32_t motor_icall_isend(MonoObject *buf, int32_t offset, int32_t count, int32_
                           int32_t comm, int32_t mode, MonoObject *req);
 int32_t motor_icall_irecv(MonoObject *buf, int32_t offset, int32_t count, int32_t source, int32_t tag,
                           int32_t comm, MonoObject *req);
+int32_t motor_icall_send_layout(MonoObject *buf, int32_t offset, int32_t layout, int32_t dest, int32_t tag,
+                                int32_t comm, int32_t mode);
+int32_t motor_icall_recv_layout(MonoObject *buf, int32_t offset, int32_t layout, int32_t source, int32_t tag,
+                                int32_t comm, motor_status *st);
+int32_t motor_icall_isend_layout(MonoObject *buf, int32_t offset, int32_t layout, int32_t dest, int32_t tag,
+                                 int32_t comm, int32_t mode, MonoObject *req);
+int32_t motor_icall_irecv_layout(MonoObject *buf, int32_t offset, int32_t layout, int32_t source, int32_t tag,
+                                 int32_t comm, MonoObject *req);
+int32_t motor_icall_layout_make(MonoObject *buf, MonoArray *shape, int32_t *layout);
+void motor_icall_layout_free(int32_t layout);
+int32_t motor_icall_sendrecv_layout(MonoObject *sbuf, int32_t soffset, int32_t slayout, int32_t dest,
+                                    int32_t stag, MonoObject *rbuf, int32_t roffset, int32_t rlayout,
+                                    int32_t source, int32_t rtag, int32_t comm, motor_status *st);
+int32_t motor_icall_check_layout(MonoObject *buf, int32_t offset, int32_t layout);
 int32_t motor_icall_request_complete(MonoObject *req, int32_t slot, int32_t gen, int32_t wait, int32_t *flag);
 int32_t motor_icall_request_wait(MonoObject *req);
 int32_t motor_icall_request_wait_status(MonoObject *req);

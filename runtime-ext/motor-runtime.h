@@ -20,6 +20,13 @@
  * fields, string, arrays of references, pointers), ENOTARRAY, EOFFSET, ECOUNT.  Runs in GC-unsafe mode; the
  * first use of a class reads its metadata, later uses cost a hash probe. */
 int motor_buffer_resolve(MonoObject *obj, int32_t offset, int32_t count, struct motor_buffer *b);
+/* The elements of the array `obj` that the layout handle `layout` (motor_mpi_layout_make) selects from
+ * element `offset` on: b->count 1 of datatype `layout`.  MOTOR_EOFFSET, MOTOR_ELAYOUTEND (it runs past the
+ * array's end), MOTOR_EARG (not a live layout of the array's element type), or what motor_buffer_resolve
+ * refuses. */
+int motor_buffer_resolve_layout(MonoObject *obj, int32_t offset, int32_t layout, struct motor_buffer *b);
+/* motor_mpi_layout_make for the element type of the array `obj` and the shape in the int[] `shape`. */
+int motor_buffer_layout_make(MonoObject *obj, MonoArray *shape, int32_t *layout);
 /* Whether `obj` is MPI.IN_PLACE (which motor_buffer_resolve refuses with MOTOR_EINPLACE).  For the object
  * operations, whose roots do not go through motor_buffer_resolve; a few metadata calls, no cache. */
 int motor_buffer_is_in_place(MonoObject *obj);

@@ -11,6 +11,11 @@ public static class FinalizeTests
 		var world = MPI.COMM_WORLD;
 		int rank = world.Get_rank ();
 		var dup = world.Dup ();
+		// A buffer of buffered sends left attached: finalisation detaches and frees it.
+		int size = world.Get_size ();
+		MPI.Buffer_attach (1 << 20);
+		world.Bsend (new byte[100000], (rank + 1) % size, 9);
+		world.Recv (new byte[100000], (rank + size - 1) % size, 9, null);
 		world.Barrier ();
 		double before = MPI.Wtime ();
 		MPI.Finalize ();
@@ -24,6 +29,8 @@ public static class FinalizeTests
 			"Wtime " + before + " before Finalize, " + after + " after");
 		failed += Check (rank, "SendAfterFinalizeThrows", Throws<InvalidOperationException> (() => world.Send (new int[1], 0, 0)), "InvalidOperationException");
 		failed += Check (rank, "DupFreedAtFinalize", Throws<InvalidOperationException> (() => dup.Get_rank ()), "InvalidOperationException");
+		failed += Check (rank, "BsendBufferDetachedAtFinalize", MPI.Buffer_detach () == 0, "nothing left attached");
+		failed += Check (rank, "BufferAttachAfterFinalizeThrows", Throws<InvalidOperationException> (() => MPI.Buffer_attach (10)), "InvalidOperationException");
 		failed += Check (rank, "InitAfterFinalizeThrows", Throws<InvalidOperationException> (() => MPI.Init ()), "InvalidOperationException");
 		return failed;
 	}

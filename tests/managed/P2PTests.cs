@@ -273,4 +273,100 @@ public static class P2PTests
 				Assert.Equal (i, got[0], "round " + i);
 		}
 	}
+
+	// Buffered sends complete from the attached buffer before any receive: every rank sends two messages too
+	// large for the eager protocol, then receives; standard sends would wait for receives nobody has posted.
+	public static void BufferedSendsCompleteBeforeTheirReceives ()
+	{
+		const int n = 100000;
+		MPI.Buffer_attach (3 * (n * 8 + MPI.BSEND_OVERHEAD));
+		try {
+			var a = new double[n];
+			var b = new double[n];
+			for (int i = 0; i < n; i++) {
+				a[i] = Rank + i;
+				b[i] = -Rank - i;
+			}
+			World.Bsend (a, Next, 30);
+			World.Ibsend (b, 0, n, Next, 31).Wait ();
+			a[0] = b[0] = 12345; // the messages were copied out: changing the arrays changes nothing sent
+			var got = new double[n];
+			World.Recv (got, Prev, 30, null);
+			Assert.True (got[0] == Prev && got[n - 1] == Prev + n - 1, "Bsend payload");
+			World.Recv (got, Prev, 31, null);
+			Assert.True (got[1] == -Prev - 1 && got[n - 1] == -Prev - n + 1, "Ibsend payload");
+
+			var p = World.Bsend_init (new[] { Rank, 7 }, 0, 2, Next, 32);
+			for (int k = 0; k < 3; k++) {
+				p.Start ();
+				p.Wait ();
+				var two = new int[2];
+				World.Recv (two, Prev, 32, null);
+				Assert.SequenceEqual (new[] { Prev, 7 }, two, "Bsend_init payload " + k);
+			}
+			p.Free ();
+			World.Bsend (a, MPI.PROC_NULL, 30);
+		} finally {
+			World.Barrier ();
+			Assert.Equal (3 * (n * 8 + MPI.BSEND_OVERHEAD), MPI.Buffer_detach (), "detach gives the size");
+		}
+		Assert.Equal (0, MPI.Buffer_detach (), "nothing attached");
+	}
+
+	public static void BufferedSendsWithoutRoomAreRefusedAndTheRankStaysUsable ()
+	{
+		var big = new byte[1000];
+		var e = Assert.Throws<InvalidOperationException> (() => World.Bsend (big, Next, 33), "Bsend without a buffer");
+		Assert.Contains ("Buffer_attach", e.Message, "says what to do");
+		Assert.Throws<InvalidOperationException> (() => World.Ibsend (big, Next, 33), "Ibsend without a buffer");
+		var p = World.Bsend_init (big, Next, 33);
+		Assert.Throws<InvalidOperationException> (() => p.Start (), "Start of Bsend_init without a buffer");
+		p.Wait (); // inactive: returns at once
+
+		Assert.Throws<ArgumentOutOfRangeException> (() => MPI.Buffer_attach (-1), "negative size");
+		MPI.Buffer_attach (100);
+		try {
+			Assert.Throws<InvalidOperationException> (() => MPI.Buffer_attach (100), "a second buffer");
+			Assert.Throws<InvalidOperationException> (() => World.Bsend (big, Next, 33), "no room in 100 bytes");
+			World.Bsend (new byte[1], MPI.PROC_NULL, 33);
+		} finally {
+			Assert.Equal (100, MPI.Buffer_detach (), "detached");
+		}
+
+		// Nothing was sent, and everything works afterwards.
+		MPI.Buffer_attach (big.Length + MPI.BSEND_OVERHEAD);
+		big[999] = (byte) Rank;
+		p.Start ();
+		p.Wait ();
+		var got = new byte[1000];
+		Status st = new Status ();
+		World.Recv (got, Prev, 33, st);
+		Assert.Equal ((byte) Prev, got[999], "the one message sent");
+		Assert.True (!World.Iprobe (Prev, 33, null), "no other message");
+		World.Barrier ();
+		MPI.Buffer_detach ();
+		p.Free ();
+	}
+
+	// Ready sends: each receive is posted, and every rank knows it (a barrier), before the send.
+	public static void ReadySendsMatchPostedReceives ()
+	{
+		var got = new int[3][];
+		var reqs = new Request[3];
+		for (int k = 0; k < 3; k++) {
+			got[k] = new int[2];
+			reqs[k] = World.Irecv (got[k], Prev, 40 + k);
+		}
+		World.Barrier ();
+		World.Rsend (new[] { Rank, 0 }, Next, 40);
+		World.Irsend (new[] { 9, Rank, 1 }, 1, 2, Next, 41).Wait ();
+		var p = World.Rsend_init (new[] { Rank, 2 }, Next, 42);
+		p.Start ();
+		p.Wait ();
+		p.Free ();
+		Request.Waitall (reqs);
+		for (int k = 0; k < 3; k++)
+			Assert.SequenceEqual (new[] { Prev, k }, got[k], "ready send " + k);
+		World.Rsend (new int[1], MPI.PROC_NULL, 40);
+	}
 }
