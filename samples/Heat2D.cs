@@ -1,7 +1,8 @@
 // Heat2D: steady-state heat diffusion on a square plate by Jacobi iteration, decomposed over a 2-D Cartesian
 // communicator.  Each rank holds its block of the grid in a double[,] with a one-cell halo; every iteration
-// exchanges halos with its four neighbours (rows travel straight out of the double[,] with offset/count,
-// columns are packed) and every 10 iterations an Allreduce(MAX) of the largest change decides convergence.
+// exchanges halos with its four neighbours (rows travel straight out of the double[,] with offset/count, columns
+// through a Layout: one element of every row) and every 10 iterations an Allreduce(MAX) of the largest change
+// decides convergence.
 // At the end rank 0 gathers the blocks and checks them against a serial run of the same grid: the arithmetic is
 // the same cell by cell, so the two must agree exactly.
 //
@@ -71,10 +72,7 @@ static class Heat2D
 	{
 		var cart = g.Cart;
 		int rows = g.Rows, cols = g.Cols, w = cols + 2;
-		var sendL = new double[rows];
-		var sendR = new double[rows];
-		var recvL = new double[rows];
-		var recvR = new double[rows];
+		var column = Layout.Vector (rows, 1, w); // one element of each interior row
 		var local = new double[1];
 		var global = new double[1];
 		change = double.MaxValue;
@@ -82,17 +80,10 @@ static class Heat2D
 			// Halo rows: row 1 goes up while row rows+1 comes from below, and the other way round.
 			cart.Sendrecv (u, 1 * w, w, g.Up, Tag, u, (rows + 1) * w, w, g.Down, Tag, null);
 			cart.Sendrecv (u, rows * w, w, g.Down, Tag, u, 0, w, g.Up, Tag, null);
-			// Halo columns: packed, exchanged, unpacked.
-			for (int i = 0; i < rows; i++) {
-				sendL[i] = u[i + 1, 1];
-				sendR[i] = u[i + 1, cols];
-			}
-			cart.Sendrecv (sendL, g.Left, Tag, recvR, g.Right, Tag, null);
-			cart.Sendrecv (sendR, g.Right, Tag, recvL, g.Left, Tag, null);
-			for (int i = 0; i < rows; i++) {
-				if (g.Left != MPI.PROC_NULL) u[i + 1, 0] = recvL[i];
-				if (g.Right != MPI.PROC_NULL) u[i + 1, cols + 1] = recvR[i];
-			}
+			// Halo columns, straight out of and into the double[,]: column 1 goes left while column cols+1 comes
+			// from the right, and the other way round.  (From PROC_NULL nothing arrives: the column stays.)
+			cart.Sendrecv (u, w + 1, column, g.Left, Tag, u, w + cols + 1, column, g.Right, Tag, null);
+			cart.Sendrecv (u, w + cols, column, g.Right, Tag, u, w, column, g.Left, Tag, null);
 			local[0] = Sweep (u, v, rows, cols);
 			var t = u; u = v; v = t;
 			iter++;
