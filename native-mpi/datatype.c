@@ -182,23 +182,25 @@ int motor_mpi_layout_make(int elem, const int32_t *shape, int n, int *dt)
 {
 	MPI_Datatype etype = elem >= 0 && elem < MOTOR_DT_LAYOUT ? motor_mpi__type(elem) : MPI_DATATYPE_NULL,
 	             t;
-	int64_t span = shape ? layout_span(shape, n) : -1;
 	*dt = -1;
-	if (etype == MPI_DATATYPE_NULL || span < 0)
+	if (etype == MPI_DATATYPE_NULL || !shape || n < 1)
 		return MOTOR_EARG;
 	if (motor_mpi_finalized())
 		return MOTOR_EFINALIZED;
-	int32_t *copy = malloc((size_t)n * sizeof *copy);
-	if (!copy)
-		return MOTOR_ENOMEM;
-	memcpy(copy, shape, (size_t)n * sizeof *copy);
-	int rc = motor_mpi__layout_type(etype, shape, n, &t), bytes = 0;
-	if (rc != MOTOR_OK) {
-		free(copy);
+	/* The shape is checked here, before anything else reads it. */
+	int rc = motor_mpi__layout_type(etype, shape, n, &t);
+	if (rc != MOTOR_OK)
 		return rc;
+	int64_t span = layout_span(shape, n);
+	int32_t *copy = malloc((size_t)n * sizeof *copy);
+	MPI_Count bytes = 0;
+	if (!copy || span < 0 || MPI_Type_size_x(t, &bytes) != MPI_SUCCESS) {
+		MPI_Type_free(&t);
+		free(copy);
+		return copy ? MOTOR_EARG : MOTOR_ENOMEM;
 	}
+	memcpy(copy, shape, (size_t)n * sizeof *copy);
 	size_t es = motor_mpi_type_size(elem);
-	MPI_Type_size(t, &bytes);
 	pthread_mutex_lock(&layouts_lock);
 	int i = 0;
 	while (i < MOTOR_MAX_LAYOUTS && layouts[i].live)
