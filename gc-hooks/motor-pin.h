@@ -38,6 +38,10 @@ int motor_pin_init(MonoClass *request_class, int harvest);
  * nothing is left behind.  Runs in GC-unsafe mode (an internal call). */
 int motor_pin_post(MonoObject *req, MonoObject *obj, const struct motor_buffer *b, int recv, int peer,
                    int tag, int comm, int mode);
+/* motor_pin_post of a buffer whose dt is a layout (motor_buffer_resolve_layout): the slot also keeps what the
+ * layout selects, for the message of a truncated receive. */
+int motor_pin_post_layout(MonoObject *req, MonoObject *obj, const struct motor_buffer *b, int recv, int peer,
+                          int tag, int comm, int mode);
 
 /* Posts a non-blocking collective described by `a` (native-mpi's motor_mpi_icoll, whose agreement it makes)
  * for the Request `req`.  `sobj` and `robj` are its send and receive buffer objects (NULL where there is

@@ -56,8 +56,6 @@ static void fill_buffer(struct slot *sl, MonoObject *obj, const struct motor_buf
 {
 	sl->count = (int32_t)b->count; /* at most INT32_MAX: motor_buffer_resolve's count is an int32 */
 	sl->dt = (int16_t)b->dt;
-	if (__builtin_expect(b->dt >= MOTOR_DT_LAYOUT, 0))
-		note_layout(sl, b->dt);
 	sl->recv = (int16_t)recv;
 	sl->buffer = obj;
 	sl->movable = b->obj_bytes <= SGEN_MAX_SMALL_OBJ_SIZE;
@@ -86,14 +84,15 @@ static MOTOR_COLD int refused_self(struct motor_buffer b, int recv, int peer, in
 }
 
 /* Posting on a managed buffer: a send, a receive, or (msg not NULL) the receive of a matched message, whose
- * peer is the message's source.  Inlined into each caller, so the common forms test no msg.
+ * peer is the message's source; `layout` when b->dt is a layout.  Inlined into each caller, so the common
+ * forms test neither msg nor layout.
  *
  * An operation that may be a message to self is listed (self-overlap.c) after it is posted -- native-mpi
  * tells, from the communicator it has looked up anyway -- but while its slot is still BY_USER, so before
  * anyone else can complete it; and it is checked before it is posted, which costs a communicator lookup of
  * its own, only while operations to self of the other direction are in flight. */
 static inline int post_buffer(MonoObject *req, MonoObject *obj, const struct motor_buffer *b, int recv,
-                              int peer, int tag, int comm, int mode, motor_msg *msg)
+                              int peer, int tag, int comm, int mode, motor_msg *msg, int layout)
 {
 	int self = 0, to_self = 0;
 	if ((msg || motor_pin_self_possible(recv)) && refused_self(*b, recv, peer, comm, &self))
@@ -103,6 +102,8 @@ static inline int post_buffer(MonoObject *req, MonoObject *obj, const struct mot
 	if (rc != MOTOR_OK)
 		return rc;
 	fill_buffer(sl, obj, b, recv);
+	if (layout)
+		note_layout(sl, b->dt);
 	publish(sl, req);
 
 	if (msg) {
@@ -141,13 +142,19 @@ static inline int post_buffer(MonoObject *req, MonoObject *obj, const struct mot
 int motor_pin_post(MonoObject *req, MonoObject *obj, const struct motor_buffer *b, int recv, int peer,
                    int tag, int comm, int mode)
 {
-	return post_buffer(req, obj, b, recv, peer, tag, comm, mode, NULL);
+	return post_buffer(req, obj, b, recv, peer, tag, comm, mode, NULL, 0);
+}
+
+int motor_pin_post_layout(MonoObject *req, MonoObject *obj, const struct motor_buffer *b, int recv, int peer,
+                          int tag, int comm, int mode)
+{
+	return post_buffer(req, obj, b, recv, peer, tag, comm, mode, NULL, 1);
 }
 
 int motor_pin_post_mrecv(MonoObject *req, MonoObject *obj, const struct motor_buffer *b, motor_msg *msg,
                          int source, int comm)
 {
-	return post_buffer(req, obj, b, 1, source, 0, comm, MOTOR_SEND_STANDARD, msg);
+	return post_buffer(req, obj, b, 1, source, 0, comm, MOTOR_SEND_STANDARD, msg, 0);
 }
 
 /* Fills in a slot for an operation without a managed buffer: nothing to pin, nothing a message to self could

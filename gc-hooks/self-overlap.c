@@ -55,26 +55,6 @@ MOTOR_COLD int motor_req__add_self(struct slot *sl)
 	return MOTOR_OK;
 }
 
-/* Whether two buffers whose byte ranges meet share an element.  Ranges that meet are in one array, so of one
- * element type; a layout's range is its span, whose gaps another buffer may fill (a column of a matrix beside
- * the next one), so with a layout the elements are compared. */
-static int share_elements(uintptr_t lo_a, int64_t count_a, int dt_a, uintptr_t lo_b, int64_t count_b,
-                          int dt_b)
-{
-	int elem;
-	size_t span;
-	int64_t n;
-	if (dt_a < MOTOR_DT_LAYOUT && dt_b < MOTOR_DT_LAYOUT)
-		return 1;
-	if (!motor_mpi_layout_info(dt_a >= MOTOR_DT_LAYOUT ? dt_a : dt_b, &elem, &span, &n))
-		return 1;
-	uintptr_t base = lo_a < lo_b ? lo_a : lo_b, es = motor_mpi_type_size(elem);
-	if (!es || (lo_a - base) % es || (lo_b - base) % es)
-		return 1;
-	return motor_mpi_layouts_overlap(dt_a, (int64_t)((lo_a - base) / es), count_a, dt_b,
-	                                 (int64_t)((lo_b - base) / es), count_b);
-}
-
 static MOTOR_COLD int overlaps_listed(uintptr_t lo, uintptr_t hi, int64_t count, int dt, int recv)
 {
 	int found = 0;
@@ -82,7 +62,7 @@ static MOTOR_COLD int overlaps_listed(uintptr_t lo, uintptr_t hi, int64_t count,
 	for (int i = 0; i < self_n && !found; i++) {
 		const struct slot *sl = motor_req__slot_ref(self_list[i]);
 		found = sl->recv != recv && sl->lo < hi && lo < sl->hi &&
-		        share_elements(lo, count, dt, sl->lo, sl->count, sl->dt);
+		        motor_mpi_elements_meet((void *)lo, count, dt, (void *)sl->lo, sl->count, sl->dt);
 	}
 	pthread_mutex_unlock(&self_lock);
 	return found;

@@ -34,7 +34,7 @@ static pthread_mutex_t derived_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static struct layout {
 	int live; /* 0: a free entry */
-	int n;    /* the shape, for motor_mpi_layouts_overlap */
+	int n;    /* the shape, for motor_mpi_elements_meet */
 	int32_t *shape;
 	MPI_Datatype type;
 	int elem;      /* the element type's handle */
@@ -322,8 +322,9 @@ static int runs_start(struct runs *r, int dt, int64_t offset, int64_t count)
 	return 1;
 }
 
-int motor_mpi_layouts_overlap(int dt_a, int64_t offset_a, int64_t count_a, int dt_b, int64_t offset_b,
-                              int64_t count_b)
+/* Whether the layouts (or contiguous runs) dt_a from element offset_a and dt_b from offset_b cover a common
+ * element; 1 for a handle that is not live. */
+static int runs_meet(int dt_a, int64_t offset_a, int64_t count_a, int dt_b, int64_t offset_b, int64_t count_b)
 {
 	struct runs a, b;
 	if (!runs_start(&a, dt_a, offset_a, count_a) || !runs_start(&b, dt_b, offset_b, count_b))
@@ -337,6 +338,24 @@ int motor_mpi_layouts_overlap(int dt_a, int64_t offset_a, int64_t count_a, int d
 			return 1;
 	}
 	return 0;
+}
+
+int motor_mpi_elements_meet(const void *a, int64_t count_a, int dt_a, const void *b, int64_t count_b,
+                            int dt_b)
+{
+	int elem;
+	size_t span;
+	int64_t n;
+	if (dt_a < MOTOR_DT_LAYOUT && dt_b < MOTOR_DT_LAYOUT)
+		return 1;
+	if (!motor_mpi_layout_info(dt_a >= MOTOR_DT_LAYOUT ? dt_a : dt_b, &elem, &span, &n))
+		return 1;
+	uintptr_t lo_a = (uintptr_t)a, lo_b = (uintptr_t)b, base = lo_a < lo_b ? lo_a : lo_b;
+	uintptr_t es = motor_mpi_type_size(elem);
+	if (!es || (lo_a - base) % es || (lo_b - base) % es)
+		return 1;
+	return runs_meet(dt_a, (int64_t)((lo_a - base) / es), count_a, dt_b, (int64_t)((lo_b - base) / es),
+	                 count_b);
 }
 
 void motor_mpi__type_fini(void)

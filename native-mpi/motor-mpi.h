@@ -271,10 +271,12 @@ int motor_mpi_layout_make(int elem, const int32_t *shape, int n, int *dt);
 void motor_mpi_layout_free(int dt);
 /* Whether dt is a live layout, with its element type, the bytes it spans and the elements it selects. */
 int motor_mpi_layout_info(int dt, int *elem, size_t *span, int64_t *n);
-/* Whether two buffers in one array share an element: each is `count` elements from element `offset` when its
- * dt is an element type, or the layout dt from `offset` (count unused).  1 for a handle that is not live. */
-int motor_mpi_layouts_overlap(int dt_a, int64_t offset_a, int64_t count_a, int dt_b, int64_t offset_b,
-                              int64_t count_b);
+/* Whether two buffers whose byte ranges meet (so in one array, of one element type) share an element: `count`
+ * elements of element type dt from `a`, or the layout dt from `a` (count 1).  Only a layout's span has gaps
+ * another buffer may fill (a column of a matrix beside the next one), so without a layout this is 1; with one
+ * the two buffers' runs of elements are walked in order.  1 for a layout handle that is not live. */
+int motor_mpi_elements_meet(const void *a, int64_t count_a, int dt_a, const void *b, int64_t count_b,
+                            int dt_b);
 /* A handle for a contiguous run of `size` bytes (a blittable struct), created once per size and kept until
  * finalize. */
 int motor_mpi_type_bytes(size_t size, int *dt);

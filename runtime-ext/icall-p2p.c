@@ -113,14 +113,22 @@ void motor_icall_layout_free(int32_t layout)
 	motor_mpi_layout_free(layout);
 }
 
-/* Sendrecv of two resolved buffers; `alias` whether they share an element (MPI forbids it). */
+/* Sendrecv of two resolved buffers.  MPI forbids them to share an element; disjoint parts of one array are
+ * fine (a halo exchange sends one row of a double[,] and receives into another, or one column and into
+ * another, whose spans interleave). */
 static int sendrecv_buffers(MonoObject *sbuf, struct motor_buffer *s, int32_t dest, int32_t stag,
                             MonoObject *rbuf, struct motor_buffer *r, int32_t source, int32_t rtag,
-                            int32_t comm, motor_status *st, int alias)
+                            int32_t comm, motor_status *st)
 {
 	int rc;
-	if (alias)
-		return MOTOR_EALIAS;
+	if (sbuf == rbuf) {
+		uintptr_t s0 = (uintptr_t)s->data, r0 = (uintptr_t)r->data;
+		uintptr_t s1 = s0 + (uintptr_t)s->count * motor_mpi_type_size(s->dt);
+		uintptr_t r1 = r0 + (uintptr_t)r->count * motor_mpi_type_size(r->dt);
+		if (s0 < r1 && r0 < s1 &&
+		    motor_mpi_elements_meet(s->data, s->count, s->dt, r->data, r->count, r->dt))
+			return MOTOR_EALIAS;
+	}
 	if ((rc = motor_pin_check_self(s, 0, dest, comm)) != MOTOR_OK ||
 	    (rc = motor_pin_check_self(r, 1, source, comm)) != MOTOR_OK)
 		return rc;
@@ -141,16 +149,7 @@ int32_t motor_icall_sendrecv(MonoObject *sbuf, int32_t soffset, int32_t scount, 
 	if ((rc = motor_buffer_resolve(sbuf, soffset, scount, &s)) != MOTOR_OK ||
 	    (rc = motor_buffer_resolve(rbuf, roffset, rcount, &r)) != MOTOR_OK)
 		return rc;
-	/* Disjoint slices of one array are fine (a halo exchange sends one row of a double[,] and receives
-	 * into another). */
-	int alias = 0;
-	if (sbuf == rbuf) {
-		uintptr_t s0 = (uintptr_t)s.data, r0 = (uintptr_t)r.data;
-		uintptr_t s1 = s0 + (uintptr_t)s.count * motor_mpi_type_size(s.dt);
-		uintptr_t r1 = r0 + (uintptr_t)r.count * motor_mpi_type_size(r.dt);
-		alias = s0 < r1 && r0 < s1;
-	}
-	return sendrecv_buffers(sbuf, &s, dest, stag, rbuf, &r, source, rtag, comm, st, alias);
+	return sendrecv_buffers(sbuf, &s, dest, stag, rbuf, &r, source, rtag, comm, st);
 }
 
 int32_t motor_icall_sendrecv_layout(MonoObject *sbuf, int32_t soffset, int32_t slayout, int32_t dest,
@@ -163,10 +162,7 @@ int32_t motor_icall_sendrecv_layout(MonoObject *sbuf, int32_t soffset, int32_t s
 	if ((rc = motor_buffer_resolve_layout(sbuf, soffset, slayout, &s)) != MOTOR_OK ||
 	    (rc = motor_buffer_resolve_layout(rbuf, roffset, rlayout, &r)) != MOTOR_OK)
 		return rc;
-	/* Element by element: a halo exchange sends one column of a matrix and receives into another, whose
-	 * spans interleave. */
-	int alias = sbuf == rbuf && motor_mpi_layouts_overlap(slayout, soffset, 0, rlayout, roffset, 0);
-	return sendrecv_buffers(sbuf, &s, dest, stag, rbuf, &r, source, rtag, comm, st, alias);
+	return sendrecv_buffers(sbuf, &s, dest, stag, rbuf, &r, source, rtag, comm, st);
 }
 
 int32_t motor_icall_check_layout(MonoObject *buf, int32_t offset, int32_t layout)

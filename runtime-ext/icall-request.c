@@ -33,7 +33,7 @@ int32_t motor_icall_isend_layout(MonoObject *buf, int32_t offset, int32_t layout
 {
 	struct motor_buffer b;
 	int rc = motor_buffer_resolve_layout(buf, offset, layout, &b);
-	return rc != MOTOR_OK ? rc : motor_pin_post(req, buf, &b, 0, dest, tag, comm, mode);
+	return rc != MOTOR_OK ? rc : motor_pin_post_layout(req, buf, &b, 0, dest, tag, comm, mode);
 }
 
 int32_t motor_icall_irecv_layout(MonoObject *buf, int32_t offset, int32_t layout, int32_t source, int32_t tag,
@@ -41,7 +41,9 @@ int32_t motor_icall_irecv_layout(MonoObject *buf, int32_t offset, int32_t layout
 {
 	struct motor_buffer b;
 	int rc = motor_buffer_resolve_layout(buf, offset, layout, &b);
-	return rc != MOTOR_OK ? rc : motor_pin_post(req, buf, &b, 1, source, tag, comm, MOTOR_SEND_STANDARD);
+	return rc != MOTOR_OK
+	           ? rc
+	           : motor_pin_post_layout(req, buf, &b, 1, source, tag, comm, MOTOR_SEND_STANDARD);
 }
 
 MOTOR_HOT_PATH
