@@ -218,10 +218,15 @@ namespace System.MP
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Send (Array buf, int offset, Layout layout, int dest, int tag)
 		{
+			SendLayout (buf, offset, layout, dest, tag, Prequest.SendKind);
+		}
+
+		void SendLayout (Array buf, int offset, Layout layout, int dest, int tag, int mode)
+		{
 			int h;
 			int rc = LayoutHandle (buf, layout, out h);
 			if (rc == 0)
-				rc = MPDirect.SendLayout (buf, offset, h, dest, tag, handle, Prequest.SendKind);
+				rc = MPDirect.SendLayout (buf, offset, h, dest, tag, handle, mode);
 			if (rc != 0)
 				throw Errors.Make (rc, this, buf, dest, tag, "dest");
 		}
@@ -288,11 +293,16 @@ namespace System.MP
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public Request Isend (Array buf, int offset, Layout layout, int dest, int tag)
 		{
+			return PostSendLayout (buf, offset, layout, dest, tag, Prequest.SendKind);
+		}
+
+		Request PostSendLayout (Array buf, int offset, Layout layout, int dest, int tag, int mode)
+		{
 			int h;
 			int rc = LayoutHandle (buf, layout, out h);
 			var r = Request.Fresh ();
 			if (rc == 0)
-				rc = MPDirect.IsendLayout (buf, offset, h, dest, tag, handle, Prequest.SendKind, r);
+				rc = MPDirect.IsendLayout (buf, offset, h, dest, tag, handle, mode, r);
 			if (rc != 0)
 				throw PostFailed (rc, buf, dest, tag, "dest");
 			return r;
@@ -391,9 +401,7 @@ namespace System.MP
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public Prequest Send_init (Array buf, int offset, Layout layout, int dest, int tag)
 		{
-			if (layout == null)
-				throw new ArgumentNullException ("layout");
-			return Init (buf, offset, 1, dest, tag, Prequest.SendKind, layout);
+			return InitLayout (buf, offset, layout, dest, tag, Prequest.SendKind);
 		}
 
 		/// <summary>A persistent receive into the elements of <paramref name="buf"/> that <paramref name="layout"/>
@@ -414,9 +422,235 @@ namespace System.MP
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public Prequest Recv_init (Array buf, int offset, Layout layout, int source, int tag)
 		{
+			return InitLayout (buf, offset, layout, source, tag, Prequest.RecvKind);
+		}
+	}
+
+	// The other send modes through a layout: as Send, Isend and Send_init above, with MPI's mode.
+	public partial class Comm
+	{
+		Prequest InitLayout (Array buf, int offset, Layout layout, int peer, int tag, int kind)
+		{
 			if (layout == null)
 				throw new ArgumentNullException ("layout");
-			return Init (buf, offset, 1, source, tag, Prequest.RecvKind, layout);
+			return Init (buf, offset, 1, peer, tag, kind, layout);
+		}
+
+		/// <summary>Synchronous send of the elements of <paramref name="buf"/> that <paramref name="layout"/>
+		/// selects from element <paramref name="offset"/> on (MPI_Ssend with a derived datatype): returns once
+		/// the matching receive has started.</summary>
+		/// <param name="buf">An array of a primitive type or of structs without references.</param>
+		/// <param name="offset">The element the layout starts at.</param>
+		/// <param name="layout">Which elements, from <paramref name="offset"/>.</param>
+		/// <param name="dest">The destination rank, or <see cref="MPI.PROC_NULL"/>.</param>
+		/// <param name="tag">The message tag, 0..<see cref="MPI.TAG_UB"/>.</param>
+		/// <exception cref="ArgumentNullException"><paramref name="buf"/> or <paramref name="layout"/> is
+		/// null.</exception>
+		/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be an MPI buffer.</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> lies outside the array, the layout
+		/// from there runs past its end, <paramref name="dest"/> is not a rank of the communicator (nor PROC_NULL), or
+		/// <paramref name="tag"/> is outside 0..<see cref="MPI.TAG_UB"/>.</exception>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
+		/// <exception cref="MPIException">The MPI library reported an error.</exception>
+		public void Ssend (Array buf, int offset, Layout layout, int dest, int tag)
+		{
+			SendLayout (buf, offset, layout, dest, tag, Prequest.SsendKind);
+		}
+
+		/// <summary>Buffered send of the elements of <paramref name="buf"/> that <paramref name="layout"/>
+		/// selects from element <paramref name="offset"/> on (MPI_Bsend with a derived datatype): copies them
+		/// into the buffer attached with <see cref="MPI.Buffer_attach"/> and returns.</summary>
+		/// <param name="buf">An array of a primitive type or of structs without references.</param>
+		/// <param name="offset">The element the layout starts at.</param>
+		/// <param name="layout">Which elements, from <paramref name="offset"/>.</param>
+		/// <param name="dest">The destination rank, or <see cref="MPI.PROC_NULL"/>.</param>
+		/// <param name="tag">The message tag, 0..<see cref="MPI.TAG_UB"/>.</param>
+		/// <exception cref="ArgumentNullException"><paramref name="buf"/> or <paramref name="layout"/> is
+		/// null.</exception>
+		/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be an MPI buffer.</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> lies outside the array, the layout
+		/// from there runs past its end, <paramref name="dest"/> is not a rank of the communicator (nor PROC_NULL), or
+		/// <paramref name="tag"/> is outside 0..<see cref="MPI.TAG_UB"/>.</exception>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="InvalidOperationException">No buffer is attached (<see cref="MPI.Buffer_attach"/>), or it
+		/// has no room for the message (its data and <see cref="MPI.BSEND_OVERHEAD"/>) beside the buffered messages
+		/// not yet delivered; or MPI has been finalized.  Nothing is sent.</exception>
+		/// <exception cref="MPIException">The MPI library reported an error.</exception>
+		public void Bsend (Array buf, int offset, Layout layout, int dest, int tag)
+		{
+			SendLayout (buf, offset, layout, dest, tag, Prequest.BsendKind);
+		}
+
+		/// <summary>Ready send of the elements of <paramref name="buf"/> that <paramref name="layout"/>
+		/// selects from element <paramref name="offset"/> on (MPI_Rsend with a derived datatype).</summary>
+		/// <param name="buf">An array of a primitive type or of structs without references.</param>
+		/// <param name="offset">The element the layout starts at.</param>
+		/// <param name="layout">Which elements, from <paramref name="offset"/>.</param>
+		/// <param name="dest">The destination rank, or <see cref="MPI.PROC_NULL"/>.</param>
+		/// <param name="tag">The message tag, 0..<see cref="MPI.TAG_UB"/>.</param>
+		/// <remarks>The program promises that the matching receive is already posted, as for <see
+		/// cref="Rsend(object,int,int)"/>.</remarks>
+		/// <exception cref="ArgumentNullException"><paramref name="buf"/> or <paramref name="layout"/> is
+		/// null.</exception>
+		/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be an MPI buffer.</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> lies outside the array, the layout
+		/// from there runs past its end, <paramref name="dest"/> is not a rank of the communicator (nor PROC_NULL), or
+		/// <paramref name="tag"/> is outside 0..<see cref="MPI.TAG_UB"/>.</exception>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
+		/// <exception cref="MPIException">The MPI library reported an error.</exception>
+		public void Rsend (Array buf, int offset, Layout layout, int dest, int tag)
+		{
+			SendLayout (buf, offset, layout, dest, tag, Prequest.RsendKind);
+		}
+
+		/// <summary>Starts a synchronous send of the elements of <paramref name="buf"/> that <paramref name="layout"/>
+		/// selects from element <paramref name="offset"/> on (MPI_Issend with a derived datatype): the
+		/// request completes once the matching receive has started.  The array must not be written until then.</summary>
+		/// <param name="buf">An array of a primitive type or of structs without references.</param>
+		/// <param name="offset">The element the layout starts at.</param>
+		/// <param name="layout">Which elements, from <paramref name="offset"/>.</param>
+		/// <param name="dest">The destination rank, or <see cref="MPI.PROC_NULL"/>.</param>
+		/// <param name="tag">The message tag, 0..<see cref="MPI.TAG_UB"/>.</param>
+		/// <returns>The request; complete it with <see cref="Request.Wait()"/> or <see cref="Request.Test()"/>.
+		/// Dropping it is safe.</returns>
+		/// <exception cref="ArgumentNullException"><paramref name="buf"/> or <paramref name="layout"/> is
+		/// null.</exception>
+		/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be an MPI buffer.</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> lies outside the array, the layout
+		/// from there runs past its end, <paramref name="dest"/> is not a rank of the communicator (nor PROC_NULL), or
+		/// <paramref name="tag"/> is outside 0..<see cref="MPI.TAG_UB"/>.</exception>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
+		/// <exception cref="OutOfMemoryException">The runtime could not allocate a request slot.</exception>
+		/// <exception cref="MPIException">The MPI library reported an error.</exception>
+		public Request Issend (Array buf, int offset, Layout layout, int dest, int tag)
+		{
+			return PostSendLayout (buf, offset, layout, dest, tag, Prequest.SsendKind);
+		}
+
+		/// <summary>Starts a buffered send of the elements of <paramref name="buf"/> that <paramref name="layout"/>
+		/// selects from element <paramref name="offset"/> on (MPI_Ibsend with a derived datatype): they
+		/// are copied into the attached buffer at once.</summary>
+		/// <param name="buf">An array of a primitive type or of structs without references.</param>
+		/// <param name="offset">The element the layout starts at.</param>
+		/// <param name="layout">Which elements, from <paramref name="offset"/>.</param>
+		/// <param name="dest">The destination rank, or <see cref="MPI.PROC_NULL"/>.</param>
+		/// <param name="tag">The message tag, 0..<see cref="MPI.TAG_UB"/>.</param>
+		/// <returns>The request; complete it with <see cref="Request.Wait()"/> or <see cref="Request.Test()"/>.
+		/// Dropping it is safe.</returns>
+		/// <exception cref="ArgumentNullException"><paramref name="buf"/> or <paramref name="layout"/> is
+		/// null.</exception>
+		/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be an MPI buffer.</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> lies outside the array, the layout
+		/// from there runs past its end, <paramref name="dest"/> is not a rank of the communicator (nor PROC_NULL), or
+		/// <paramref name="tag"/> is outside 0..<see cref="MPI.TAG_UB"/>.</exception>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="InvalidOperationException">No buffer is attached (<see cref="MPI.Buffer_attach"/>), or it
+		/// has no room for the message (its data and <see cref="MPI.BSEND_OVERHEAD"/>) beside the buffered messages
+		/// not yet delivered; or MPI has been finalized.  Nothing is sent.</exception>
+		/// <exception cref="OutOfMemoryException">The runtime could not allocate a request slot.</exception>
+		/// <exception cref="MPIException">The MPI library reported an error.</exception>
+		public Request Ibsend (Array buf, int offset, Layout layout, int dest, int tag)
+		{
+			return PostSendLayout (buf, offset, layout, dest, tag, Prequest.BsendKind);
+		}
+
+		/// <summary>Starts a ready send of the elements of <paramref name="buf"/> that <paramref name="layout"/>
+		/// selects from element <paramref name="offset"/> on (MPI_Irsend with a derived datatype).  The
+		/// array must not be written until the request completes.</summary>
+		/// <param name="buf">An array of a primitive type or of structs without references.</param>
+		/// <param name="offset">The element the layout starts at.</param>
+		/// <param name="layout">Which elements, from <paramref name="offset"/>.</param>
+		/// <param name="dest">The destination rank, or <see cref="MPI.PROC_NULL"/>.</param>
+		/// <param name="tag">The message tag, 0..<see cref="MPI.TAG_UB"/>.</param>
+		/// <returns>The request; complete it with <see cref="Request.Wait()"/> or <see cref="Request.Test()"/>.
+		/// Dropping it is safe.</returns>
+		/// <remarks>The program promises that the matching receive is already posted, as for <see
+		/// cref="Rsend(object,int,int)"/>.</remarks>
+		/// <exception cref="ArgumentNullException"><paramref name="buf"/> or <paramref name="layout"/> is
+		/// null.</exception>
+		/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be an MPI buffer.</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> lies outside the array, the layout
+		/// from there runs past its end, <paramref name="dest"/> is not a rank of the communicator (nor PROC_NULL), or
+		/// <paramref name="tag"/> is outside 0..<see cref="MPI.TAG_UB"/>.</exception>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
+		/// <exception cref="OutOfMemoryException">The runtime could not allocate a request slot.</exception>
+		/// <exception cref="MPIException">The MPI library reported an error.</exception>
+		public Request Irsend (Array buf, int offset, Layout layout, int dest, int tag)
+		{
+			return PostSendLayout (buf, offset, layout, dest, tag, Prequest.RsendKind);
+		}
+
+		/// <summary>A persistent synchronous send of the elements of <paramref name="buf"/> that <paramref name="layout"/>
+		/// selects from element <paramref name="offset"/> on (MPI_Ssend_init with a derived
+		/// datatype).</summary>
+		/// <param name="buf">An array of a primitive type or of structs without references.</param>
+		/// <param name="offset">The element the layout starts at.</param>
+		/// <param name="layout">Which elements, from <paramref name="offset"/>.</param>
+		/// <param name="dest">The destination rank, or <see cref="MPI.PROC_NULL"/>.</param>
+		/// <param name="tag">The message tag, 0..<see cref="MPI.TAG_UB"/>.</param>
+		/// <returns>The inactive persistent request.</returns>
+		/// <exception cref="ArgumentNullException"><paramref name="buf"/> or <paramref name="layout"/> is
+		/// null.</exception>
+		/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be an MPI buffer.</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> lies outside the array, the layout
+		/// from there runs past its end, <paramref name="dest"/> is not a rank of the communicator (nor PROC_NULL), or
+		/// <paramref name="tag"/> is outside 0..<see cref="MPI.TAG_UB"/>.</exception>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
+		public Prequest Ssend_init (Array buf, int offset, Layout layout, int dest, int tag)
+		{
+			return InitLayout (buf, offset, layout, dest, tag, Prequest.SsendKind);
+		}
+
+		/// <summary>A persistent buffered send of the elements of <paramref name="buf"/> that <paramref name="layout"/>
+		/// selects from element <paramref name="offset"/> on (MPI_Bsend_init with a derived datatype);
+		/// each <see cref="Prequest.Start"/> copies them into the attached buffer.</summary>
+		/// <param name="buf">An array of a primitive type or of structs without references.</param>
+		/// <param name="offset">The element the layout starts at.</param>
+		/// <param name="layout">Which elements, from <paramref name="offset"/>.</param>
+		/// <param name="dest">The destination rank, or <see cref="MPI.PROC_NULL"/>.</param>
+		/// <param name="tag">The message tag, 0..<see cref="MPI.TAG_UB"/>.</param>
+		/// <returns>The inactive persistent request.</returns>
+		/// <exception cref="ArgumentNullException"><paramref name="buf"/> or <paramref name="layout"/> is
+		/// null.</exception>
+		/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be an MPI buffer.</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> lies outside the array, the layout
+		/// from there runs past its end, <paramref name="dest"/> is not a rank of the communicator (nor PROC_NULL), or
+		/// <paramref name="tag"/> is outside 0..<see cref="MPI.TAG_UB"/>.</exception>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="InvalidOperationException">No buffer is attached (<see cref="MPI.Buffer_attach"/>), or it
+		/// has no room for the message (its data and <see cref="MPI.BSEND_OVERHEAD"/>) beside the buffered messages
+		/// not yet delivered; or MPI has been finalized.  Checked at each Start.</exception>
+		public Prequest Bsend_init (Array buf, int offset, Layout layout, int dest, int tag)
+		{
+			return InitLayout (buf, offset, layout, dest, tag, Prequest.BsendKind);
+		}
+
+		/// <summary>A persistent ready send of the elements of <paramref name="buf"/> that <paramref name="layout"/>
+		/// selects from element <paramref name="offset"/> on (MPI_Rsend_init with a derived datatype).</summary>
+		/// <param name="buf">An array of a primitive type or of structs without references.</param>
+		/// <param name="offset">The element the layout starts at.</param>
+		/// <param name="layout">Which elements, from <paramref name="offset"/>.</param>
+		/// <param name="dest">The destination rank, or <see cref="MPI.PROC_NULL"/>.</param>
+		/// <param name="tag">The message tag, 0..<see cref="MPI.TAG_UB"/>.</param>
+		/// <returns>The inactive persistent request.</returns>
+		/// <remarks>The program promises that the matching receive is already posted at each Start, as for <see
+		/// cref="Rsend(object,int,int)"/>.</remarks>
+		/// <exception cref="ArgumentNullException"><paramref name="buf"/> or <paramref name="layout"/> is
+		/// null.</exception>
+		/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be an MPI buffer.</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> lies outside the array, the layout
+		/// from there runs past its end, <paramref name="dest"/> is not a rank of the communicator (nor PROC_NULL), or
+		/// <paramref name="tag"/> is outside 0..<see cref="MPI.TAG_UB"/>.</exception>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
+		public Prequest Rsend_init (Array buf, int offset, Layout layout, int dest, int tag)
+		{
+			return InitLayout (buf, offset, layout, dest, tag, Prequest.RsendKind);
 		}
 	}
 }

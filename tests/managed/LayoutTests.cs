@@ -256,4 +256,57 @@ public static class LayoutTests
 					Assert.Equal (Prev * 1000 + x * 100 + (y - 2) * 10 + (z - 2), grid[x, y, z], "block b at " + x + y + z);
 		World.Sendrecv (m, 0, ix, Next, 29, m, 11, Layout.Vector (3, 1, 1), Prev, 29, null);
 	}
+
+	// Every send mode takes a layout: the column arrives whole, in order, through Ssend, Bsend, Rsend, their
+	// non-blocking and persistent forms.  A buffered send without a buffer is refused and sends nothing.
+	public static void EverySendModeTakesALayout ()
+	{
+		var m = Matrix (4, 5, Rank);
+		var col = Layout.Vector (4, 1, 5);
+		var modes = new Func<int, Request>[] {
+			t => { World.Ssend (m, 1, col, Next, t); return null; },
+			t => { World.Bsend (m, 1, col, Next, t); return null; },
+			t => { World.Rsend (m, 1, col, Next, t); return null; },
+			t => World.Issend (m, 1, col, Next, t),
+			t => World.Ibsend (m, 1, col, Next, t),
+			t => World.Irsend (m, 1, col, Next, t),
+			t => { var p = World.Ssend_init (m, 1, col, Next, t); p.Start (); return p; },
+			t => { var p = World.Bsend_init (m, 1, col, Next, t); p.Start (); return p; },
+			t => { var p = World.Rsend_init (m, 1, col, Next, t); p.Start (); return p; },
+		};
+		MPI.Buffer_attach (2 * (4 * 8 + MPI.BSEND_OVERHEAD));
+		try {
+			for (int k = 0; k < modes.Length; k++) {
+				var got = new double[4];
+				var r = World.Irecv (got, Prev, 40 + k);
+				World.Barrier (); // every receive is posted before a ready send
+				var s = modes[k] (40 + k);
+				r.Wait ();
+				if (s != null)
+					s.Wait ();
+				for (int i = 0; i < 4; i++)
+					Assert.Equal (Prev * 1000 + i * 10 + 1.0, got[i], "mode " + k + ", element " + i);
+				var p = s as Prequest;
+				if (p != null)
+					p.Free ();
+			}
+		} finally {
+			MPI.Buffer_detach ();
+		}
+		Assert.Throws<InvalidOperationException> (() => World.Bsend (m, 1, col, Next, 49), "Bsend without a buffer");
+		Assert.Throws<InvalidOperationException> (() => World.Ibsend (m, 1, col, Next, 49), "Ibsend without a buffer");
+		var pb = World.Bsend_init (m, 1, col, Next, 49);
+		Assert.Throws<InvalidOperationException> (() => pb.Start (), "Start of Bsend_init without a buffer");
+		pb.Free ();
+		Assert.Throws<ArgumentNullException> (() => World.Issend (m, 0, null, Next, 49), "Issend without a layout");
+		Assert.Throws<ArgumentOutOfRangeException> (() => World.Rsend_init (m, 5, col, Next, 49), "Rsend_init past the end");
+		Assert.Throws<ArgumentOutOfRangeException> (() => World.Ssend (m, 1, col, Size, 49), "Ssend to a rank past the end");
+		// Nothing was sent by the refusals: the ring still pairs.
+		var back = new double[4];
+		var rr = World.Irecv (back, Prev, 50);
+		World.Ssend (m, 0, col, Next, 50);
+		rr.Wait ();
+		Assert.Equal (Prev * 1000.0, back[0], "after the refusals");
+		World.Barrier ();
+	}
 }
