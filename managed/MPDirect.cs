@@ -21,6 +21,8 @@ namespace System.MP
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int Finalized ();
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int FinalizeMpi ();
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int QueryThread (out int provided);
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int IsThreadMain (out int flag);
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern void GetVersion (out int version, out int subversion);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern double Wtime ();
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern double Wtick ();
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern string ProcessorName ();

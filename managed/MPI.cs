@@ -115,6 +115,37 @@ namespace System.MP
 			return provided;
 		}
 
+		/// <summary>Whether the calling thread is the one that initialised MPI (MPI_Is_thread_main): the thread
+		/// that runs the program's Main under motor.</summary>
+		/// <returns>True on that thread.</returns>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
+		/// <exception cref="MPIException">The MPI library reported an error.</exception>
+		public static bool Is_thread_main ()
+		{
+			int flag;
+			Errors.Check (MPDirect.IsThreadMain (out flag));
+			return flag != 0;
+		}
+
+		/// <summary>The version of the MPI standard the MPI library implements (MPI_Get_version): 4.0 for MPICH 4,
+		/// 3.1 for Open MPI 4.1.  It may be called at any time, before MPI starts and after <see
+		/// cref="Finalize"/>.</summary>
+		/// <param name="version">The standard's major version.</param>
+		/// <param name="subversion">Its minor version.</param>
+		public static void Get_version (out int version, out int subversion)
+		{
+			MPDirect.GetVersion (out version, out subversion);
+		}
+
+		/// <summary>The MPI library's own name and version (the first line of MPI_Get_library_version, for example
+		/// "MPICH Version:      4.0.2"), as <see cref="Diagnostics.MpiLibrary"/>.  It may be called at any
+		/// time.</summary>
+		/// <returns>The library's version line.</returns>
+		public static string Get_library_version ()
+		{
+			return MPDirect.LibraryVersion ();
+		}
+
 		/// <summary>Elapsed wall-clock time, as MPI_Wtime: subtract two readings to time something.</summary>
 		/// <remarks>Motor reads the system's monotonic clock (CLOCK_MONOTONIC) itself rather than the library's
 		/// MPI_Wtime, whose origin differs between libraries (Open MPI's starts at 0 at MPI_Init): so the clock and

@@ -134,12 +134,12 @@ namespace MPI
 			}
 		}
 
-		/// <summary>Whether the calling thread is the program's main thread (the one that initialised MPI).</summary>
+		/// <summary>Whether the calling thread is the program's main thread (the one that initialised MPI;
+		/// MPI_Is_thread_main).</summary>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public static bool IsMainThread {
-			get { return System.Threading.Thread.CurrentThread.ManagedThreadId == mainThread; }
+			get { return System.MP.MPI.Is_thread_main (); }
 		}
-
-		static readonly int mainThread = System.Threading.Thread.CurrentThread.ManagedThreadId;
 
 		/// <summary>The name of the processor (host) this process runs on.</summary>
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>

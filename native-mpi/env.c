@@ -121,6 +121,22 @@ int motor_mpi_query_thread(int *provided)
 	return rc;
 }
 
+int motor_mpi_is_thread_main(int *flag)
+{
+	*flag = 0;
+	if (motor_mpi_finalized())
+		return MOTOR_EFINALIZED;
+	return MPI_Is_thread_main(flag);
+}
+
+void motor_mpi_get_version(int *version, int *subversion)
+{
+	if (MPI_Get_version(version, subversion) != MPI_SUCCESS) {
+		*version = MPI_VERSION;
+		*subversion = MPI_SUBVERSION;
+	}
+}
+
 /* Motor's clock is CLOCK_MONOTONIC, read directly, not MPI_Wtime: the libraries' MPI_Wtime counts from
  * different origins (Open MPI 4.1 from MPI_Init, so it starts at 0; Debian 12's MPICH from its own base), and
  * may not be called before MPI_Init or after MPI_Finalize (MPICH aborts the process), so a program that timed

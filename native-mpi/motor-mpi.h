@@ -106,6 +106,10 @@ int motor_mpi_initialized(void);
 int motor_mpi_finalized(void);
 /* The thread level MPI provides, as MOTOR_THREAD_*. */
 int motor_mpi_query_thread(int *provided);
+/* Whether the calling thread is the one that initialised MPI (MPI_Is_thread_main), in *flag. */
+int motor_mpi_is_thread_main(int *flag);
+/* The version of the MPI standard the library implements (MPI_Get_version): callable at any time. */
+void motor_mpi_get_version(int *version, int *subversion);
 /* Seconds of CLOCK_MONOTONIC, and its resolution: one clock under every MPI library, callable at any time. */
 double motor_mpi_wtime(void);
 double motor_mpi_wtick(void);

@@ -30,6 +30,22 @@ int32_t motor_icall_query_thread(int32_t *provided)
 	return rc;
 }
 
+int32_t motor_icall_is_thread_main(int32_t *flag)
+{
+	int f = 0;
+	int rc = motor_mpi_is_thread_main(&f);
+	*flag = f;
+	return rc;
+}
+
+void motor_icall_get_version(int32_t *version, int32_t *subversion)
+{
+	int v = 0, s = 0;
+	motor_mpi_get_version(&v, &s);
+	*version = v;
+	*subversion = s;
+}
+
 double motor_icall_wtime(void)
 {
 	return motor_mpi_wtime();

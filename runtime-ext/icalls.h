@@ -16,6 +16,8 @@ int32_t motor_icall_initialized(void);
 int32_t motor_icall_finalized(void);
 int32_t motor_icall_finalize(void);
 int32_t motor_icall_query_thread(int32_t *provided);
+int32_t motor_icall_is_thread_main(int32_t *flag);
+void motor_icall_get_version(int32_t *version, int32_t *subversion);
 double motor_icall_wtime(void);
 double motor_icall_wtick(void);
 MonoString *motor_icall_processor_name(void);

@@ -91,6 +91,32 @@ public static class EnvTests
 		Assert.Equal (MPI.THREAD_MULTIPLE, MPI.Query_thread (), "Query_thread");
 	}
 
+	// Main runs on the thread that initialised MPI; any other thread is not it.
+	public static void MainThreadIsTheThreadMain ()
+	{
+		Assert.True (MPI.Is_thread_main (), "Is_thread_main on Main's thread");
+		bool other = true;
+		var t = new System.Threading.Thread (() => other = MPI.Is_thread_main ());
+		t.Start ();
+		t.Join ();
+		Assert.True (!other, "Is_thread_main on another thread");
+	}
+
+	// The standard's version as the library states it, and the library's version line.
+	public static void VersionsAreTheLibrarys ()
+	{
+		int v, sv;
+		MPI.Get_version (out v, out sv);
+		string lib = MPI.Get_library_version ();
+		Assert.Equal (Diagnostics.MpiLibrary, lib, "Get_library_version");
+		if (lib.StartsWith ("MPICH"))
+			Assert.True (v == 4 && sv == 0, "MPICH 4 implements MPI 4.0: " + v + "." + sv);
+		else if (lib.StartsWith ("Open MPI"))
+			Assert.True (v == 3 && sv == 1, "Open MPI 4.1 implements MPI 3.1: " + v + "." + sv);
+		else
+			Assert.True (v >= 3, "MPI " + v + "." + sv);
+	}
+
 	public static void TimersWork ()
 	{
 		double t0 = MPI.Wtime ();

@@ -31,6 +31,11 @@ public static class FinalizeTests
 		failed += Check (rank, "DupFreedAtFinalize", Throws<InvalidOperationException> (() => dup.Get_rank ()), "InvalidOperationException");
 		failed += Check (rank, "BsendBufferDetachedAtFinalize", MPI.Buffer_detach () == 0, "nothing left attached");
 		failed += Check (rank, "BufferAttachAfterFinalizeThrows", Throws<InvalidOperationException> (() => MPI.Buffer_attach (10)), "InvalidOperationException");
+		int v, sv;
+		MPI.Get_version (out v, out sv);
+		failed += Check (rank, "VersionAfterFinalize", v >= 3 && MPI.Get_library_version () == Diagnostics.MpiLibrary,
+			"Get_version " + v + "." + sv + ", Get_library_version " + MPI.Get_library_version ());
+		failed += Check (rank, "IsThreadMainAfterFinalizeThrows", Throws<InvalidOperationException> (() => MPI.Is_thread_main ()), "InvalidOperationException");
 		failed += Check (rank, "InitAfterFinalizeThrows", Throws<InvalidOperationException> (() => MPI.Init ()), "InvalidOperationException");
 		return failed;
 	}
