@@ -9,6 +9,8 @@
 // Wait/Test or by the GC hook if the program never waits -- so between uses it is free to move, and MPI never
 // writes to an address the collector has moved away from.  Each Start costs the one MPI call MPI_Start costs,
 // and messages match in the order the Starts were made, as with MPI's persistent requests.
+using System.Threading;
+
 namespace System.MP
 {
 	/// <summary>A persistent request (<see cref="Comm.Send_init(object,int,int)"/>, <see
@@ -28,6 +30,12 @@ namespace System.MP
 		readonly object buf;
 		readonly Layout layout; // or null: elements [offset, offset + count)
 		readonly int offset, count, peer, tag, kind;
+		// A persistent collective (Intracomm.Bcast_init ...): posts its non-blocking form; then `inner` is the
+		// collective started last, until its completion has been learnt, and `error` what that completion raised.
+		readonly Func<Request> collective;
+		Request inner;
+		Exception error;
+		const int CollectiveFailed = -1; // rc of a collective whose completion raised `error`
 
 		// A send's kind is its mode (native-mpi/motor-mpi.h, motor_send_mode).
 		internal const int SendKind = 0, SsendKind = 1, BsendKind = 2, RsendKind = 3, RecvKind = 4;
@@ -45,8 +53,51 @@ namespace System.MP
 			consumed = true; // inactive until started
 		}
 
+		internal Prequest (Func<Request> collective)
+		{
+			this.collective = collective;
+			send = CollRequest.Collective; // Cancel refuses it, as it refuses a non-blocking collective
+			consumed = true;
+		}
+
 		// Started and its completion not yet reported by Wait/Test (MPI: active).
-		bool Busy { get { return slot >= 0 && !consumed; } }
+		bool Busy { get { return (slot >= 0 || collective != null) && !consumed; } }
+
+		// A collective has no slot of its own: it is completed through the request of its non-blocking form.
+		internal override bool IsDeferred { get { return collective != null; } }
+
+		internal override int CompleteNative (bool wait, bool wantStatus, out int f)
+		{
+			if (collective == null)
+				return base.CompleteNative (wait, wantStatus, out f);
+			if (Volatile.Read (ref done) != 0) {
+				f = 1;
+				return 0;
+			}
+			var st = wantStatus ? new Status () : null;
+			bool flag;
+			try {
+				inner.Complete (wait, st, out flag, wait ? "Wait" : "Test");
+			} catch (Exception e) {
+				if (!inner.consumed)
+					throw; // not a completion: the collective is still in flight
+				error = e;
+				flag = true;
+			}
+			f = flag ? 1 : 0;
+			if (flag) {
+				inner = null;
+				result = st != null ? st.data : default (StatusData);
+				rc = error != null ? CollectiveFailed : 0;
+				Volatile.Write (ref done, 1);
+			}
+			return 0;
+		}
+
+		internal override Exception ResultException (string op)
+		{
+			return error ?? base.ResultException (op);
+		}
 
 		// `entry`: the request's index in Startall's array, or -1 for Start.  The operation's name is put together
 		// only when the check fails: a Startall that built it for every entry spent more time on those strings than
@@ -55,7 +106,7 @@ namespace System.MP
 		{
 			if (freed)
 				throw new InvalidOperationException (OpName (entry) + ": the persistent request has been freed " +
-					"(Request.Free); make a new one with Send_init, Ssend_init, Bsend_init, Rsend_init or Recv_init");
+					"(Request.Free); make a new one with Send_init, Recv_init, Allreduce_init ... (the call that made it)");
 			if (Busy)
 				throw new InvalidOperationException (OpName (entry) + ": the persistent request is active (started " +
 					"and not yet completed): complete it with Wait or Test (until true) before starting it again");
@@ -88,6 +139,13 @@ namespace System.MP
 			// The request is inactive: nothing else writes its result now (its last slot, if any, is free).
 			rc = 0;
 			result = default (StatusData);
+			if (collective != null) {
+				error = null;
+				Volatile.Write (ref done, 0);
+				inner = collective (); // this rank's refusal raises here; another rank's at the completion
+				consumed = false;
+				return;
+			}
 			int code, h;
 			if (layout != null) {
 				code = layout.HandleFor ((Array) buf, out h);

@@ -355,4 +355,95 @@ public static class PersistentTests
 			Assert.True (Request.Testsome (set, null) == null, "both inactive again");
 		}
 	}
+
+	// Persistent collectives (Allreduce_init ...): made once, started together with Startall many times, each Start
+	// with the buffers' contents of that moment; the v-form's counts are those of init.
+	public static void PersistentCollectivesStartedManyTimes ()
+	{
+		int n = Size;
+		var contrib = new int[3];
+		var sum = new int[3];
+		var root = new long[2];
+		var all = new int[2 * n];
+		var mine = new int[2];
+		var prefix = new int[1];
+		var v = new double[n + 1];
+		var counts = Enumerable.Repeat (1, n).ToArray ();
+		counts[n - 1] = 2;
+		var displs = Enumerable.Range (0, n).ToArray ();
+		// Decimal concatenation: associative, not commutative.
+		var user = Op.Create<int> ((a, b) => a * (b < 10 ? 10 : b < 100 ? 100 : b < 1000 ? 1000 : 10000) + b, false);
+		var ordered = new int[1];
+		var reqs = new[] {
+			World.Allreduce_init (contrib, sum, Op.SUM),
+			World.Bcast_init (root, 0),
+			World.Allgather_init (mine, all),
+			World.Scan_init (new[] { 0 }, prefix, Op.SUM),
+			World.Allgatherv_init (new double[Rank == n - 1 ? 2 : 1], v, counts, displs),
+			World.Allreduce_init (new[] { Rank + 1 }, ordered, user),
+			World.Barrier_init (),
+		};
+		counts[0] = 99; // changed after init: the copy made at init counts
+		for (int iter = 0; iter < 6; iter++) {
+			for (int i = 0; i < 3; i++)
+				contrib[i] = Rank * 100 + iter * 10 + i;
+			if (Rank == 0) {
+				root[0] = iter;
+				root[1] = -iter;
+			}
+			mine[0] = Rank;
+			mine[1] = iter;
+			Prequest.Startall (reqs.Cast<Prequest> ().ToArray ());
+			Request.Waitall (reqs);
+			for (int i = 0; i < 3; i++)
+				Assert.Equal (100 * n * (n - 1) / 2 + n * (iter * 10 + i), sum[i], "iteration " + iter + ": sum[" + i + "]");
+			Assert.Equal (iter, (int) root[0], "iteration " + iter + ": Bcast");
+			Assert.Equal (-iter, (int) root[1], "iteration " + iter + ": Bcast");
+			for (int r = 0; r < n; r++) {
+				Assert.Equal (r, all[2 * r], "iteration " + iter + ": Allgather rank");
+				Assert.Equal (iter, all[2 * r + 1], "iteration " + iter + ": Allgather iteration");
+			}
+			int expect = 0;
+			for (int r = 0; r < n; r++)
+				expect = r == 0 ? 1 : expect * 10 + r + 1;
+			Assert.Equal (expect, ordered[0], "iteration " + iter + ": user-defined operator, in rank order");
+			foreach (var r in reqs)
+				Assert.True (r.Test (), "inactive again");
+		}
+		foreach (var r in reqs)
+			r.Free ();
+		user.Free ();
+	}
+
+	// A persistent collective refused at Start: the refusing rank raises there, the others at the completion; the
+	// request stays usable on every rank, and the communicator too.
+	public static void PersistentCollectiveRefusalRaisesOnEveryRank ()
+	{
+		var buf = new int[4];
+		var ok = World.Bcast_init (buf, 0);
+		var bad = World.Bcast_init (buf, 0, Rank == Size - 1 ? 5 : 4, 0); // past the end on the last rank
+		if (Rank == Size - 1) {
+			Assert.Throws<ArgumentOutOfRangeException> (() => bad.Start (), "the refusing rank, at Start");
+			Assert.True (bad.Test (), "not started: inactive");
+		} else {
+			bad.Start ();
+			Assert.Throws<InvalidOperationException> (() => bad.Wait (), "rank " + Rank + ", from Wait");
+			Assert.True (bad.Test (), "completed: inactive");
+		}
+		for (int iter = 0; iter < 3; iter++) {
+			if (Rank == 0)
+				buf[3] = 40 + iter;
+			ok.Start ();
+			Assert.Throws<InvalidOperationException> (() => ok.Start (), "Start while active");
+			Assert.Throws<NotSupportedException> (() => ok.Cancel (), "Cancel of a collective");
+			ok.Wait ();
+			Assert.Equal (40 + iter, buf[3], "the communicator still works, iteration " + iter);
+		}
+		ok.Free ();
+		Assert.Throws<InvalidOperationException> (() => ok.Start (), "Start after Free");
+		bad.Free ();
+		var freed = World.Dup ();
+		freed.Free ();
+		Assert.Throws<ObjectDisposedException> (() => freed.Barrier_init (), "init on a freed communicator");
+	}
 }
