@@ -297,6 +297,34 @@ public static class NonBlockingTests
 		AssertEmpty (st, "second Wait of an object receive");
 	}
 
+	// A non-blocking receive from PROC_NULL completes at once with MPI's status for it (source PROC_NULL, tag
+	// ANY_TAG, no data), through Wait, Test, a persistent receive and Waitany, as the blocking Recv does.
+	public static void ReceivesFromProcNullReportTheProcNullStatus ()
+	{
+		var buf = new[] { 7 };
+		var st = new Status ();
+		World.Irecv (buf, MPI.PROC_NULL, 5).Wait (st);
+		AssertProcNull (st, "Irecv + Wait");
+		var r = World.Irecv (buf, 0, 1, MPI.PROC_NULL, MPI.ANY_TAG);
+		Assert.True (r.Test (st), "Test: complete at once");
+		AssertProcNull (st, "Irecv + Test");
+		var p = World.Recv_init (buf, MPI.PROC_NULL, 5);
+		p.Start ();
+		p.Wait (st);
+		AssertProcNull (st, "Recv_init + Start + Wait");
+		p.Free ();
+		Assert.Equal (0, Request.Waitany (new[] { World.Irecv (buf, MPI.PROC_NULL, 5) }, st), "Waitany");
+		AssertProcNull (st, "Waitany");
+		Assert.Equal (7, buf[0], "nothing received");
+	}
+
+	static void AssertProcNull (Status st, string what)
+	{
+		Assert.Equal (MPI.PROC_NULL, st.Get_source (), what + ": source");
+		Assert.Equal (MPI.ANY_TAG, st.Get_tag (), what + ": tag");
+		Assert.Equal (0, st.Get_count (typeof (int)), what + ": count");
+	}
+
 	const string SendCancelRefusal = "a send cannot be cancelled: MPI-4 deprecates cancelling sends";
 
 	public static void CancelOfASendIsRefusedAndTheSendStillCompletes ()
