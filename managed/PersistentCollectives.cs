@@ -1,5 +1,6 @@
-// Persistent collectives (MPI-4): Barrier_init, Bcast_init, ... Reduce_scatter_init return a Prequest whose every
-// Start starts the collective's non-blocking form with the arguments given at init.
+// Persistent collectives (MPI-4): Barrier_init, Bcast_init, ... Reduce_scatter_init and Neighbor_allgather_init ...
+// Neighbor_alltoallv_init return a Prequest whose every Start starts the collective's non-blocking form with the
+// arguments given at init.
 //
 // Each Start goes through the non-blocking form's checks and its agreement, so a refusal is raised on every rank
 // (at Start on the rank that refused, by the completion on the others), and the buffers are resolved at Start and
@@ -13,7 +14,7 @@ namespace System.MP
 	public partial class Intracomm
 	{
 		// The communicator is live and MPI running: ObjectDisposedException or InvalidOperationException otherwise.
-		void CheckPersistent ()
+		internal void CheckPersistent ()
 		{
 			int inter, remote;
 			int rc = MPDirect.CommKind (handle, out inter, out remote);
@@ -21,7 +22,7 @@ namespace System.MP
 				throw Errors.Make (rc, this, null, 0, 0, null);
 		}
 
-		static int[] Copy (int[] a)
+		internal static int[] Copy (int[] a)
 		{
 			return a == null ? null : (int[]) a.Clone ();
 		}
@@ -502,6 +503,89 @@ namespace System.MP
 		{
 			CheckPersistent ();
 			return new Prequest (() => Ireduce_scatter_block (buf, op));
+		}
+	}
+
+	public partial class Topocomm
+	{
+		/// <summary>A persistent form of <see cref="Ineighbor_allgather(Array,Array)"/> (MPI_Neighbor_allgather_init): each <see cref="Prequest.Start"/> starts it with
+		/// these arguments.</summary>
+		/// <param name="sendbuf">As for the blocking form.</param>
+		/// <param name="recvbuf">As for the blocking form.</param>
+		/// <returns>The inactive persistent request.  Start it, complete it with <see cref="Request.Wait()"/> or <see
+		/// cref="Request.Test()"/> (which raise what the non-blocking form's completion raises), and start it
+		/// again.</returns>
+		/// <remarks>The buffers are those given here, read or written at each Start where they are then; the arguments
+		/// are checked at each Start as <see cref="Ineighbor_allgather(Array,Array)"/> checks them.  Every rank makes and starts its
+		/// persistent collectives on a communicator in the same order.</remarks>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
+		public Prequest Neighbor_allgather_init (Array sendbuf, Array recvbuf)
+		{
+			CheckPersistent ();
+			return new Prequest (() => Ineighbor_allgather (sendbuf, recvbuf));
+		}
+
+		/// <summary>A persistent form of <see cref="Ineighbor_allgatherv(Array,Array,int[],int[])"/> (MPI_Neighbor_allgatherv_init): each <see cref="Prequest.Start"/> starts it with
+		/// these arguments.</summary>
+		/// <param name="sendbuf">As for the blocking form.</param>
+		/// <param name="recvbuf">As for the blocking form.</param>
+		/// <param name="recvcounts">As for the blocking form.  Copied here.</param>
+		/// <param name="displs">As for the blocking form.  Copied here.</param>
+		/// <returns>The inactive persistent request.  Start it, complete it with <see cref="Request.Wait()"/> or <see
+		/// cref="Request.Test()"/> (which raise what the non-blocking form's completion raises), and start it
+		/// again.</returns>
+		/// <remarks>The buffers are those given here, read or written at each Start where they are then; the arguments
+		/// are checked at each Start as <see cref="Ineighbor_allgatherv(Array,Array,int[],int[])"/> checks them.  Every rank makes and starts its
+		/// persistent collectives on a communicator in the same order.</remarks>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
+		public Prequest Neighbor_allgatherv_init (Array sendbuf, Array recvbuf, int[] recvcounts, int[] displs)
+		{
+			CheckPersistent ();
+			int[] recvcountsCopy = Copy (recvcounts), displsCopy = Copy (displs);
+			return new Prequest (() => Ineighbor_allgatherv (sendbuf, recvbuf, recvcountsCopy, displsCopy));
+		}
+
+		/// <summary>A persistent form of <see cref="Ineighbor_alltoall(Array,Array)"/> (MPI_Neighbor_alltoall_init): each <see cref="Prequest.Start"/> starts it with
+		/// these arguments.</summary>
+		/// <param name="sendbuf">As for the blocking form.</param>
+		/// <param name="recvbuf">As for the blocking form.</param>
+		/// <returns>The inactive persistent request.  Start it, complete it with <see cref="Request.Wait()"/> or <see
+		/// cref="Request.Test()"/> (which raise what the non-blocking form's completion raises), and start it
+		/// again.</returns>
+		/// <remarks>The buffers are those given here, read or written at each Start where they are then; the arguments
+		/// are checked at each Start as <see cref="Ineighbor_alltoall(Array,Array)"/> checks them.  Every rank makes and starts its
+		/// persistent collectives on a communicator in the same order.</remarks>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
+		public Prequest Neighbor_alltoall_init (Array sendbuf, Array recvbuf)
+		{
+			CheckPersistent ();
+			return new Prequest (() => Ineighbor_alltoall (sendbuf, recvbuf));
+		}
+
+		/// <summary>A persistent form of <see cref="Ineighbor_alltoallv(Array,int[],int[],Array,int[],int[])"/> (MPI_Neighbor_alltoallv_init): each <see cref="Prequest.Start"/> starts it with
+		/// these arguments.</summary>
+		/// <param name="sendbuf">As for the blocking form.</param>
+		/// <param name="sendcounts">As for the blocking form.  Copied here.</param>
+		/// <param name="sdispls">As for the blocking form.  Copied here.</param>
+		/// <param name="recvbuf">As for the blocking form.</param>
+		/// <param name="recvcounts">As for the blocking form.  Copied here.</param>
+		/// <param name="rdispls">As for the blocking form.  Copied here.</param>
+		/// <returns>The inactive persistent request.  Start it, complete it with <see cref="Request.Wait()"/> or <see
+		/// cref="Request.Test()"/> (which raise what the non-blocking form's completion raises), and start it
+		/// again.</returns>
+		/// <remarks>The buffers are those given here, read or written at each Start where they are then; the arguments
+		/// are checked at each Start as <see cref="Ineighbor_alltoallv(Array,int[],int[],Array,int[],int[])"/> checks them.  Every rank makes and starts its
+		/// persistent collectives on a communicator in the same order.</remarks>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
+		public Prequest Neighbor_alltoallv_init (Array sendbuf, int[] sendcounts, int[] sdispls, Array recvbuf, int[] recvcounts, int[] rdispls)
+		{
+			CheckPersistent ();
+			int[] sendcountsCopy = Copy (sendcounts), sdisplsCopy = Copy (sdispls), recvcountsCopy = Copy (recvcounts), rdisplsCopy = Copy (rdispls);
+			return new Prequest (() => Ineighbor_alltoallv (sendbuf, sendcountsCopy, sdisplsCopy, recvbuf, recvcountsCopy, rdisplsCopy));
 		}
 	}
 }

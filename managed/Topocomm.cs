@@ -13,7 +13,7 @@ namespace System.MP
 	/// <summary>An intracommunicator with a process topology: a Cartesian grid (<see cref="Cartcomm"/>), a graph
 	/// (<see cref="Graphcomm"/>) or a distributed graph (<see cref="Distgraphcomm"/>).  It has the neighbour
 	/// collectives, which exchange blocks with a rank's neighbours only.</summary>
-	public abstract class Topocomm : Intracomm
+	public abstract partial class Topocomm : Intracomm
 	{
 		// native-mpi/motor-mpi.h: enum motor_coll_kind
 		const int KNeighborAllgather = 16, KNeighborAllgatherv = 17, KNeighborAlltoall = 18, KNeighborAlltoallv = 19;

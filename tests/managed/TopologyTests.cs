@@ -79,19 +79,39 @@ public static class TopologyTests
 		}
 	}
 
-	/// <summary>Every neighbour collective, blocking and non-blocking, on <paramref name="c"/>.  This rank's
+	const int Blocking = 0, NonBlocking = 1, Persistent = 2;
+
+	// One neighbour collective in one of its three forms; the persistent one is started twice (the same blocks
+	// arrive again) and freed.
+	static void Run (int mode, Action blocking, Func<Request> nonBlocking, Func<Prequest> init)
+	{
+		if (mode == Blocking) {
+			blocking ();
+		} else if (mode == NonBlocking) {
+			nonBlocking ().Wait ();
+		} else {
+			var p = init ();
+			for (int k = 0; k < 2; k++) {
+				p.Start ();
+				p.Wait ();
+			}
+			p.Free ();
+		}
+	}
+
+	/// <summary>Every neighbour collective, blocking, non-blocking and persistent, on <paramref name="c"/>.  This rank's
 	/// out-neighbours are <paramref name="outs"/>; its in-neighbour i is rank ins[i][0], which sends it its block
 	/// ins[i][1] (in-neighbours of MPI.PROC_NULL send nothing: their blocks must stay untouched).</summary>
 	static void CheckNeighborCollectives (Topocomm c, int[] outs, int[][] ins, string what)
 	{
 		Assert.Equal (ins.Length, c.Indegree, what + ": Indegree");
 		Assert.Equal (outs.Length, c.Outdegree, what + ": Outdegree");
-		foreach (bool nb in new[] { false, true }) {
-			string w = what + (nb ? " (non-blocking)" : "");
+		foreach (int mode in new[] { Blocking, NonBlocking, Persistent }) {
+			string w = what + (mode == NonBlocking ? " (non-blocking)" : mode == Persistent ? " (persistent)" : "");
 			// allgather: 2 elements from each in-neighbour
 			var s = new[] { V (Rank, 0), V (Rank, 1) };
 			var r = Filled (2 * ins.Length, -1);
-			if (nb) c.Ineighbor_allgather (s, r).Wait (); else c.Neighbor_allgather (s, r);
+			Run (mode, () => c.Neighbor_allgather (s, r), () => c.Ineighbor_allgather (s, r), () => c.Neighbor_allgather_init (s, r));
 			for (int i = 0; i < ins.Length; i++) {
 				int src = ins[i][0];
 				for (int k = 0; k < 2; k++)
@@ -104,7 +124,7 @@ public static class TopologyTests
 				s[2 * j + 1] = V (Rank, 10 * j + 1);
 			}
 			r = Filled (2 * ins.Length, -1);
-			if (nb) c.Ineighbor_alltoall (s, r).Wait (); else c.Neighbor_alltoall (s, r);
+			Run (mode, () => c.Neighbor_alltoall (s, r), () => c.Ineighbor_alltoall (s, r), () => c.Neighbor_alltoall_init (s, r));
 			CheckBlocks (ins,
 				ins.Select (p => p[0] == MPI.PROC_NULL ? new[] { -1, -1 } : new[] { V (p[0], 10 * p[1]), V (p[0], 10 * p[1] + 1) }).ToArray (),
 				Enumerable.Range (0, ins.Length).Select (i => r.Skip (2 * i).Take (2).ToArray ()).ToArray (), w + ": Neighbor_alltoall");
@@ -115,7 +135,8 @@ public static class TopologyTests
 			for (int i = 1; i < ins.Length; i++)
 				displs[i] = displs[i - 1] + counts[i - 1] + 1;
 			r = Filled (counts.Sum () + ins.Length + 1, -1);
-			if (nb) c.Ineighbor_allgatherv (s, r, counts, displs).Wait (); else c.Neighbor_allgatherv (s, r, counts, displs);
+			Run (mode, () => c.Neighbor_allgatherv (s, r, counts, displs), () => c.Ineighbor_allgatherv (s, r, counts, displs),
+				() => c.Neighbor_allgatherv_init (s, r, counts, displs));
 			var expect = Filled (r.Length, -1);
 			for (int i = 0; i < ins.Length; i++)
 				if (ins[i][0] != MPI.PROC_NULL)
@@ -136,8 +157,9 @@ public static class TopologyTests
 			for (int i = 0; i < ins.Length; i++)
 				rdispls[i] = (i == 0 ? 0 : rdispls[i - 1] + rcounts[i - 1]) + 1;
 			r = Filled (rcounts.Sum () + ins.Length + 1, -1);
-			if (nb) c.Ineighbor_alltoallv (s, scounts, sdispls, r, rcounts, rdispls).Wait ();
-			else c.Neighbor_alltoallv (s, scounts, sdispls, r, rcounts, rdispls);
+			Run (mode, () => c.Neighbor_alltoallv (s, scounts, sdispls, r, rcounts, rdispls),
+				() => c.Ineighbor_alltoallv (s, scounts, sdispls, r, rcounts, rdispls),
+				() => c.Neighbor_alltoallv_init (s, scounts, sdispls, r, rcounts, rdispls));
 			for (int i = 0; i <= ins.Length; i++)
 				Assert.Equal (-1, r[i == 0 ? 0 : rdispls[i - 1] + rcounts[i - 1]], w + ": Neighbor_alltoallv: the gap before block " + i + " is untouched");
 			CheckBlocks (ins,
