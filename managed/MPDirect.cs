@@ -42,6 +42,7 @@ namespace System.MP
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern void SetSpin (int polls);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern string[] InternalCalls ();
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int CheckBuffer (object buf, int offset, int count);
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int CheckSendrecv (object sendbuf, int sendoffset, int sendcount, object recvbuf, int recvoffset, int recvcount);
 
 		// communicators (runtime-ext/icall-comm.c)
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int CommRank (int comm);

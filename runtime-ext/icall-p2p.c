@@ -113,23 +113,31 @@ void motor_icall_layout_free(int32_t layout)
 	motor_mpi_layout_free(layout);
 }
 
-/* Sendrecv of two resolved buffers.  MPI forbids them to share an element; disjoint parts of one array are
- * fine (a halo exchange sends one row of a double[,] and receives into another, or one column and into
- * another, whose spans interleave). */
+/* The send and receive buffers of a Sendrecv (or Isendrecv).  MPI forbids them to share an element; disjoint
+ * parts of one array are fine (a halo exchange sends one row of a double[,] and receives into another, or one
+ * column and into another, whose spans interleave). */
+static int sendrecv_disjoint(MonoObject *sbuf, const struct motor_buffer *s, MonoObject *rbuf,
+                             const struct motor_buffer *r)
+{
+	if (sbuf != rbuf)
+		return MOTOR_OK;
+	uintptr_t s0 = (uintptr_t)s->data, r0 = (uintptr_t)r->data;
+	uintptr_t s1 = s0 + (uintptr_t)s->count * motor_mpi_type_size(s->dt);
+	uintptr_t r1 = r0 + (uintptr_t)r->count * motor_mpi_type_size(r->dt);
+	return s0 < r1 && r0 < s1 &&
+	               motor_mpi_elements_meet(s->data, s->count, s->dt, r->data, r->count, r->dt)
+	           ? MOTOR_EALIAS
+	           : MOTOR_OK;
+}
+
+/* Sendrecv of two resolved buffers. */
 static int sendrecv_buffers(MonoObject *sbuf, struct motor_buffer *s, int32_t dest, int32_t stag,
                             MonoObject *rbuf, struct motor_buffer *r, int32_t source, int32_t rtag,
                             int32_t comm, motor_status *st)
 {
 	int rc;
-	if (sbuf == rbuf) {
-		uintptr_t s0 = (uintptr_t)s->data, r0 = (uintptr_t)r->data;
-		uintptr_t s1 = s0 + (uintptr_t)s->count * motor_mpi_type_size(s->dt);
-		uintptr_t r1 = r0 + (uintptr_t)r->count * motor_mpi_type_size(r->dt);
-		if (s0 < r1 && r0 < s1 &&
-		    motor_mpi_elements_meet(s->data, s->count, s->dt, r->data, r->count, r->dt))
-			return MOTOR_EALIAS;
-	}
-	if ((rc = motor_pin_check_self(s, 0, dest, comm)) != MOTOR_OK ||
+	if ((rc = sendrecv_disjoint(sbuf, s, rbuf, r)) != MOTOR_OK ||
+	    (rc = motor_pin_check_self(s, 0, dest, comm)) != MOTOR_OK ||
 	    (rc = motor_pin_check_self(r, 1, source, comm)) != MOTOR_OK)
 		return rc;
 	rc = motor_mpi_sendrecv(s->data, s->count, s->dt, dest, stag, r->data, r->count, r->dt, source, rtag,
@@ -163,6 +171,19 @@ int32_t motor_icall_sendrecv_layout(MonoObject *sbuf, int32_t soffset, int32_t s
 	    (rc = motor_buffer_resolve_layout(rbuf, roffset, rlayout, &r)) != MOTOR_OK)
 		return rc;
 	return sendrecv_buffers(sbuf, &s, dest, stag, rbuf, &r, source, rtag, comm, st);
+}
+
+/* The buffers of an Isendrecv, checked before either part is posted. */
+int32_t motor_icall_check_sendrecv(MonoObject *sbuf, int32_t soffset, int32_t scount, MonoObject *rbuf,
+                                   int32_t roffset, int32_t rcount)
+{
+	struct motor_buffer s, r;
+	int rc;
+
+	if ((rc = motor_buffer_resolve(sbuf, soffset, scount, &s)) != MOTOR_OK ||
+	    (rc = motor_buffer_resolve(rbuf, roffset, rcount, &r)) != MOTOR_OK)
+		return rc;
+	return sendrecv_disjoint(sbuf, &s, rbuf, &r);
 }
 
 int32_t motor_icall_check_layout(MonoObject *buf, int32_t offset, int32_t layout)

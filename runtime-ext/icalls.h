@@ -54,6 +54,8 @@ int32_t motor_icall_send_standard(MonoObject *buf, int32_t offset, int32_t count
                                   int32_t comm);
 int32_t motor_icall_recv_no_status(MonoObject *buf, int32_t offset, int32_t count, int32_t source,
                                    int32_t tag, int32_t comm);
+int32_t motor_icall_check_sendrecv(MonoObject *sbuf, int32_t soffset, int32_t scount, MonoObject *rbuf,
+                                   int32_t roffset, int32_t rcount);
 int32_t motor_icall_sendrecv(MonoObject *sbuf, int32_t soffset, int32_t scount, int32_t dest, int32_t stag,
                              MonoObject *rbuf, int32_t roffset, int32_t rcount, int32_t source, int32_t rtag,
                              int32_t comm, motor_status *st);

@@ -369,4 +369,73 @@ public static class P2PTests
 			Assert.SequenceEqual (new[] { Prev, k }, got[k], "ready send " + k);
 		World.Rsend (new int[1], MPI.PROC_NULL, 40);
 	}
+
+	// Isendrecv around the ring: whole buffers, ranges of one array, and a Test loop; the status is the receive's.
+	public static void IsendrecvExchangesAroundTheRing ()
+	{
+		var got = new long[3];
+		var r = World.Isendrecv (new[] { Rank * 10L, Rank * 10L + 1, Rank * 10L + 2 }, Next, 70, got, Prev, 70);
+		var st = new Status ();
+		r.Wait (st);
+		Assert.SequenceEqual (new[] { Prev * 10L, Prev * 10L + 1, Prev * 10L + 2 }, got, "whole buffers");
+		Assert.Equal (Prev, st.Get_source (), "status: source");
+		Assert.Equal (3, st.Get_count (typeof (long)), "status: count");
+		Assert.True (r.Test (), "inactive afterwards");
+
+		// Disjoint ranges of one array (a halo exchange): send [0, 4), receive into [4, 8).
+		var halo = new int[8];
+		for (int i = 0; i < 4; i++)
+			halo[i] = Rank * 100 + i;
+		r = World.Isendrecv (halo, 0, 4, Next, 71, halo, 4, 4, Prev, MPI.ANY_TAG);
+		var deadline = DateTime.UtcNow.AddSeconds (30);
+		while (!r.Test () && DateTime.UtcNow < deadline) { }
+		for (int i = 0; i < 4; i++)
+			Assert.Equal (Prev * 100 + i, halo[4 + i], "range " + i);
+
+		// With PROC_NULL on both sides: completes at once, nothing received.
+		r = World.Isendrecv (new int[1], 0, 1, MPI.PROC_NULL, 72, halo, 0, 1, MPI.PROC_NULL, 72);
+		r.Wait (st);
+		Assert.Equal (MPI.PROC_NULL, st.Get_source (), "from PROC_NULL");
+		Assert.Equal (Prev * 100, halo[4], "untouched");
+	}
+
+	// Isendrecv_replace: the range is replaced at completion (one- and two-dimensional arrays); PROC_NULL keeps it.
+	public static void IsendrecvReplaceReplacesAtCompletion ()
+	{
+		var a = new double[] { -1, Rank, Rank + 0.5, -1 };
+		var r = World.Isendrecv_replace (a, 1, 2, Next, 73, Prev, 73);
+		r.Wait ();
+		Assert.SequenceEqual (new[] { -1, Prev, Prev + 0.5, -1 }, a, "one-dimensional range");
+		var m = new int[2, 3];
+		for (int i = 0; i < 6; i++)
+			m[i / 3, i % 3] = Rank * 10 + i;
+		var st = new Status ();
+		World.Isendrecv_replace (m, 2, 3, Next, 74, Prev, 74).Wait (st);
+		for (int i = 0; i < 6; i++)
+			Assert.Equal (i >= 2 && i < 5 ? Prev * 10 + i : Rank * 10 + i, m[i / 3, i % 3], "m[" + i / 3 + "," + i % 3 + "]");
+		Assert.Equal (3, st.Get_count (typeof (int)), "status: count");
+		var whole = new[] { Rank };
+		World.Isendrecv_replace (whole, MPI.PROC_NULL, 75, MPI.PROC_NULL, 75).Wait ();
+		Assert.Equal (Rank, whole[0], "from PROC_NULL: kept");
+		World.Isendrecv_replace (whole, Next, 76, Prev, 76).Wait ();
+		Assert.Equal (Prev, whole[0], "whole array");
+	}
+
+	// Refusals post neither part: the ring still pairs afterwards.
+	public static void IsendrecvRefusalsPostNothing ()
+	{
+		var buf = new int[6];
+		Assert.Throws<ArgumentException> (() => World.Isendrecv (buf, 0, 4, Next, 77, buf, 3, 3, Prev, 77), "overlapping ranges");
+		Assert.Throws<ArgumentOutOfRangeException> (() => World.Isendrecv (buf, Next, 77, new int[1], Size, 77), "source past the end");
+		Assert.Throws<ArgumentOutOfRangeException> (() => World.Isendrecv (buf, Size, 77, new int[1], Prev, 77), "dest past the end");
+		Assert.Throws<ArgumentOutOfRangeException> (() => World.Isendrecv (buf, Next, -3, new int[1], Prev, 77), "bad send tag");
+		Assert.Throws<ArgumentOutOfRangeException> (() => World.Isendrecv (buf, 0, 7, Next, 77, new int[1], 0, 1, Prev, 77), "send range past the end");
+		Assert.Throws<ArgumentException> (() => World.Isendrecv ("text", Next, 77, new int[1], Prev, 77), "a string");
+		Assert.Throws<ArgumentNullException> (() => World.Isendrecv (buf, Next, 77, null, Prev, 77), "no receive buffer");
+		Assert.Throws<ArgumentOutOfRangeException> (() => World.Isendrecv_replace (buf, 4, 3, Next, 77, Prev, 77), "replace range past the end");
+		Assert.Throws<NotSupportedException> (() => World.Isendrecv (new[] { 1 }, MPI.PROC_NULL, 77, new int[1], MPI.PROC_NULL, 77).Cancel (), "Cancel");
+		var got = new int[1];
+		World.Isendrecv (new[] { Rank }, Next, 78, got, Prev, 78).Wait ();
+		Assert.Equal (Prev, got[0], "after the refusals");
+	}
 }
