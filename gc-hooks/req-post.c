@@ -137,8 +137,6 @@ static inline int post_buffer(MonoObject *req, MonoObject *obj, const struct mot
 	}
 	if (rc != MOTOR_OK)
 		return close_slot(sl, req, rc);
-	if (__builtin_expect(recv && peer == MOTOR_PROC_NULL, 0) && !msg && finish_proc_null(sl))
-		return MOTOR_OK;
 	/* A send the transport finished during the call (an eager message copied out) completes here: no
 	 * collection ever sees its buffer, so no pin was needed -- and Wait finds the result without an MPI
 	 * call. */
@@ -148,8 +146,12 @@ static inline int post_buffer(MonoObject *req, MonoObject *obj, const struct mot
 		motor_req__finish(sl, MOTOR_OK, &st);
 		return MOTOR_OK;
 	}
-	if (to_self)
+	if (to_self) {
+		/* motor_mpi_irecv reports a receive from PROC_NULL too */
+		if (recv && !msg && peer == MOTOR_PROC_NULL && finish_proc_null(sl))
+			return MOTOR_OK;
 		list_self(sl, b->data, b->count, b->dt);
+	}
 	motor_req__count(sl->movable ? &motor_req__pins_taken : &motor_req__pins_avoided);
 	return close_slot(sl, req, MOTOR_OK);
 }

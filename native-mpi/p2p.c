@@ -164,7 +164,10 @@ int motor_mpi_irecv(void *buf, int64_t count, int dt, int source, int tag, int c
 	int rc = recv_side(count, dt, source, tag, comm, &s);
 	if (rc == MOTOR_OK && (rc = irecv_side(buf, &s, &r)) == MPI_SUCCESS) {
 		motor_mpi__req_set(req, r);
-		*to_self = source == s.c->self_peer || (source == MOTOR_ANY_SOURCE && !s.c->inter);
+		/* Negative: ANY_SOURCE (to self on an intracommunicator) or PROC_NULL (reported as well,
+		 * for its status); one test on the common path, as a test for ANY_SOURCE alone. */
+		*to_self =
+		    source == s.c->self_peer || (source < 0 && (source == MOTOR_PROC_NULL || !s.c->inter));
 	}
 	return rc;
 }
