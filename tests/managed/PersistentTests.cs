@@ -446,4 +446,27 @@ public static class PersistentTests
 		freed.Free ();
 		Assert.Throws<ObjectDisposedException> (() => freed.Barrier_init (), "init on a freed communicator");
 	}
+
+	// A persistent collective on nursery arrays that collections move between its uses (and during them): each
+	// Start reads and writes the arrays where they are then.
+	public static void PersistentCollectiveFollowsBuffersTheCollectorMoves ()
+	{
+		var send = new long[64];
+		var recv = new long[64];
+		var sum = World.Allreduce_init (send, recv, Op.SUM);
+		var ring = World.Allgather_init (new[] { (long) Rank }, new long[Size]);
+		for (int iter = 0; iter < 30; iter++) {
+			for (int i = 0; i < send.Length; i++)
+				send[i] = Rank + iter * i;
+			Collect (2);
+			sum.Start ();
+			ring.Start ();
+			Collect (2);
+			Request.Waitall (new Request[] { sum, ring });
+			for (int i = 0; i < recv.Length; i++)
+				Assert.Equal ((long) Size * (Size - 1) / 2 + (long) Size * iter * i, recv[i], "iteration " + iter + ", element " + i);
+		}
+		sum.Free ();
+		ring.Free ();
+	}
 }
