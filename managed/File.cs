@@ -258,6 +258,36 @@ namespace System.MP
 				return hints;
 			}
 
+			/// <summary>Gives the open file more hints (MPI_File_set_info, collective: every rank calls it with the same
+			/// hints, in any order).  The library takes those it can change on an open file and ignores the others;
+			/// <see cref="Get_info"/> shows the result.</summary>
+			/// <param name="hints">Keys and values, as for <see cref="Open(Intracomm, string, int, IDictionary{string,
+			/// string})"/>; null or empty changes nothing.</param>
+			/// <exception cref="ArgumentNullException">A key or value is null.</exception>
+			/// <exception cref="ArgumentException">A key is empty, or a key or value holds a NUL character or is too
+			/// long for the MPI library; or the ranks passed different hints (raised on every rank).</exception>
+			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
+			/// <exception cref="InvalidOperationException">Another rank refused its hints: no rank changed any.</exception>
+			/// <exception cref="MPIException">The MPI library reported an error.</exception>
+			public void Set_info (IDictionary<string, string> hints)
+			{
+				int h = Handle ("Set_info"), rc;
+				Exception bad;
+				byte[] packed = Hints.Pack (hints, "Set_info", out bad);
+				fixed (byte* p = packed)
+					rc = MPDirect.FileSetInfo (h, p, bad == null ? 0 : Errors.EARG);
+				if (bad != null)
+					throw bad;
+				if (rc == Errors.EARG)
+					throw Hints.TooLong ("Set_info(\"" + path + "\")");
+				if (rc == Errors.EMISMATCH)
+					throw new ArgumentException ("Set_info(\"" + path + "\"): the ranks passed different hints, so no rank " +
+						"changed any; pass the same keys and values on every rank (the MPI library checks some of them with " +
+						"collective calls of its own, which ranks given different keys would not make alike)", "hints");
+				if (rc != 0)
+					throw Error (rc, "Set_info", path, null, null);
+			}
+
 			/// <summary>Closes the file on every rank (MPI_File_close, collective), after completing its non-blocking
 			/// operations still in flight.  Closing a closed file does nothing.</summary>
 			/// <exception cref="IOException">The MPI library failed to close the file (the data written may not all

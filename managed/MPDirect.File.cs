@@ -10,6 +10,8 @@ namespace System.MP
 		internal static extern int FileOpen (int comm, byte* path, int amode, int verdict, byte* hints, out int fh);
 		[MethodImpl (MethodImplOptions.InternalCall)]
 		internal static extern int FileGetInfo (int fh, byte* buf, int cap, out int len);
+		[MethodImpl (MethodImplOptions.InternalCall)]
+		internal static extern int FileSetInfo (int fh, byte* hints, int verdict);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int FileClose (int fh);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int FileDelete (byte* path);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int FileGetSize (int fh, out long size);

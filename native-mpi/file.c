@@ -235,6 +235,52 @@ int motor_mpi_file_get_info(int handle, char *buf, int cap, int *len)
 	return rc == MOTOR_ECOUNT ? rc : as_class(rc);
 }
 
+/* Packed hints as a number that does not depend on their order: the sum of a 64-bit FNV-1a hash of each
+ * "key\0value" pair, kept positive for agree_equal. */
+static int64_t hints_digest(const char *hints)
+{
+	uint64_t sum = 0;
+	while (hints && *hints) {
+		uint64_t h = 0xcbf29ce484222325ull;
+		for (int part = 0; part < 2; part++) {
+			for (; *hints; hints++)
+				h = (h ^ (unsigned char)*hints) * 0x100000001b3ull;
+			h = (h ^ 0xff) *
+			    0x100000001b3ull; /* the NUL between key and value, and after the value */
+			hints++;
+		}
+		sum += h;
+	}
+	return (int64_t)(sum >> 1);
+}
+
+int motor_mpi_file_set_info(int handle, const char *hints, int verdict)
+{
+	struct motor_file *f = file_at(handle);
+	MPI_Info info = MPI_INFO_NULL;
+	if (!f)
+		return MOTOR_EFILE;
+	if (verdict == MOTOR_OK)
+		verdict = motor_mpi__info_make(hints, &info);
+	/* A rank without hints calls too, with an empty MPI_Info: the call is collective. */
+	if (verdict == MOTOR_OK && info == MPI_INFO_NULL && MPI_Info_create(&info) != MPI_SUCCESS)
+		verdict = MOTOR_ENOMEM;
+	/* The same hints on every rank: ROMIO checks each hint it is given with a collective call of its own,
+	 * so ranks that pass different keys make different calls and hang (MPICH 4.0.2, cb_buffer_size on one
+	 * rank of two). */
+	int64_t digest = hints_digest(hints);
+	int rc = agree_equal(f->comm, f->rank, f->size, verdict, &digest, 1);
+	if (rc == MOTOR_OK) {
+		struct motor_block b;
+		motor_mpi__block_begin(&b);
+		rc = as_class(MPI_File_set_info(f->fh, info));
+		motor_mpi__block_end(&b);
+	}
+	if (info != MPI_INFO_NULL)
+		MPI_Info_free(&info);
+	return rc;
+}
+
 int motor_mpi_file_open(int comm, const char *path, int amode, int verdict, const char *hints, int *handle)
 {
 	struct motor_comm *c = motor_mpi__comm(comm);

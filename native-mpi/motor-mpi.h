@@ -732,6 +732,9 @@ int motor_mpi_file_open(int comm, const char *path, int amode, int verdict, cons
  * *len is the length the whole list needs, terminator included.  MOTOR_ECOUNT if cap is too small (then
  * ask again with *len bytes). */
 int motor_mpi_file_get_info(int handle, char *buf, int cap, int *len);
+/* MPI_File_set_info, collective: `hints` packed as for motor_mpi_file_open; `verdict` this rank's refusal.
+ * Agrees first, so that a refusal on one rank (hints the library cannot take) changes nothing anywhere. */
+int motor_mpi_file_set_info(int handle, const char *hints, int verdict);
 /* MPI_File_close (collective, no agreement: nothing to refuse).  The handle becomes invalid. */
 int motor_mpi_file_close(int handle);
 /* MPI_File_delete (local). */

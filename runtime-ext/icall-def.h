@@ -170,6 +170,7 @@ MOTOR_ICALL(WinCounts, motor_icall_win_counts)
 /* parallel I/O: MPI.File (native-mpi/file.c, icall-file.c) */
 MOTOR_ICALL(FileOpen, motor_mpi_file_open)
 MOTOR_ICALL(FileGetInfo, motor_mpi_file_get_info)
+MOTOR_ICALL(FileSetInfo, motor_mpi_file_set_info)
 MOTOR_ICALL(FileClose, motor_mpi_file_close)
 MOTOR_ICALL(FileDelete, motor_mpi_file_delete)
 MOTOR_ICALL(FileGetSize, motor_mpi_file_get_size)

@@ -1289,6 +1289,45 @@ public static class FileTests
 		Cleanup (path);
 	}
 
+	// Set_info on an open file: the same hints on every rank (in any order), the file works as before; different
+	// hints, or a refusal on one rank, raise on every rank and change nothing.
+	public static void SetInfoGivesAnOpenFileMoreHints ()
+	{
+		string path = PathFor ("set-info");
+		using (var f = MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_RDWR)) {
+			var hints = new System.Collections.Generic.Dictionary<string, string> ();
+			if (Rank % 2 == 0) {
+				hints["cb_buffer_size"] = "2097152";
+				hints["motor_test_unknown_hint"] = "ignored";
+			} else {
+				hints["motor_test_unknown_hint"] = "ignored";
+				hints["cb_buffer_size"] = "2097152";
+			}
+			f.Set_info (hints);
+			f.Set_info (null);
+			if (Size > 1) {
+				var differ = Rank == 0 ? null : hints;
+				var d = Assert.Throws<ArgumentException> (() => f.Set_info (differ), "different hints on the ranks");
+				Assert.Equal ("hints", d.ParamName, "names the hints");
+			}
+			var info = f.Get_info ();
+			Assert.True (info != null && !info.ContainsKey ("motor_test_unknown_hint") || info["motor_test_unknown_hint"] == "ignored",
+				"Get_info after Set_info");
+			WriteAndReadEveryBlock (f, (long) Rank * N * 4, "after Set_info");
+			if (Rank == Last)
+				Assert.Throws<ArgumentException> (() => f.Set_info (new System.Collections.Generic.Dictionary<string, string> {
+					{ "cb_nodes", new string ('1', 5000) } }), "a value too long for MPI");
+			else {
+				var e = Assert.Throws<InvalidOperationException> (() => f.Set_info (null), "another rank's refusal");
+				Assert.Contains ("rank " + Last + " refused", e.Message, "names the refusing rank");
+			}
+			WriteAndReadEveryBlock (f, (long) Rank * N * 4, "after the refusal");
+			f.Close ();
+			Assert.Throws<ObjectDisposedException> (() => f.Set_info (null), "after Close");
+		}
+		Cleanup (path);
+	}
+
 	public static void BadHintsAreRefusedOnEveryRank ()
 	{
 		string path = PathFor ("bad-hints");
