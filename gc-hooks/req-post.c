@@ -83,6 +83,9 @@ static MOTOR_COLD int refused_self(struct motor_buffer b, int recv, int peer, in
 	return refused;
 }
 
+/* MPI's status of a receive from PROC_NULL. */
+static const motor_status proc_null_status = {.source = MOTOR_PROC_NULL, .tag = MOTOR_ANY_TAG};
+
 /* A receive from PROC_NULL has completed at its post.  It is finished here with MPI's status for it, which
  * not every library gives the request (MPICH 4.0.2's reports source 0 and tag 0).  1 if finished. */
 static MOTOR_COLD int finish_proc_null(struct slot *sl)
@@ -91,8 +94,7 @@ static MOTOR_COLD int finish_proc_null(struct slot *sl)
 	int rc = motor_mpi_test(&sl->req, &flag, NULL);
 	if (rc == MOTOR_OK && !flag)
 		return 0;
-	motor_status none = {.source = MOTOR_PROC_NULL, .tag = MOTOR_ANY_TAG};
-	motor_req__finish(sl, rc, &none);
+	motor_req__finish(sl, rc, &proc_null_status);
 	return 1;
 }
 
@@ -126,8 +128,7 @@ static inline int post_buffer(MonoObject *req, MonoObject *obj, const struct mot
 		rc = motor_mpi_imrecv(b->data, b->count, b->dt, msg, &sl->req);
 		to_self = self;
 		if (rc == MOTOR_OK && no_proc) {
-			motor_status none = {.source = MOTOR_PROC_NULL, .tag = MOTOR_ANY_TAG};
-			motor_req__finish(sl, MOTOR_OK, &none);
+			motor_req__finish(sl, MOTOR_OK, &proc_null_status);
 			return MOTOR_OK;
 		}
 	} else {

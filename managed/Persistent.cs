@@ -35,7 +35,6 @@ namespace System.MP
 		readonly Func<Request> collective;
 		Request inner;
 		Exception error;
-		const int CollectiveFailed = -1; // rc of a collective whose completion raised `error`
 
 		// A send's kind is its mode (native-mpi/motor-mpi.h, motor_send_mode).
 		internal const int SendKind = 0, SsendKind = 1, BsendKind = 2, RsendKind = 3, RecvKind = 4;
@@ -75,20 +74,12 @@ namespace System.MP
 				return 0;
 			}
 			var st = wantStatus ? new Status () : null;
-			bool flag;
-			try {
-				inner.Complete (wait, st, out flag, wait ? "Wait" : "Test");
-			} catch (Exception e) {
-				if (!inner.consumed)
-					throw; // not a completion: the collective is still in flight
-				error = e;
-				flag = true;
-			}
+			bool flag = CompletePart (inner, wait, st, wait ? "Wait" : "Test", ref error);
 			f = flag ? 1 : 0;
 			if (flag) {
 				inner = null;
 				result = st != null ? st.data : default (StatusData);
-				rc = error != null ? CollectiveFailed : 0;
+				rc = error != null ? PartFailed : 0;
 				Volatile.Write (ref done, 1);
 			}
 			return 0;
@@ -198,6 +189,18 @@ namespace System.MP
 
 	public partial class Comm
 	{
+		// Whether a peer rank or a tag is refused before anything is posted, given the size of the (remote) group;
+		// a receive also takes ANY_SOURCE and ANY_TAG.  Init and Isendrecv check their arguments by them.
+		static bool BadPeer (int peer, bool recv, int remote)
+		{
+			return peer != MPI.PROC_NULL && !(recv && peer == MPI.ANY_SOURCE) && (peer < 0 || peer >= remote);
+		}
+
+		static bool BadTag (int tag, bool recv)
+		{
+			return !(recv && tag == MPI.ANY_TAG) && (tag < 0 || tag > MPI.TAG_UB);
+		}
+
 		// The checks MPI makes at init: buffer, peer, tag, communicator.  Start checks them again (the buffer is
 		// resolved there), so these only make a bad argument raise where it was given.
 		Prequest Init (object buf, int offset, int count, int peer, int tag, int kind, Layout layout = null)
@@ -215,9 +218,9 @@ namespace System.MP
 			int inter, remote = 0;
 			if (rc == 0)
 				rc = MPDirect.CommKind (handle, out inter, out remote);
-			if (rc == 0 && peer != MPI.PROC_NULL && !(recv && peer == MPI.ANY_SOURCE) && (peer < 0 || peer >= remote))
+			if (rc == 0 && BadPeer (peer, recv, remote))
 				rc = Errors.ERANK;
-			if (rc == 0 && !(recv && tag == MPI.ANY_TAG) && (tag < 0 || tag > MPI.TAG_UB))
+			if (rc == 0 && BadTag (tag, recv))
 				rc = Errors.ETAG;
 			if (rc != 0)
 				throw Errors.Make (rc, this, buf, peer, tag, which);

@@ -120,6 +120,27 @@ namespace System.MP
 				throw e;
 		}
 
+		// The rc of a request made of others (a persistent collective, Isendrecv) whose part raised at its
+		// completion: the part's exception is raised instead (ResultException).
+		internal const int PartFailed = -1;
+
+		// Completes `part`, one of the requests this one is made of; true once it has completed.  The exception its
+		// completion raised goes into `error` (the first one kept); one raised before any completion (another thread
+		// completing it, MPI finalized) propagates, the part still in flight.
+		internal static bool CompletePart (Request part, bool wait, Status status, string op, ref Exception error)
+		{
+			bool flag;
+			try {
+				part.Complete (wait, status, out flag, op);
+			} catch (Exception e) {
+				if (!part.consumed)
+					throw;
+				error = error ?? e;
+				flag = true;
+			}
+			return flag;
+		}
+
 		internal void Complete (bool wait, Status status, out bool flag, string op)
 		{
 			flag = true;

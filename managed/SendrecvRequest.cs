@@ -14,8 +14,9 @@ namespace System.MP
 	{
 		Request recvReq, sendReq;
 		Exception error;
-		// Isendrecv_replace: the array received into, whose elements [at, at + count) are copied to the same
-		// elements of `into` at completion; `at` is 0 for a one-dimensional array, which holds just the range.
+		// Isendrecv_replace: the array received into, whose elements from `from` on (as many as arrived) are copied
+		// into `into` from `at` on at completion; `from` is 0 for a one-dimensional array, which holds just the
+		// range, and `at` for a multi-dimensional one, of the same shape.
 		readonly Array received, into;
 		readonly int from, at;
 
@@ -49,28 +50,15 @@ namespace System.MP
 				return 0;
 			}
 			var st = new Status ();
-			bool flag;
-			try {
-				recvReq.Complete (true, st, out flag, "Wait");
-			} catch (Exception e) {
-				if (!recvReq.consumed)
-					throw;
-				error = e;
-			}
-			try {
-				sendReq.Complete (true, null, out flag, "Wait");
-			} catch (Exception e) {
-				if (!sendReq.consumed)
-					throw;
-				error = error ?? e;
-			}
+			CompletePart (recvReq, true, st, "Wait", ref error);
+			CompletePart (sendReq, true, null, "Wait", ref error);
 			if (error == null && received != null) {
 				int n = st.Get_count (received.GetType ().GetElementType ());
 				if (n > 0)
 					Array.Copy (received, from, into, at, n);
 			}
 			result = st.data;
-			rc = error != null ? -1 : 0;
+			rc = error != null ? PartFailed : 0;
 			Volatile.Write (ref done, 1);
 			f = 1;
 			return 0;
@@ -222,12 +210,10 @@ namespace System.MP
 			int inter, remote = 0;
 			if (rc == 0)
 				rc = MPDirect.CommKind (handle, out inter, out remote);
-			bool destBad = dest != MPI.PROC_NULL && (dest < 0 || dest >= remote);
-			bool sourceBad = source != MPI.PROC_NULL && source != MPI.ANY_SOURCE && (source < 0 || source >= remote);
-			if (rc == 0 && (destBad || sourceBad))
+			bool destBad = BadPeer (dest, false, remote), stagBad = BadTag (sendtag, false);
+			if (rc == 0 && (destBad || BadPeer (source, true, remote)))
 				rc = Errors.ERANK;
-			bool stagBad = sendtag < 0 || sendtag > MPI.TAG_UB, rtagBad = recvtag != MPI.ANY_TAG && (recvtag < 0 || recvtag > MPI.TAG_UB);
-			if (rc == 0 && (stagBad || rtagBad))
+			if (rc == 0 && (stagBad || BadTag (recvtag, true)))
 				rc = Errors.ETAG;
 			if (rc != 0) {
 				bool recvSide = rc == Errors.ERANK ? !destBad : rc == Errors.ETAG ? !stagBad

@@ -115,12 +115,14 @@ static int map_amode(int amode, int *out)
 	return MOTOR_OK;
 }
 
-/* FNV-1a, 64 bits: the ranks compare paths by it. */
-static uint64_t hash_path(const char *s)
+/* FNV-1a, 64 bits, of the string s, continued from h (FNV_BASIS to start): the ranks compare paths and hints
+ * by it. */
+#define FNV_BASIS 1469598103934665603ull
+#define FNV_PRIME 1099511628211ull
+static uint64_t fnv1a(uint64_t h, const char *s)
 {
-	uint64_t h = 1469598103934665603ull;
 	for (; *s; s++)
-		h = (h ^ (uint8_t)*s) * 1099511628211ull;
+		h = (h ^ (uint8_t)*s) * FNV_PRIME;
 	return h;
 }
 
@@ -187,7 +189,7 @@ static int agree_equal(MPI_Comm comm, int rank, int size, int verdict, const int
  * or none does. */
 static int agree_open(const struct motor_comm *c, const char *path, int amode, int verdict)
 {
-	int64_t v[2] = {verdict == MOTOR_OK ? (int64_t)(hash_path(path) >> 1) : 0, amode};
+	int64_t v[2] = {verdict == MOTOR_OK ? (int64_t)(fnv1a(FNV_BASIS, path) >> 1) : 0, amode};
 	return agree_equal(c->comm, c->rank, c->size, verdict, v, 2);
 }
 
@@ -235,21 +237,16 @@ int motor_mpi_file_get_info(int handle, char *buf, int cap, int *len)
 	return rc == MOTOR_ECOUNT ? rc : as_class(rc);
 }
 
-/* Packed hints as a number that does not depend on their order: the sum of a 64-bit FNV-1a hash of each
- * "key\0value" pair, kept positive for agree_equal. */
+/* Packed hints as a number that does not depend on their order: the sum of the FNV-1a hashes of each
+ * "key\0value" pair (the NUL hashed too, so that "ab" = "c" differs from "a" = "bc"), kept positive for
+ * agree_equal. */
 static int64_t hints_digest(const char *hints)
 {
 	uint64_t sum = 0;
 	while (hints && *hints) {
-		uint64_t h = 0xcbf29ce484222325ull;
-		for (int part = 0; part < 2; part++) {
-			for (; *hints; hints++)
-				h = (h ^ (unsigned char)*hints) * 0x100000001b3ull;
-			h = (h ^ 0xff) *
-			    0x100000001b3ull; /* the NUL between key and value, and after the value */
-			hints++;
-		}
-		sum += h;
+		const char *value = hints + strlen(hints) + 1;
+		sum += fnv1a(fnv1a(FNV_BASIS, hints) * FNV_PRIME, value);
+		hints = value + strlen(value) + 1;
 	}
 	return (int64_t)(sum >> 1);
 }
