@@ -246,7 +246,9 @@ static void usage(FILE *to)
 	    "  MOTOR_SPIN       polls before a blocking operation waits in a GC-safe region (default 256)\n"
 	    "  MOTOR_STATS=1    print pinning and request counters per rank at exit\n"
 	    "  MOTOR_PREFAULT=0 do not fault the nursery's memory in at start (default: do)\n"
-	    "  MOTOR_PERF_MAP=1 write /tmp/perf-PID.map, the JIT-compiled methods' names for Linux perf\n");
+	    "  MOTOR_PERF_MAP=1 write /tmp/perf-PID.map, the JIT-compiled methods' names for Linux perf\n"
+	    "  MOTOR_OPTIMIZE   JIT optimizations added to Mono's defaults, a list as for mono --optimize\n"
+	    "                   (default ssa,abcrem; -ssa,-abcrem gives Mono's own defaults)\n");
 }
 
 /* Motor's nursery is 32 MB, not Mono's 4 MB: a rank that receives an object graph larger than the nursery has
@@ -311,6 +313,22 @@ static int parse_options(int *argc, char ***argv)
 	return -1;
 }
 
+/* Mono's JIT compiles with the optimizations it applies by default plus MOTOR_OPTIMIZE's (Mono's --optimize
+ * list: names add, names after a minus remove).  Motor's default adds SSA form with array-bounds-check
+ * removal, which Mono leaves off: its constant and copy propagation then see through the arguments of inlined
+ * methods, which the default JIT copies to the stack and reads back -- a third of the compiled code of a
+ * message loop (doc/benchmarks.md).  An unknown name stops motor, with Mono's message. */
+#define MOTOR_OPTIMIZE "ssa,abcrem"
+
+static void jit_options(void)
+{
+	const char *mine = getenv("MOTOR_OPTIMIZE");
+	char *arg = g_strconcat("--optimize=", mine ? mine : MOTOR_OPTIMIZE, NULL);
+	char *argv[] = {arg};
+	mono_jit_parse_options(1, argv);
+	g_free(arg);
+}
+
 /* Starts the Mono runtime, registers the internal calls and loads System.MP.dll from `mp_path` (freed once
  * it is loaded).  Returns 0, or 2 (the exit status) after saying why not. */
 static int start_mono(char *mp_path)
@@ -322,6 +340,7 @@ static int start_mono(char *mp_path)
 	 * would also change how methods are compiled.  Symbols are read when a method is compiled, never per
 	 * call. */
 	mono_debug_init(MONO_DEBUG_FORMAT_MONO);
+	jit_options();
 	motor_domain = mono_jit_init_version("motor", "v4.0.30319");
 	motor_icall_register();
 	prefault_nursery();
