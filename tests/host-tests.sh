@@ -52,6 +52,27 @@ maps=$(find /tmp -maxdepth 1 -name 'perf-*.map' -newer "$tmp/marker")
 result perf-map $? "status $status, maps '$maps': $(cat "$tmp/err" | head -c 300)"
 rm -f $maps
 
+# MOTOR_OPTIMIZE reaches Mono's JIT: the same methods compile to other sizes with Mono's own defaults
+# (-ssa,-abcrem) than with motor's (ssa,abcrem), and an unknown name stops motor with Mono's message.
+code_bytes() { # total size of the methods in the perf map of one run of ExitCode.exe, under MOTOR_OPTIMIZE=$1
+	touch "$tmp/marker"
+	run env MOTOR_PERF_MAP=1 ${1:+MOTOR_OPTIMIZE=$1} "$MOTOR" "$exe/ExitCode.exe" 0
+	local map
+	map=$(find /tmp -maxdepth 1 -name 'perf-*.map' -newer "$tmp/marker")
+	local start size name n=0
+	if [ $status -eq 0 ] && [ -n "$map" ]; then
+		while read -r start size name; do n=$((n + 16#$size)); done <$map
+		echo $n
+	fi
+	rm -f $map
+}
+mine=$(code_bytes "") monos=$(code_bytes "-ssa,-abcrem")
+[ -n "$mine" ] && [ -n "$monos" ] && [ "$mine" != "$monos" ]
+result optimize-reaches-jit $? "code bytes: default '$mine', Mono's defaults '$monos'"
+run env MOTOR_OPTIMIZE=nosuchpass "$MOTOR" "$exe/ExitCode.exe" 0
+[ $status -ne 0 ] && grep -q nosuchpass "$tmp/err"
+result optimize-unknown-refused $? "status $status: $(head -c 300 "$tmp/err")"
+
 # A program built with -debug (an .mdb beside it) gets file:line in the trace of an unhandled exception.
 cat >"$tmp/Throws.cs" <<'EOF'
 class Throws
