@@ -194,6 +194,13 @@ namespace System.MP
 					Raise ("Wait");
 				return;
 			}
+			WaitOther ();
+		}
+
+		// Wait () of everything but the common case, out of line: inlined, its local cost every caller a store.
+		[MethodImpl (MethodImplOptions.NoInlining)]
+		void WaitOther ()
+		{
 			bool completed;
 			Complete (true, null, out completed, "Wait");
 		}
