@@ -271,19 +271,10 @@ namespace System.MP
 			/// <exception cref="MPIException">The MPI library reported an error.</exception>
 			public void Set_info (IDictionary<string, string> hints)
 			{
-				int h = Handle ("Set_info"), rc;
-				Exception bad;
-				byte[] packed = Hints.Pack (hints, "Set_info", out bad);
-				fixed (byte* p = packed)
-					rc = MPDirect.FileSetInfo (h, p, bad == null ? 0 : Errors.EARG);
-				if (bad != null)
-					throw bad;
-				if (rc == Errors.EARG)
-					throw Hints.TooLong ("Set_info(\"" + path + "\")");
-				if (rc == Errors.EMISMATCH)
-					throw new ArgumentException ("Set_info(\"" + path + "\"): the ranks passed different hints, so no rank " +
-						"changed any; pass the same keys and values on every rank (the MPI library checks some of them with " +
-						"collective calls of its own, which ranks given different keys would not make alike)", "hints");
+				int h = Handle ("Set_info");
+				int rc = Hints.Set (hints, "Set_info(\"" + path + "\")", "pass the same keys and values on every rank (the " +
+					"MPI library checks some of them with collective calls of its own, which ranks given different keys would " +
+					"not make alike)", (p, verdict) => MPDirect.FileSetInfo (h, p, verdict));
 				if (rc != 0)
 					throw Error (rc, "Set_info", path, null, null);
 			}

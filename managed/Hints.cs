@@ -39,6 +39,29 @@ namespace System.MP
 				"(MPI_MAX_INFO_KEY, MPI_MAX_INFO_VAL)", "hints");
 		}
 
+		internal delegate int Setter (byte* hints, int verdict);
+
+		// A collective Set_info (MPI_File_set_info, MPI_Win_set_info) of operation `what`: `hints` packed and handed to
+		// `set` with this rank's verdict on them.  Raises what every such call raises alike -- a bad hint on this rank,
+		// one too long for the library, different hints on the ranks (`mismatch` says what the program must do) --
+		// and returns any other code.
+		internal static int Set (IDictionary<string, string> hints, string what, string mismatch, Setter set)
+		{
+			Exception bad;
+			byte[] packed = Pack (hints, what, out bad);
+			int rc;
+			fixed (byte* p = packed)
+				rc = set (p, bad == null ? 0 : Errors.EARG);
+			if (bad != null)
+				throw bad;
+			if (rc == Errors.EARG)
+				throw TooLong (what);
+			if (rc == Errors.EMISMATCH)
+				throw new ArgumentException (what + ": the ranks passed different hints, so no rank changed any; " + mismatch,
+					"hints");
+			return rc;
+		}
+
 		internal delegate int Getter (byte* buf, int cap, out int len);
 
 		// The hints `get` packs (MPI_File_get_info, MPI_Win_get_info), asking again with more room while it needs

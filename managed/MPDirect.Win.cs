@@ -20,6 +20,7 @@ namespace System.MP
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int WinInfo (int win, int rank, out long bytes, out int disp_unit);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int WinAttr (int win, int what, out int value);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int WinGetInfo (int win, byte* buf, int cap, out int len);
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int WinSetInfo (int win, byte* hints, int verdict);
 		[MethodImpl (MethodImplOptions.InternalCall)]
 		internal static extern int WinCopy (int win, int rank, long index, object arr, int offset, int count, int to_window);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern long WinHolds (int win);

@@ -324,6 +324,33 @@ namespace System.MP
 			return hints;
 		}
 
+		/// <summary>Gives the window more hints (MPI_Win_set_info, collective: every rank of the window calls it with
+		/// the same hints, in any order).  The library takes those it can change on a window in use and ignores the
+		/// others; <see cref="Get_info"/> shows the result.  "no_locks" = "true" makes Motor refuse <see
+		/// cref="Lock(int, int)"/> and <see cref="Lock_all()"/> from then on, as if given at creation; a later "false" does not
+		/// take that back (the library may have relied on the promise).</summary>
+		/// <param name="hints">Keys and values, as for <see cref="Create(Array, int, Intracomm, IDictionary{string,
+		/// string})"/>; null or empty changes nothing.</param>
+		/// <exception cref="ArgumentNullException">A key or value is null.</exception>
+		/// <exception cref="ArgumentException">A key is empty, or a key or value holds a NUL character or is too long
+		/// for the MPI library; or the ranks passed different hints (raised on every rank).</exception>
+		/// <exception cref="ObjectDisposedException">The window has been freed.</exception>
+		/// <exception cref="InvalidOperationException">"no_locks" = "true" while this rank holds a lock on the window
+		/// (Lock or Lock_all not yet ended by Unlock); or another rank refused its hints (it raised why).  No rank
+		/// changed any hint.</exception>
+		/// <exception cref="MPIException">The MPI library reported an error.</exception>
+		public unsafe void Set_info (IDictionary<string, string> hints)
+		{
+			int h = Handle ("Set_info");
+			int rc = Hints.Set (hints, "Win.Set_info", "pass the same keys and values on every rank of the window",
+				(p, verdict) => MPDirect.WinSetInfo (h, p, verdict));
+			if (rc == Errors.EWINSYNC)
+				throw Errors.New (rc, "Win.Set_info: no_locks=true while this rank holds a lock on the window; Unlock " +
+					"(or Unlock_all) first", "hints");
+			if (rc != 0)
+				throw Error (rc, "Win.Set_info", null, 0);
+		}
+
 		/// <summary>Frees the window, collectively over its communicator (MPI_Win_free), and lets go of its
 		/// memory.  No lock, Start or Post epoch may be open on it on any rank.</summary>
 		/// <exception cref="ObjectDisposedException">The window has been freed already.</exception>

@@ -33,7 +33,10 @@ enum kind {
 	/* file.c's non-blocking collective I/O (MPI_File_iread_at_all / _iwrite_at_all): staged like the
 	 * collectives, started on the file rather than on the shadow */
 	FILE_READ_AT_ALL,
-	FILE_WRITE_AT_ALL
+	FILE_WRITE_AT_ALL,
+	/* not a collective of data: what win.c's Set_info tells its agreement (the hints' digest as its
+	   count) */
+	WIN_SET_INFO
 };
 
 _Static_assert((int)MOTOR_COLL_REDUCE_SCATTER_BLOCK == (int)REDUCE_SCATTER_BLOCK &&

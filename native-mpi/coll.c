@@ -528,6 +528,8 @@ static int call_blocking(const struct coll *a)
 	case FILE_READ_AT_ALL:
 	case FILE_WRITE_AT_ALL:
 		break; /* only non-blocking (file.c) */
+	case WIN_SET_INFO:
+		break; /* a description only (win.c) */
 	}
 	return MOTOR_EARG;
 }
@@ -589,6 +591,8 @@ int motor_mpi__coll_start(const struct coll *a, MPI_Request *r)
 	case NEIGHBOR_ALLTOALLV:
 		return MPI_Ineighbor_alltoallv(a->sbuf, a->sc, a->sd, a->type, a->rbuf, a->rc, a->rd, a->type,
 		                               a->comm, r);
+	case WIN_SET_INFO:
+		break; /* a description only (win.c) */
 	}
 	return MOTOR_EARG;
 }

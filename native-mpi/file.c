@@ -115,17 +115,6 @@ static int map_amode(int amode, int *out)
 	return MOTOR_OK;
 }
 
-/* FNV-1a, 64 bits, of the string s, continued from h (FNV_BASIS to start): the ranks compare paths and hints
- * by it. */
-#define FNV_BASIS 1469598103934665603ull
-#define FNV_PRIME 1099511628211ull
-static uint64_t fnv1a(uint64_t h, const char *s)
-{
-	for (; *s; s++)
-		h = (h ^ (uint8_t)*s) * FNV_PRIME;
-	return h;
-}
-
 /* A library error as its class.  A file error's code can name an entry of the MPI library's table of error
  * messages that is not valid in this process -- MPICH's ROMIO broadcasts the code of a failed create from the
  * rank that made it (MPICH 4.0: MPI_MODE_EXCL on an existing file), and MPI_Error_string on it prints
@@ -189,7 +178,8 @@ static int agree_equal(MPI_Comm comm, int rank, int size, int verdict, const int
  * or none does. */
 static int agree_open(const struct motor_comm *c, const char *path, int amode, int verdict)
 {
-	int64_t v[2] = {verdict == MOTOR_OK ? (int64_t)(fnv1a(FNV_BASIS, path) >> 1) : 0, amode};
+	int64_t v[2] = {verdict == MOTOR_OK ? (int64_t)(motor_mpi__fnv1a(MOTOR_FNV_BASIS, path) >> 1) : 0,
+	                amode};
 	return agree_equal(c->comm, c->rank, c->size, verdict, v, 2);
 }
 
@@ -237,20 +227,6 @@ int motor_mpi_file_get_info(int handle, char *buf, int cap, int *len)
 	return rc == MOTOR_ECOUNT ? rc : as_class(rc);
 }
 
-/* Packed hints as a number that does not depend on their order: the sum of the FNV-1a hashes of each
- * "key\0value" pair (the NUL hashed too, so that "ab" = "c" differs from "a" = "bc"), kept positive for
- * agree_equal. */
-static int64_t hints_digest(const char *hints)
-{
-	uint64_t sum = 0;
-	while (hints && *hints) {
-		const char *value = hints + strlen(hints) + 1;
-		sum += fnv1a(fnv1a(FNV_BASIS, hints) * FNV_PRIME, value);
-		hints = value + strlen(value) + 1;
-	}
-	return (int64_t)(sum >> 1);
-}
-
 int motor_mpi_file_set_info(int handle, const char *hints, int verdict)
 {
 	struct motor_file *f = file_at(handle);
@@ -265,7 +241,7 @@ int motor_mpi_file_set_info(int handle, const char *hints, int verdict)
 	/* The same hints on every rank: ROMIO checks each hint it is given with a collective call of its own,
 	 * so ranks that pass different keys make different calls and hang (MPICH 4.0.2, cb_buffer_size on one
 	 * rank of two). */
-	int64_t digest = hints_digest(hints);
+	int64_t digest = motor_mpi__info_digest(hints);
 	int rc = agree_equal(f->comm, f->rank, f->size, verdict, &digest, 1);
 	if (rc == MOTOR_OK) {
 		struct motor_block b;

@@ -29,6 +29,26 @@ int motor_mpi__info_make(const char *hints, MPI_Info *out)
 	return rc;
 }
 
+#define FNV_PRIME 1099511628211ull
+
+uint64_t motor_mpi__fnv1a(uint64_t h, const char *s)
+{
+	for (; *s; s++)
+		h = (h ^ (uint8_t)*s) * FNV_PRIME;
+	return h;
+}
+
+int64_t motor_mpi__info_digest(const char *hints)
+{
+	uint64_t sum = 0;
+	while (hints && *hints) {
+		const char *value = hints + strlen(hints) + 1;
+		sum += motor_mpi__fnv1a(motor_mpi__fnv1a(MOTOR_FNV_BASIS, hints) * FNV_PRIME, value);
+		hints = value + strlen(value) + 1;
+	}
+	return (int64_t)(sum >> 1);
+}
+
 const char *motor_mpi__info_find(const char *hints, const char *key)
 {
 	for (const char *k = hints; k && *k;) {

@@ -76,6 +76,13 @@ int motor_mpi__comm_add_or_null(MPI_Comm comm, int *handle);
 int motor_mpi__info_make(const char *hints, MPI_Info *out);
 const char *motor_mpi__info_find(const char *hints, const char *key);
 int motor_mpi__info_pack(MPI_Info info, char *buf, int cap, int *len);
+/* FNV-1a, 64 bits, of the string s, continued from h (MOTOR_FNV_BASIS to start): ranks compare paths and
+ * hints by it.  Packed hints as a non-negative number that does not depend on their order: the sum of the
+ * FNV-1a hashes of each "key\0value" pair (the NUL hashed too, so that "ab" = "c" differs from "a" = "bc").
+ */
+#define MOTOR_FNV_BASIS 1469598103934665603ull
+uint64_t motor_mpi__fnv1a(uint64_t h, const char *s);
+int64_t motor_mpi__info_digest(const char *hints);
 
 /* file.c: closes every file still open, in handle order (before the communicators are freed). */
 void motor_mpi__file_fini(void);

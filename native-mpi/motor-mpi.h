@@ -629,6 +629,10 @@ int motor_mpi_win_create(void **base, int64_t bytes, int disp_unit, int dt, int 
 /* The hints in effect on a window (MPI_Win_get_info), packed "key\0value\0...\0" into buf[cap]; *len is
  * the bytes they need (MOTOR_ECOUNT: more than cap, ask again). */
 int motor_mpi_win_get_info(int win, char *buf, int cap, int *len);
+/* MPI_Win_set_info, collective: the hints packed as for motor_mpi_win_create, the same on every rank (else
+ * MOTOR_EMISMATCH everywhere); `verdict` this rank's refusal of its arguments, agreed on as by a collective.
+ * no_locks=true while this rank holds a lock: MOTOR_EWINSYNC. */
+int motor_mpi_win_set_info(int win, const char *hints, int verdict);
 /* MPI_Win_free, collective, after agreeing on whether every rank's window may be freed (no lock or
  * access/exposure epoch open on it). */
 int motor_mpi_win_free(int win);

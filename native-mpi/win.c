@@ -48,7 +48,9 @@ struct win {
 	/* Epoch state, under `lock`.  fence: a fence epoch may be open (since a Fence without NOSUCCEED);
 	 * fence_ops: an operation has been started in it, which the next Fence completes. */
 	int fence, fence_ops, lock_all, nlocked, started, posted;
-	int no_locks;    /* made with the hint no_locks=true: Lock and Lock_all are refused */
+	int no_locks;    /* given the hint no_locks=true (at creation or by Set_info): Lock and Lock_all are
+	                    refused */
+	int created;     /* over the program's memory (Create), not memory MPI allocated */
 	uint8_t *locked; /* per rank: 0 or the lock type */
 	uint8_t *group;  /* per rank: in the access group of Start */
 	void **peer;     /* Allocate_shared: each rank's memory as mapped here; else NULL */
@@ -247,6 +249,7 @@ int motor_mpi_win_create(void **base, int64_t bytes, int disp_unit, int dt, int 
 		w->elem = elem;
 		w->rank = c->rank;
 		w->no_locks = no_locks && !strcmp(no_locks, "true");
+		w->created = !allocate;
 		rc = create(w, c, base, bytes, disp_unit, allocate, info);
 	}
 	if (info != MPI_INFO_NULL)
@@ -332,6 +335,51 @@ int motor_mpi_win_get_info(int handle, char *buf, int cap, int *len)
 	int rc = MPI_Win_get_info(w->win, &info);
 	if (rc == MPI_SUCCESS)
 		rc = motor_mpi__info_pack(info, buf, cap, len);
+	return rc;
+}
+
+/* Hints for a window: the same on every rank (motor_mpi_win_create's same_size applies here too).  A window
+ * that has once been promised no_locks=true keeps the promise: the library may have relied on it. */
+int motor_mpi_win_set_info(int handle, const char *hints, int verdict)
+{
+	struct win *w = lookup(handle);
+	MPI_Info info = MPI_INFO_NULL;
+	if (!w)
+		return MOTOR_EWIN;
+	const char *no_locks = motor_mpi__info_find(hints, "no_locks");
+	int promise = no_locks && !strcmp(no_locks, "true");
+	if (verdict == MOTOR_OK && promise) {
+		pthread_mutex_lock(&w->lock);
+		if (w->lock_all || w->nlocked)
+			verdict = MOTOR_EWINSYNC;
+		pthread_mutex_unlock(&w->lock);
+	}
+	if (verdict == MOTOR_OK)
+		verdict = motor_mpi__info_make(hints, &info);
+	/* The call is collective: a rank without hints makes it too, with an empty MPI_Info. */
+	if (verdict == MOTOR_OK && info == MPI_INFO_NULL && MPI_Info_create(&info) != MPI_SUCCESS)
+		verdict = MOTOR_ENOMEM;
+	if (verdict == MOTOR_OK && w->created && motor_mpi__info_find(hints, "same_size"))
+		verdict = MPI_Info_delete(info, "same_size") == MPI_SUCCESS ? MOTOR_OK : MOTOR_EARG;
+	struct motor_carry d = {.kind = WIN_SET_INFO,
+	                        .root = -1,
+	                        .op = -1,
+	                        .dt = CARRY_DT_BYTES,
+	                        .count = motor_mpi__info_digest(hints)};
+	int done, rc = motor_mpi__agree_carry(&w->agree, verdict, &d, &done);
+	if (rc == MOTOR_OK) {
+		struct motor_block b;
+		motor_mpi__block_begin(&b);
+		rc = MPI_Win_set_info(w->win, info);
+		motor_mpi__block_end(&b);
+	}
+	if (rc == MOTOR_OK && promise) {
+		pthread_mutex_lock(&w->lock);
+		w->no_locks = 1;
+		pthread_mutex_unlock(&w->lock);
+	}
+	if (info != MPI_INFO_NULL)
+		MPI_Info_free(&info);
 	return rc;
 }
 

@@ -303,6 +303,62 @@ public static class WinTests
 		w.Free ();
 	}
 
+	// Set_info: the same hints on every rank reach the library; different ones, a bad one on one rank, or no_locks
+	// while this rank holds a lock are refused on every rank and change nothing; a no_locks given later is kept
+	// like one given at creation, and a later "false" does not undo it.
+	public static void SetInfoGivesAWindowMoreHints ()
+	{
+		var mem = new int[4];
+		var w = Win.Create (mem, sizeof (int), World);
+		w.Set_info (new Dictionary<string, string> { { "accumulate_ordering", "none" } });
+		w.Set_info (null);
+		w.Set_info (new Dictionary<string, string> ());
+		Assert.True (w.Get_info () != null, "Get_info after Set_info");
+		if (Size > 1) {
+			var e = Assert.Throws<ArgumentException> (() => w.Set_info (new Dictionary<string, string> {
+				{ "accumulate_ordering", Rank == 0 ? "none" : "rar,war" } }), "different values on rank 0");
+			Assert.Contains ("different hints", e.Message, "the message says why");
+			int last = Size - 1;
+			var bad = new Dictionary<string, string> { { "accumulate_ordering", Rank == last ? null : "none" } };
+			if (Rank == last)
+				Assert.Throws<ArgumentNullException> (() => w.Set_info (bad), "a null value on the last rank");
+			else
+				Assert.Contains ("rank " + last, Assert.Throws<InvalidOperationException> (() => w.Set_info (bad),
+					"the last rank refused").Message, "names the refusing rank");
+		}
+		var noLocks = new Dictionary<string, string> { { "no_locks", "true" } };
+		// While rank 0 holds a lock, no_locks is refused there and, through the agreement, everywhere.
+		if (Rank == 0)
+			w.Lock (MPI.LOCK_SHARED, 0);
+		var held = Assert.Throws<InvalidOperationException> (() => w.Set_info (noLocks), "no_locks while rank 0 holds a lock");
+		Assert.Contains (Rank == 0 ? "Unlock" : "rank 0", held.Message, "the message says why");
+		if (Rank == 0)
+			w.Unlock (0);
+		// The window still works with locks, then takes the promise.
+		w.Lock_all ();
+		w.Put (new[] { V (Rank, 3) }, Next, 1);
+		w.Unlock_all ();
+		w.Set_info (noLocks);
+		Assert.Contains ("no_locks", Assert.Throws<InvalidOperationException> (() => w.Lock (MPI.LOCK_SHARED, Next),
+			"Lock after no_locks").Message, "names the hint");
+		Assert.Throws<InvalidOperationException> (() => w.Lock_all (), "Lock_all after no_locks");
+		w.Set_info (new Dictionary<string, string> { { "no_locks", "false" } });
+		Assert.Throws<InvalidOperationException> (() => w.Lock_all (), "Lock_all after no_locks=false: the promise stands");
+		w.Fence ();
+		w.Put (new[] { V (Rank, 4) }, Next, 2);
+		w.Fence ();
+		Assert.Equal (V (Prev, 3), mem[1], "the Put under Lock_all");
+		Assert.Equal (V (Prev, 4), mem[2], "the Put under fences");
+		w.Free ();
+		Assert.Throws<ObjectDisposedException> (() => w.Set_info (null), "Set_info of a freed window");
+		// Create does not pass same_size on by Set_info either (see HintsReachTheLibraryAndNoLocksIsKept).
+		var c = Win.Create (new int[4], sizeof (int), World);
+		c.Set_info (new Dictionary<string, string> { { "same_size", "true" } });
+		string v;
+		Assert.True (!(c.Get_info ().TryGetValue ("same_size", out v) && v == "true"), "same_size did not reach MPI");
+		c.Free ();
+	}
+
 	// The indexer copies through a per-thread one-element array: reading and writing elements allocates nothing.
 	public static void AllocateIndexerAllocatesNothing ()
 	{
