@@ -18,12 +18,13 @@
 
 #include "req-internal.h"
 
-static void publish(struct slot *sl, MonoObject *req)
+/* `recv` is the slot's: passed, so that a post whose direction is a constant stores a constant. */
+static void publish(struct slot *sl, MonoObject *req, int recv)
 {
 	sl->request = req;
 	motor_req__set_handle(req, sl->index, atomic_load_explicit(&sl->gen, memory_order_relaxed));
 	/* Request.Cancel refuses sends whatever their state, so the kind must outlive the slot. */
-	*(int32_t *)((char *)req + MOTOR_REQ_SEND) = !sl->recv;
+	*(int32_t *)((char *)req + MOTOR_REQ_SEND) = !recv;
 	atomic_store_explicit(&sl->state, ACTIVE, memory_order_release);
 }
 
@@ -119,7 +120,7 @@ static inline int post_buffer(MonoObject *req, MonoObject *obj, const struct mot
 	fill_buffer(sl, obj, b, recv);
 	if (layout)
 		note_layout(sl, b->dt);
-	publish(sl, req);
+	publish(sl, req, recv);
 
 	if (msg) {
 		/* The "no process" message of a probe from PROC_NULL posts nothing: complete at once, with
@@ -198,7 +199,7 @@ int motor_pin_post_bytes(MonoObject *req, void *data, int64_t n, size_t cap, voi
 		return rc;
 	/* Native memory never moves: nothing to pin, only to free at completion. */
 	fill_native(sl, 0, data, cap, release);
-	publish(sl, req);
+	publish(sl, req, 0);
 	rc = motor_mpi_isend_bytes(data, n, dest, tag, comm, &sl->req);
 	return close_slot(sl, req, rc);
 }
@@ -235,7 +236,7 @@ int motor_pin_post_op_buffer(MonoObject *req, MonoObject *obj, MonoObject *obj2,
 	sl->buffer = obj;
 	sl->buffer2 = obj2;
 	sl->movable = movable(obj) || movable(obj2);
-	publish(sl, req);
+	publish(sl, req, 1);
 	rc = post(ctx, &sl->req);
 	if (rc == MOTOR_OK && release)
 		sl->owned = ctx; /* owned only once posted: a failed post leaves ctx to the caller */
@@ -270,7 +271,7 @@ int motor_pin_post_coll(MonoObject *req, const struct motor_coll_args *a, MonoOb
 	sl->user_op = a->op >= MOTOR_OP_PREDEFINED;
 	if (sl->user_op)
 		motor_pin_user_code_enter();
-	publish(sl, req);
+	publish(sl, req, 0);
 	*(int32_t *)((char *)req + MOTOR_REQ_SEND) = MOTOR_PIN_COLLECTIVE;
 	rc = motor_mpi_icoll(a, MOTOR_OK, comm, &sl->req);
 	if (rc != MOTOR_OK && sl->user_op) {
