@@ -111,6 +111,42 @@ namespace System.MP
 			return h < 0 ? null : new Intracomm (h);
 		}
 
+		/// <summary>A communicator over <paramref name="group"/>, made by the group's members alone
+		/// (MPI_Comm_create_group): unlike <see cref="Create(Group)"/>, the ranks outside the group need not
+		/// call.</summary>
+		/// <param name="group">A subset of this communicator's group; the same on every member.</param>
+		/// <param name="tag">Tells this call apart from others made at the same time by groups that share members;
+		/// 0..<see cref="MPI.TAG_UB"/>, the same on every member.</param>
+		/// <returns>The new communicator, its ranks in the order of <paramref name="group"/>; null on a rank outside the
+		/// group (which need not call).</returns>
+		/// <remarks>Only the members take part, so Motor cannot agree on the arguments before the call as it does for
+		/// the collectives over a whole communicator: each member checks the group and the tag alone, and members that
+		/// pass the same ones, as MPI requires, refuse alike.  A member whose group or communicator has been freed raises
+		/// alone, and the other members wait in the MPI library, as they would in C.</remarks>
+		/// <exception cref="ArgumentNullException"><paramref name="group"/> is null.</exception>
+		/// <exception cref="ArgumentOutOfRangeException"><paramref name="tag"/> is outside 0..<see
+		/// cref="MPI.TAG_UB"/>.</exception>
+		/// <exception cref="ArgumentException"><paramref name="group"/> holds a process outside this
+		/// communicator.</exception>
+		/// <exception cref="ObjectDisposedException">The communicator or the group has been freed.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized, or there are too many communicators
+		/// (free the ones no longer needed with Free).</exception>
+		/// <exception cref="MPIException">The MPI library reported an error.</exception>
+		public Intracomm Create_group (Group group, int tag)
+		{
+			if (group == null)
+				throw new ArgumentNullException ("group");
+			int h;
+			SettleIdups (); // Open MPI: as for Create, its context-id agreement must not overlap a running Idup
+			int rc = MPDirect.CommCreateGroup (handle, group.handle, tag, out h);
+			if (rc == Errors.ETAG)
+				throw new ArgumentOutOfRangeException ("tag", tag, "Create_group: the tag must be in 0.." + MPI.TAG_UB);
+			if (rc == Errors.ESUBGROUP)
+				throw Errors.New (rc, "Create_group: the group holds a process outside this communicator", "group");
+			Check (rc);
+			return h < 0 ? null : new Intracomm (h);
+		}
+
 		/// <summary>An intercommunicator between this communicator's group and another disjoint group.
 		/// <paramref name="peer"/> and <paramref name="remote_leader"/> are read only at the local leader, where peer
 		/// must contain both leaders (other ranks may pass null).</summary>

@@ -8,6 +8,7 @@ namespace System.MP
 	{
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int CommSplit (int comm, int color, int key, out int newcomm);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int CommCreate (int comm, int group, out int newcomm);
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int CommCreateGroup (int comm, int group, int tag, out int newcomm);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int CommCompare (int comm1, int comm2, out int result);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int CommGroup (int comm, int remote, out int group);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int CommKind (int comm, out int inter, out int remoteSize);

@@ -242,6 +242,50 @@ int motor_mpi_comm_create(int comm, int group, int *newcomm)
 	return motor_mpi__comm_made(rc, nc, newcomm);
 }
 
+/* Whether `g` holds only processes of `c`'s group: MOTOR_OK, MOTOR_ESUBGROUP, or the library's error. */
+static int subgroup(const struct motor_comm *c, MPI_Group g)
+{
+	MPI_Group cg = MPI_GROUP_NULL, outside = MPI_GROUP_NULL;
+	int n = 0, rc = MPI_Comm_group(c->comm, &cg);
+	if (rc == MPI_SUCCESS)
+		rc = MPI_Group_difference(g, cg, &outside);
+	if (rc == MPI_SUCCESS)
+		rc = MPI_Group_size(outside, &n);
+	if (outside != MPI_GROUP_NULL && outside != MPI_GROUP_EMPTY)
+		MPI_Group_free(&outside);
+	if (cg != MPI_GROUP_NULL)
+		MPI_Group_free(&cg);
+	return rc == MPI_SUCCESS && n > 0 ? MOTOR_ESUBGROUP : rc;
+}
+
+int motor_mpi_comm_create_group(int comm, int group, int tag, int *newcomm)
+{
+	struct motor_comm *c = motor_mpi__comm(comm);
+	MPI_Group g = motor_mpi__group(group);
+	MPI_Comm nc = MPI_COMM_NULL;
+	struct motor_block b;
+	int member = MPI_UNDEFINED;
+
+	*newcomm = -1;
+	if (!c)
+		return MOTOR_ECOMM;
+	if (c->inter)
+		return MOTOR_EINTER;
+	if (g == MPI_GROUP_NULL)
+		return MOTOR_EGROUP;
+	if ((unsigned)tag > (unsigned)motor_mpi__tag_ub)
+		return MOTOR_ETAG;
+	int rc = subgroup(c, g);
+	if (rc == MPI_SUCCESS)
+		rc = MPI_Group_rank(g, &member);
+	if (rc != MPI_SUCCESS || member == MPI_UNDEFINED)
+		return rc;
+	motor_mpi__block_begin(&b);
+	rc = MPI_Comm_create_group(c->comm, g, tag, &nc);
+	motor_mpi__block_end(&b);
+	return motor_mpi__comm_made(rc, nc, newcomm);
+}
+
 int motor_mpi_comm_compare(int comm1, int comm2, int *result)
 {
 	struct motor_comm *a = motor_mpi__comm(comm1), *b = motor_mpi__comm(comm2);

@@ -169,6 +169,11 @@ int motor_mpi_barrier(int comm);
  * MOTOR_UNDEFINED, Create with a group this rank is not in). */
 int motor_mpi_comm_split(int comm, int color, int key, int *newcomm);
 int motor_mpi_comm_create(int comm, int group, int *newcomm);
+/* MPI_Comm_create_group: collective over the members of `group` only (no agreement is possible before it: a
+ * rank cannot reach the others when its group is gone).  A rank outside the group gets -1 without calling
+ * MPI; MOTOR_ESUBGROUP when the group is not a subgroup of the communicator's, MOTOR_ETAG for a tag outside
+ * 0..TAG_UB: both the same on every member that passed the same group and tag, as MPI requires. */
+int motor_mpi_comm_create_group(int comm, int group, int tag, int *newcomm);
 /* peer and remote_leader are read only at the local leader. */
 int motor_mpi_intercomm_create(int local, int local_leader, int peer, int remote_leader, int tag,
                                int *newcomm);

@@ -70,6 +70,7 @@ MOTOR_ICALL(PinCounts, motor_icall_pin_counts)
  * themselves (native-mpi/comm.c, group.c, topo.c, spawn.c); the managed side pins any array it passes. */
 MOTOR_ICALL(CommSplit, motor_mpi_comm_split)
 MOTOR_ICALL(CommCreate, motor_mpi_comm_create)
+MOTOR_ICALL(CommCreateGroup, motor_mpi_comm_create_group)
 MOTOR_ICALL(CommCompare, motor_mpi_comm_compare)
 MOTOR_ICALL(CommGroup, motor_mpi_comm_group)
 MOTOR_ICALL(CommKind, motor_mpi_comm_kind)

@@ -129,6 +129,46 @@ public static class CommTests
 		Assert.Throws<ArgumentNullException> (() => World.Create (null), "null group");
 	}
 
+	// Create_group: each parity makes its own communicator, ranks in the group's order, without the other ranks;
+	// a rank outside the group gets null at once; the refusals are raised by each member alone, alike.
+	public static void CreateGroupByItsMembersAlone ()
+	{
+		var all = World.Get_group ();
+		int[] mine = Enumerable.Range (0, Size).Where (r => r % 2 == Rank % 2).Reverse ().ToArray ();
+		int[] other = Enumerable.Range (0, Size).Where (r => r % 2 != Rank % 2).ToArray ();
+		var g = all.Incl (mine);
+		var c = World.Create_group (g, 5 + Rank % 2);
+		Assert.Equal (mine.Length, c.Get_size (), "size");
+		Assert.Equal (Array.IndexOf (mine, Rank), c.Get_rank (), "rank in the group's order");
+		Assert.Equal (mine.Sum (), RingSum (c, Rank), "traffic among the members");
+		var sum = new int[1];
+		c.Allreduce (new[] { Rank }, sum, Op.SUM);
+		Assert.Equal (mine.Sum (), sum[0], "a collective on it");
+		c.Free ();
+		var og = all.Incl (other);
+		Assert.True (World.Create_group (og, 5) == null, "a rank outside the group gets null");
+		var whole = World.Create_group (all, 0);
+		Assert.Equal (Size, whole.Get_size (), "the whole group");
+		Assert.Equal (Rank, whole.Get_rank (), "the whole group's order");
+		Assert.Throws<ArgumentNullException> (() => World.Create_group (null, 0), "null group");
+		Assert.Throws<ArgumentOutOfRangeException> (() => World.Create_group (g, -1), "negative tag");
+		if (MPI.TAG_UB < int.MaxValue)
+			Assert.Throws<ArgumentOutOfRangeException> (() => World.Create_group (g, MPI.TAG_UB + 1), "tag above TAG_UB");
+		// A group with a process outside the communicator: the world's, on a communicator of this rank alone.
+		var self = World.Create_group (all.Incl (new[] { Rank }), 1);
+		if (Size > 1) {
+			var e = Assert.Throws<ArgumentException> (() => self.Create_group (all, 2), "a group larger than the communicator");
+			Assert.Equal ("group", e.ParamName, "names the group");
+		}
+		self.Free ();
+		whole.Free ();
+		Assert.Throws<ObjectDisposedException> (() => whole.Create_group (all, 0), "a freed communicator");
+		g.Free ();
+		Assert.Throws<ObjectDisposedException> (() => World.Create_group (g, 0), "a freed group");
+		og.Free ();
+		all.Free ();
+	}
+
 	public static void CompareCommunicators ()
 	{
 		Assert.Equal (MPI.IDENT, Comm.Compare (World, World), "itself");
