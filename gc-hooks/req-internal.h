@@ -104,7 +104,11 @@ static inline struct slot *motor_req__slot_at(int32_t index)
 		return NULL;
 	uint32_t i = (uint32_t)index; /* non-negative here: the division becomes a shift */
 	struct chunk *c = atomic_load_explicit(&motor_req__chunks[i / CHUNK], memory_order_acquire);
-	return c ? &c->slots[i % CHUNK] : NULL;
+	if (!c)
+		return NULL;
+	struct slot *sl = &c->slots[i % CHUNK];
+	MOTOR_HOLD_ADDRESS(sl);
+	return sl;
 }
 
 /* The slot of an index from a free list or the self list, which always names a slot of an existing chunk. */

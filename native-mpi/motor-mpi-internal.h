@@ -44,6 +44,7 @@ static inline struct motor_comm *motor_mpi__comm(int handle)
 	if ((unsigned)handle >= MOTOR_MAX_COMMS)
 		return NULL;
 	struct motor_comm *c = &motor_mpi__comms[handle];
+	MOTOR_HOLD_ADDRESS(c);
 	return atomic_load_explicit(&c->valid, memory_order_acquire) ? c : NULL;
 }
 /* Adds a communicator created by MPI (sets MPI_ERRORS_RETURN on it) and returns its handle in *handle. */
