@@ -234,10 +234,8 @@ int motor_mpi_file_set_info(int handle, const char *hints, int verdict)
 	if (!f)
 		return MOTOR_EFILE;
 	if (verdict == MOTOR_OK)
-		verdict = motor_mpi__info_make(hints, &info);
-	/* A rank without hints calls too, with an empty MPI_Info: the call is collective. */
-	if (verdict == MOTOR_OK && info == MPI_INFO_NULL && MPI_Info_create(&info) != MPI_SUCCESS)
-		verdict = MOTOR_ENOMEM;
+		verdict =
+		    motor_mpi__info_make(hints, 1, &info); /* collective: a rank without hints calls too */
 	/* The same hints on every rank: ROMIO checks each hint it is given with a collective call of its own,
 	 * so ranks that pass different keys make different calls and hang (MPICH 4.0.2, cb_buffer_size on one
 	 * rank of two). */
@@ -272,7 +270,7 @@ int motor_mpi_file_open(int comm, const char *path, int amode, int verdict, cons
 	if (verdict == MOTOR_OK)
 		verdict = map_amode(amode, &mode);
 	if (verdict == MOTOR_OK)
-		verdict = motor_mpi__info_make(hints, &info);
+		verdict = motor_mpi__info_make(hints, 0, &info);
 	if (verdict == MOTOR_OK && (h = reserve()) < 0)
 		verdict = MOTOR_ENOMEM;
 	if ((verdict = agree_open(c, path, amode, verdict)) != MOTOR_OK)

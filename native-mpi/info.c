@@ -7,11 +7,11 @@
 
 #include "motor-mpi-internal.h"
 
-int motor_mpi__info_make(const char *hints, MPI_Info *out)
+int motor_mpi__info_make(const char *hints, int always, MPI_Info *out)
 {
 	*out = MPI_INFO_NULL;
 	if (!hints || !*hints)
-		return MOTOR_OK;
+		return always && MPI_Info_create(out) != MPI_SUCCESS ? MOTOR_ENOMEM : MOTOR_OK;
 	for (const char *k = hints; *k; k += strlen(k) + 1) {
 		const char *v = k + strlen(k) + 1;
 		if (strlen(k) >= MPI_MAX_INFO_KEY || strlen(v) >= MPI_MAX_INFO_VAL)
@@ -58,6 +58,12 @@ const char *motor_mpi__info_find(const char *hints, const char *key)
 		k = v + strlen(v) + 1;
 	}
 	return NULL;
+}
+
+int motor_mpi__info_true(const char *hints, const char *key)
+{
+	const char *value = motor_mpi__info_find(hints, key);
+	return value && !strcmp(value, "true");
 }
 
 int motor_mpi__info_pack(MPI_Info info, char *buf, int cap, int *len)

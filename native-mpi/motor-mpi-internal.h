@@ -69,13 +69,14 @@ int motor_mpi__compare_result(int mpi_result);
 /* Adds a communicator that may be MPI_COMM_NULL (then *handle is -1 and nothing is added). */
 int motor_mpi__comm_add_or_null(MPI_Comm comm, int *handle);
 
-/* info.c: hints packed as "key\0value\0...\0" (NULL or "": none) as a new MPI_Info in *out (MPI_INFO_NULL for
- * none): MOTOR_EARG for a key of MPI_MAX_INFO_KEY characters or more or a value of MPI_MAX_INFO_VAL or more
- * (the library would refuse or cut them).  The value of `key` in packed hints, or NULL.  An MPI_Info's hints
- * packed into buf[cap], and the MPI_Info freed: *len is the bytes they need, and MOTOR_ECOUNT says that is
- * more than cap. */
-int motor_mpi__info_make(const char *hints, MPI_Info *out);
+/* info.c: hints packed as "key\0value\0...\0" (NULL or "": none) as a new MPI_Info in *out (for none, an
+ * empty one if `always`, else MPI_INFO_NULL): MOTOR_EARG for a key of MPI_MAX_INFO_KEY characters or more or
+ * a value of MPI_MAX_INFO_VAL or more (the library would refuse or cut them).  The value of `key` in packed
+ * hints, or NULL; whether it is "true".  An MPI_Info's hints packed into buf[cap], and the MPI_Info freed:
+ * *len is the bytes they need, and MOTOR_ECOUNT says that is more than cap. */
+int motor_mpi__info_make(const char *hints, int always, MPI_Info *out);
 const char *motor_mpi__info_find(const char *hints, const char *key);
+int motor_mpi__info_true(const char *hints, const char *key);
 int motor_mpi__info_pack(MPI_Info info, char *buf, int cap, int *len);
 /* FNV-1a, 64 bits, of the string s, continued from h (MOTOR_FNV_BASIS to start): ranks compare paths and
  * hints by it.  Packed hints as a non-negative number that does not depend on their order: the sum of the

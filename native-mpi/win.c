@@ -156,6 +156,17 @@ static int map_peers(struct win *w)
 
 /* The MPI part of creation, after the agreement; on error nothing of it is left.  `allocate`: 0 to expose
  * *base, 1 for memory the library allocates, 2 for shared memory (MOTOR_WIN_SHARED). */
+/* The window's hints as an MPI_Info (motor_mpi__info_make).  A created window reaches MPI from the aligned
+ * boundary below its memory (mpi-compat.h), so the sizes MPI sees differ between ranks by up to that
+ * alignment even where the program's are the same: such a window does not pass same_size on. */
+static int window_info(int created, const char *hints, int always, MPI_Info *info)
+{
+	int rc = motor_mpi__info_make(hints, always, info);
+	if (rc == MOTOR_OK && created && *info != MPI_INFO_NULL && motor_mpi__info_find(hints, "same_size"))
+		rc = MPI_Info_delete(*info, "same_size") == MPI_SUCCESS ? MOTOR_OK : MOTOR_EARG;
+	return rc;
+}
+
 static int create(struct win *w, const struct motor_comm *c, void **base, int64_t bytes, int disp_unit,
                   int allocate, MPI_Info info)
 {
@@ -235,20 +246,13 @@ int motor_mpi_win_create(void **base, int64_t bytes, int disp_unit, int dt, int 
 	    !(w->peer = calloc((size_t)c->size, sizeof *w->peer)))
 		verdict = MOTOR_ENOMEM;
 	if (verdict == MOTOR_OK)
-		verdict = motor_mpi__info_make(hints, &info);
-	/* A created window reaches MPI from the aligned boundary below its memory (mpi-compat.h), so the
-	 * sizes MPI sees differ between ranks by up to that alignment even where the program's are the same.
-	 */
-	if (verdict == MOTOR_OK && !allocate && info != MPI_INFO_NULL &&
-	    motor_mpi__info_find(hints, "same_size"))
-		verdict = MPI_Info_delete(info, "same_size") == MPI_SUCCESS ? MOTOR_OK : MOTOR_EARG;
+		verdict = window_info(!allocate, hints, 0, &info);
 	rc = motor_mpi__agree(c, verdict);
 	if (rc == MOTOR_OK) {
-		const char *no_locks = motor_mpi__info_find(hints, "no_locks");
 		w->dt = dt;
 		w->elem = elem;
 		w->rank = c->rank;
-		w->no_locks = no_locks && !strcmp(no_locks, "true");
+		w->no_locks = motor_mpi__info_true(hints, "no_locks");
 		w->created = !allocate;
 		rc = create(w, c, base, bytes, disp_unit, allocate, info);
 	}
@@ -346,8 +350,7 @@ int motor_mpi_win_set_info(int handle, const char *hints, int verdict)
 	MPI_Info info = MPI_INFO_NULL;
 	if (!w)
 		return MOTOR_EWIN;
-	const char *no_locks = motor_mpi__info_find(hints, "no_locks");
-	int promise = no_locks && !strcmp(no_locks, "true");
+	int promise = motor_mpi__info_true(hints, "no_locks");
 	if (verdict == MOTOR_OK && promise) {
 		pthread_mutex_lock(&w->lock);
 		if (w->lock_all || w->nlocked)
@@ -355,12 +358,8 @@ int motor_mpi_win_set_info(int handle, const char *hints, int verdict)
 		pthread_mutex_unlock(&w->lock);
 	}
 	if (verdict == MOTOR_OK)
-		verdict = motor_mpi__info_make(hints, &info);
-	/* The call is collective: a rank without hints makes it too, with an empty MPI_Info. */
-	if (verdict == MOTOR_OK && info == MPI_INFO_NULL && MPI_Info_create(&info) != MPI_SUCCESS)
-		verdict = MOTOR_ENOMEM;
-	if (verdict == MOTOR_OK && w->created && motor_mpi__info_find(hints, "same_size"))
-		verdict = MPI_Info_delete(info, "same_size") == MPI_SUCCESS ? MOTOR_OK : MOTOR_EARG;
+		verdict =
+		    window_info(w->created, hints, 1, &info); /* collective: a rank without hints calls too */
 	struct motor_carry d = {.kind = WIN_SET_INFO,
 	                        .root = -1,
 	                        .op = -1,

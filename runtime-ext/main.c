@@ -248,7 +248,7 @@ static void usage(FILE *to)
 	    "  MOTOR_PREFAULT=0 do not fault the nursery's memory in at start (default: do)\n"
 	    "  MOTOR_PERF_MAP=1 write /tmp/perf-PID.map, the JIT-compiled methods' names for Linux perf\n"
 	    "  MOTOR_OPTIMIZE   JIT optimizations added to Mono's defaults, a list as for mono --optimize\n"
-	    "                   (default ssa,abcrem; -ssa,-abcrem gives Mono's own defaults)\n");
+	    "                   (default ssa,abcrem; -ssa,-abcrem or empty gives Mono's own defaults)\n");
 }
 
 /* Motor's nursery is 32 MB, not Mono's 4 MB: a rank that receives an object graph larger than the nursery has

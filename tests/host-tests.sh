@@ -53,10 +53,11 @@ result perf-map $? "status $status, maps '$maps': $(cat "$tmp/err" | head -c 300
 rm -f $maps
 
 # MOTOR_OPTIMIZE reaches Mono's JIT: the same methods compile to other sizes with Mono's own defaults
-# (-ssa,-abcrem) than with motor's (ssa,abcrem), and an unknown name stops motor with Mono's message.
-code_bytes() { # total size of the methods in the perf map of one run of ExitCode.exe, under MOTOR_OPTIMIZE=$1
+# (-ssa,-abcrem, or MOTOR_OPTIMIZE set but empty) than with motor's (ssa,abcrem), and an unknown name stops
+# motor with Mono's message.
+code_bytes() { # total size of the methods in the perf map of one run of ExitCode.exe, under MOTOR_OPTIMIZE=$1 (unset without $1)
 	touch "$tmp/marker"
-	run env MOTOR_PERF_MAP=1 ${1:+MOTOR_OPTIMIZE=$1} "$MOTOR" "$exe/ExitCode.exe" 0
+	run env MOTOR_PERF_MAP=1 ${1+MOTOR_OPTIMIZE=$1} "$MOTOR" "$exe/ExitCode.exe" 0
 	local map
 	map=$(find /tmp -maxdepth 1 -name 'perf-*.map' -newer "$tmp/marker")
 	local start size name n=0
@@ -66,9 +67,9 @@ code_bytes() { # total size of the methods in the perf map of one run of ExitCod
 	fi
 	rm -f $map
 }
-mine=$(code_bytes "") monos=$(code_bytes "-ssa,-abcrem")
-[ -n "$mine" ] && [ -n "$monos" ] && [ "$mine" != "$monos" ]
-result optimize-reaches-jit $? "code bytes: default '$mine', Mono's defaults '$monos'"
+mine=$(code_bytes) monos=$(code_bytes "-ssa,-abcrem") empty=$(code_bytes "")
+[ -n "$mine" ] && [ -n "$monos" ] && [ "$mine" != "$monos" ] && [ "$empty" = "$monos" ]
+result optimize-reaches-jit $? "code bytes: default '$mine', Mono's defaults '$monos', set but empty '$empty'"
 run env MOTOR_OPTIMIZE=nosuchpass "$MOTOR" "$exe/ExitCode.exe" 0
 [ $status -ne 0 ] && grep -q nosuchpass "$tmp/err"
 result optimize-unknown-refused $? "status $status: $(head -c 300 "$tmp/err")"
