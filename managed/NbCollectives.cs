@@ -11,21 +11,23 @@
 // from the completion.  See native-mpi/icoll.c.
 namespace System.MP
 {
-	public partial class Intracomm
+	public partial class Comm
 	{
 		// native-mpi/motor-mpi.h: enum motor_coll_kind
-		const int KBcast = 0, KScatter = 1, KGather = 2, KAllgather = 3, KAlltoall = 4, KScatterv = 5, KGatherv = 6,
+		internal const int KBcast = 0, KScatter = 1, KGather = 2, KAllgather = 3, KAlltoall = 4, KScatterv = 5, KGatherv = 6,
 			KAllgatherv = 7, KAlltoallv = 8, KReduce = 9, KAllreduce = 10, KScan = 11, KExscan = 12, KReduceScatterBlock = 13,
 			KBarrier = 14, KReduceScatter = 15;
 
-		Request Post (int kind, Array sendbuf, Array recvbuf, int[] v1, int[] v2, int[] v3, int[] v4, int inPlace, int root,
-		              Op op, string what, string sizeRule)
+		// Posts a non-blocking collective of any kind.  inPlace: the buffer that may be MPI.IN_PLACE (Coll.Flags), 0
+		// for none; an intercommunicator refuses MPI.IN_PLACE everywhere.
+		internal Request Post (int kind, Array sendbuf, Array recvbuf, int[] v1, int[] v2, int[] v3, int[] v4, int inPlace, int root,
+		                       Op op, string what, string sizeRule)
 		{
 			SettleIdups ();
 			bool reduces = (kind >= KReduce && kind <= KReduceScatterBlock) || kind == KReduceScatter;
 			Op.Instance u = null;
 			int h = reduces ? Coll.Handle (this, op, recvbuf ?? sendbuf, out u, true) : -1;
-			int flags = inPlace == 0 ? 0 : Coll.Flags (this, ref sendbuf, ref recvbuf, inPlace, root, what, true);
+			int flags = inPlace == 0 && !(this is Intercomm) ? 0 : Coll.Flags (this, ref sendbuf, ref recvbuf, inPlace, root, what, true);
 			var r = new CollRequest (what, sizeRule, op, u, sendbuf, recvbuf);
 			int rc = MPDirect.ICollective (kind, sendbuf, recvbuf, 0, -1, v1, v2, v3, v4, flags, h, root, handle, r);
 			if (rc != 0) {
@@ -36,7 +38,7 @@ namespace System.MP
 			return r;
 		}
 
-		Request PostBcast (object buf, int offset, int count, int root)
+		internal Request PostBcast (object buf, int offset, int count, int root)
 		{
 			SettleIdups ();
 			var r = new CollRequest ("Ibcast", null, null, null, buf as Array, null);
@@ -45,7 +47,10 @@ namespace System.MP
 				throw Coll.Error (rc, "Ibcast", null, buf, null);
 			return r;
 		}
+	}
 
+	public partial class Intracomm
+	{
 		/// <summary>Starts a barrier (MPI_Ibarrier): the request completes once every rank has posted it.</summary>
 		/// <returns>The request.  Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/> or <see cref="Request.Waitall"/>, ...; until then the buffers belong to MPI (do not read or write them).  Its completion raises what the blocking form raises after moving data (MPIException, for example MPI_ERR_TRUNCATE; a user-defined operator's exception). If another rank refused its arguments to this collective, the completion raises InvalidOperationException naming the lowest refusing rank (that rank's own exception, raised by its post, says why): no rank moved any data, this rank's buffers are unchanged and the communicator can be used again.</returns>
 		/// <exception cref="InvalidOperationException">MPI has been finalized.  (Another rank's refusal is raised by the completion: see the return value.)</exception>

@@ -171,8 +171,8 @@ _Static_assert(sizeof(struct block) == sizeof(struct motor_agree) &&
                    _Alignof(struct block) <= _Alignof(struct motor_agree),
                "struct motor_agree holds a block");
 
-void motor_mpi__agree_fill(struct motor_agree *blk, const struct motor_comm *c, int verdict,
-                           const struct motor_carry *d)
+int motor_mpi__agree_fill(struct motor_agree *blk, const struct motor_comm *c, int side, int verdict,
+                          const struct motor_carry *d)
 {
 	struct block b = {.who = verdict == MOTOR_OK ? INT32_MAX : c->rank};
 	if (verdict == MOTOR_OK && d) {
@@ -192,12 +192,20 @@ void motor_mpi__agree_fill(struct motor_agree *blk, const struct motor_comm *c, 
 				b.flags = HAS_DATA;
 		}
 	}
-	memcpy(blk, &b, sizeof b);
+	if (side < 0) {
+		memcpy(blk, &b, sizeof b);
+		return 1;
+	}
+	/* An empty block changes nothing it is merged with. */
+	struct block empty = {.who = INT32_MAX};
+	memcpy(&blk[side], &b, sizeof b);
+	memcpy(&blk[1 - side], &empty, sizeof empty);
+	return 2;
 }
 
-int motor_mpi__agree_start(struct motor_agree *blk, MPI_Comm comm, MPI_Request *r)
+int motor_mpi__agree_start(struct motor_agree *blk, int n, MPI_Comm comm, MPI_Request *r)
 {
-	return MPI_Iallreduce(MPI_IN_PLACE, blk, 1, block_type, block_op, comm, r);
+	return MPI_Iallreduce(MPI_IN_PLACE, blk, n, block_type, block_op, comm, r);
 }
 
 int motor_mpi__agree_outcome(const struct motor_agree *blk, int size, const struct motor_carry *d, int *done)
@@ -223,6 +231,33 @@ int motor_mpi__agree_outcome(const struct motor_agree *blk, int size, const stru
 	return MOTOR_OK;
 }
 
+/* The outcome of an agreement on an intercommunicator: `own` holds the blocks of this rank's group (of `size`
+ * ranks) combined, `remote` those of the other group (of `remote_size`).  Either group's lowest refusing
+ * rank, and for a collective described by its flows, whether what each group sends is what the other expects.
+ */
+static int inter_outcome(const struct motor_agree *own, const struct motor_agree *remote, int size,
+                         int remote_size)
+{
+	struct block l, r;
+	memcpy(&l, own, sizeof l);
+	memcpy(&r, remote, sizeof r);
+	if (l.who != INT32_MAX)
+		return MOTOR_EPEER(l.who);
+	if (r.who != INT32_MAX)
+		return MOTOR_EPEER_REMOTE(r.who);
+	if ((l.flags | r.flags) & MISMATCH)
+		return MOTOR_EMISMATCH;
+	if (l.present == size && r.present == remote_size && l.flowing && r.flowing) {
+		uint64_t lf[FLOWS], rf[FLOWS];
+		get_flows(&l, lf);
+		get_flows(&r, rf);
+		/* Between the groups both ways, and within each. */
+		if (lf[0] != rf[1] || rf[0] != lf[1] || lf[2] != lf[3] || rf[2] != rf[3] || l.kind != r.kind)
+			return MOTOR_EMISMATCH;
+	}
+	return MOTOR_OK;
+}
+
 /* On an intercommunicator an MPI_Allreduce gives each group the other group's reduction, never its own.  So
  * it takes two: the first gives every rank the remote group's block combined; in the second the remote
  * group's rank 0 offers what it received (every other rank an empty block, since a sum taken once per rank
@@ -234,7 +269,7 @@ static int agree_inter(const struct motor_comm *c, int verdict, const struct mot
 {
 	struct motor_agree mine, remote, give, own;
 	struct block empty = {.who = INT32_MAX};
-	motor_mpi__agree_fill(&mine, c, verdict, d);
+	motor_mpi__agree_fill(&mine, c, -1, verdict, d);
 	int rc = allreduce(c, &mine, &remote, block_type, block_op);
 	if (c->rank == 0)
 		give = remote;
@@ -246,24 +281,12 @@ static int agree_inter(const struct motor_comm *c, int verdict, const struct mot
 		return verdict;
 	if (rc != MPI_SUCCESS)
 		return rc;
-	struct block l, r;
-	memcpy(&l, &own, sizeof l);
-	memcpy(&r, &remote, sizeof r);
-	if (l.who != INT32_MAX)
-		return MOTOR_EPEER(l.who);
-	if (r.who != INT32_MAX)
-		return MOTOR_EPEER_REMOTE(r.who);
-	if ((l.flags | r.flags) & MISMATCH)
-		return MOTOR_EMISMATCH;
-	if (l.present == c->size && r.present == c->remote_size && l.flowing && r.flowing) {
-		uint64_t lf[FLOWS], rf[FLOWS];
-		get_flows(&l, lf);
-		get_flows(&r, rf);
-		/* Between the groups both ways, and within each. */
-		if (lf[0] != rf[1] || rf[0] != lf[1] || lf[2] != lf[3] || rf[2] != rf[3] || l.kind != r.kind)
-			return MOTOR_EMISMATCH;
-	}
-	return MOTOR_OK;
+	return inter_outcome(&own, &remote, c->size, c->remote_size);
+}
+
+int motor_mpi__agree_outcome_inter(const struct motor_agree *blk, int side, int size, int remote_size)
+{
+	return inter_outcome(&blk[side], &blk[1 - side], size, remote_size);
 }
 
 int motor_mpi__agree_carry(const struct motor_comm *c, int verdict, const struct motor_carry *d, int *done)
@@ -279,7 +302,7 @@ int motor_mpi__agree_carry(const struct motor_comm *c, int verdict, const struct
 	if (c->inter)
 		return agree_inter(c, verdict, d);
 	struct motor_agree blk;
-	motor_mpi__agree_fill(&blk, c, verdict, d);
+	motor_mpi__agree_fill(&blk, c, -1, verdict, d);
 	int rc = allreduce(c, MPI_IN_PLACE, &blk, block_type, block_op);
 	if (verdict != MOTOR_OK)
 		return verdict;

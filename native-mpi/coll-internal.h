@@ -90,14 +90,19 @@ struct motor_carry {
 /* The agreement's block (agree.c), for icoll.c, which posts the agreement of a non-blocking collective
  * itself: fill it with this rank's verdict and description (`d` may be NULL), start the MPI_Iallreduce of it,
  * and once that has completed on every rank of a communicator of `size` ranks, read the outcome as
- * motor_mpi__agree_carry returns it (*done: the collective is carried out, its result in d->out). */
+ * motor_mpi__agree_carry returns it (*done: the collective is carried out, its result in d->out).
+ * An intercommunicator's agreement is two blocks, one per group, reduced over an intracommunicator that
+ * spans both groups: the fill takes this rank's group's `side` (0 or 1; -1 for an intracommunicator's one
+ * block) and returns the number of blocks to reduce; the outcome is read with motor_mpi__agree_outcome_inter
+ * (`size` this rank's group's, `remote_size` the other's). */
 struct motor_agree {
 	_Alignas(8) unsigned char bytes[96];
 };
-void motor_mpi__agree_fill(struct motor_agree *blk, const struct motor_comm *c, int verdict,
-                           const struct motor_carry *d);
-int motor_mpi__agree_start(struct motor_agree *blk, MPI_Comm comm, MPI_Request *r);
+int motor_mpi__agree_fill(struct motor_agree *blk, const struct motor_comm *c, int side, int verdict,
+                          const struct motor_carry *d);
+int motor_mpi__agree_start(struct motor_agree *blk, int n, MPI_Comm comm, MPI_Request *r);
 int motor_mpi__agree_outcome(const struct motor_agree *blk, int size, const struct motor_carry *d, int *done);
+int motor_mpi__agree_outcome_inter(const struct motor_agree *blk, int side, int size, int remote_size);
 
 /* motor_mpi__agree for the collective `d` describes (NULL: none), on an intracommunicator or not: also
  * MOTOR_EMISMATCH when ranks described different collectives, and *done when the agreement carried out the
@@ -107,7 +112,7 @@ int motor_mpi__agree_carry(const struct motor_comm *c, int verdict, const struct
 /* Starts the non-blocking form of `a` (MPI_Ibcast, MPI_Iallreduce, ...) into *r. */
 int motor_mpi__coll_start(const struct coll *a, MPI_Request *r);
 
-/* icoll.c: a non-blocking collective on intracommunicator `c` (handle `comm`) in two stages.  Posts the
+/* icoll.c: a non-blocking collective on communicator `c` (handle `comm`) in two stages.  Posts the
  * agreement (an MPI_Iallreduce of the block of agree.c: this rank's verdict and the collective's description
  * `d`, NULL for a collective that gives none) and queues `a`, which is started on the
  * communicator's shadow once the agreement has completed and every earlier collective of the queue has been
@@ -121,9 +126,10 @@ int motor_mpi__staged_post(struct motor_comm *c, int comm, const struct coll *a,
  * duplicate of the communicator -- which under Open MPI is a blocking MPI_Comm_dup that would make the post
  * wait for every rank's first post. */
 int motor_mpi__staged_unshadowed(int comm);
-/* This rank's part, as a refusal with `verdict` (returned), in a staged agreement on `c` that it cannot queue
- * (a file's communicator that found no place in the table): the other ranks' requests complete with
- * MOTOR_EPEER naming it. */
+
+/* This rank's part, as a refusal with `verdict` (returned), in a staged agreement on intracommunicator `c`
+ * that it cannot queue (a file's communicator that found no place in the table): the other ranks' requests
+ * complete with MOTOR_EPEER naming it. */
 int motor_mpi__staged_refuse(const struct motor_comm *c, int verdict);
 
 #endif /* MOTOR_COLL_INTERNAL_H */

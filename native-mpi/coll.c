@@ -88,8 +88,14 @@ static int prepare(struct coll *a, enum kind kind, const void *sbuf, void *rbuf,
 	if (c->inter && (sbuf == MOTOR_IN_PLACE || rbuf == MOTOR_IN_PLACE))
 		return MOTOR_EINPLACE;
 	if (c->inter && a->root == MPI_PROC_NULL) {
-		*a = (struct coll){
-		    .kind = kind, .type = MPI_INT, .op = MPI_SUM, .root = MPI_PROC_NULL, .comm = c->comm};
+		*a = (struct coll){.kind = kind,
+		                   .sbuf = MOTOR_COMPAT_UNREAD_BUF,
+		                   .rbuf = MOTOR_COMPAT_UNREAD_BUF,
+		                   .count = MOTOR_COMPAT_IDLE_COUNT,
+		                   .type = MPI_INT,
+		                   .op = MPI_SUM,
+		                   .root = MPI_PROC_NULL,
+		                   .comm = c->comm};
 		return MOTOR_OK;
 	}
 	if ((a->type = motor_mpi__type(dt)) == MPI_DATATYPE_NULL)
@@ -803,11 +809,11 @@ int motor_mpi_get_coll_nonblocking(void)
 	return motor_mpi__coll_nb;
 }
 
-/* On an intracommunicator of several ranks the agreement and the data run in two stages (icoll.c); a barrier
- * has no argument that one rank could refuse, and posts at once. */
+/* On an intercommunicator, or an intracommunicator of several ranks, the agreement and the data run in two
+ * stages (icoll.c); a barrier has no argument that one rank could refuse, and posts at once. */
 static int staged(const struct motor_comm *c, int kind)
 {
-	return kind != MOTOR_COLL_BARRIER && !c->inter && c->size > 1 && motor_mpi__coll_agree;
+	return kind != MOTOR_COLL_BARRIER && (c->inter || c->size > 1) && motor_mpi__coll_agree;
 }
 
 int motor_mpi_icoll_refuse(int comm, int code)
@@ -853,7 +859,7 @@ int motor_mpi_icoll(const struct motor_coll_args *x, int verdict, int comm, moto
 	                                           x->op, rooted ? x->root : NO_ROOT, x->sc, x->rc, &d);
 	if (staged(c, x->kind))
 		return motor_mpi__staged_post(c, comm, &a, rc, described ? &d : NULL, req);
-	/* An intercommunicator's (two MPI_Allreduce), made while posting. */
+	/* Not staged: a barrier, one rank alone, or no agreement at all (MOTOR_COLL_AGREE=0). */
 	int done;
 	if (x->kind != MOTOR_COLL_BARRIER &&
 	    (rc = motor_mpi__agree_carry(c, rc, described ? &d : NULL, &done)) != MOTOR_OK)

@@ -51,6 +51,8 @@
  * completes). */
 struct shadow {
 	MPI_Comm comm;
+	MPI_Comm agree; /* an intercommunicator's: an intracommunicator of both groups, for the agreements */
+	int side;       /* which of an intercommunicator agreement's two blocks is this rank's group's */
 	MPI_Request idup;
 	int idup_done; /* 1 when MPI_Comm_idup has completed, -1 if it failed (then the shadow is not made
 	                  again: the other ranks would not match a second MPI_Comm_idup) */
@@ -58,9 +60,11 @@ struct shadow {
 };
 
 struct motor_staged {
-	struct coll a;          /* the data collective, prepared at the post; started on the shadow */
-	struct motor_agree blk; /* the agreement's buffer (agree.c) */
-	struct motor_carry d;   /* the description the agreement carries, if `described` */
+	struct coll a;             /* the data collective, prepared at the post; started on the shadow */
+	struct motor_agree blk[2]; /* the agreement's buffer (agree.c): two blocks on an intercommunicator */
+	int side;                  /* -1, or on an intercommunicator this rank's group's block */
+	int remote_size;
+	struct motor_carry d; /* the description the agreement carries, if `described` */
 	int described;
 	int size;    /* the communicator's */
 	int verdict; /* this rank's own verdict */
@@ -111,6 +115,8 @@ static void shadow_release(struct shadow *sh)
 		return;
 	if (sh->idup_done == 1 && sh->comm != MPI_COMM_NULL)
 		MPI_Comm_free(&sh->comm);
+	if (sh->agree != MPI_COMM_NULL)
+		MPI_Comm_free(&sh->agree);
 	free(sh);
 }
 
@@ -131,9 +137,10 @@ static void decide(struct queue *q, struct motor_staged *s, int mrc)
 {
 	int rc = mrc, done = 0;
 	if (rc == MPI_SUCCESS)
-		rc = s->verdict != MOTOR_OK
-		         ? s->verdict
-		         : motor_mpi__agree_outcome(&s->blk, s->size, s->described ? &s->d : NULL, &done);
+		rc = s->verdict != MOTOR_OK ? s->verdict
+		     : s->side >= 0
+		         ? motor_mpi__agree_outcome_inter(s->blk, s->side, s->size, s->remote_size)
+		         : motor_mpi__agree_outcome(s->blk, s->size, s->described ? &s->d : NULL, &done);
 	/* Refused here or elsewhere, described differently, or carried out by the agreement: no data
 	 * collective. */
 	if (rc == MPI_SUCCESS && !done) {
@@ -267,6 +274,42 @@ static void stop_progress(void)
 		pthread_join(t_id, NULL);
 }
 
+/* An intercommunicator's agreements run on an intracommunicator of both groups (MPI_Intercomm_merge), as one
+ * MPI_Iallreduce of two blocks, one per group: an MPI_Iallreduce on the intercommunicator itself would give
+ * each group only the other's, and a second one to hand each group its own could not keep its place among
+ * the agreements that later posts start.  The group whose rank 0 comes first in it has block 0. */
+static int merged(const struct motor_comm *c, struct shadow *sh)
+{
+	MPI_Group local = MPI_GROUP_NULL, all = MPI_GROUP_NULL;
+	int zero = 0, at = -1;
+	int rc = MPI_Intercomm_merge(c->comm, 0, &sh->agree);
+	if (rc == MPI_SUCCESS && (rc = MPI_Comm_group(c->comm, &local)) == MPI_SUCCESS &&
+	    (rc = MPI_Comm_group(sh->agree, &all)) == MPI_SUCCESS)
+		rc = MPI_Group_translate_ranks(local, 1, &zero, all, &at);
+	if (local != MPI_GROUP_NULL)
+		MPI_Group_free(&local);
+	if (all != MPI_GROUP_NULL)
+		MPI_Group_free(&all);
+	sh->side = at == 0 ? 0 : 1;
+	if (rc != MPI_SUCCESS && sh->agree != MPI_COMM_NULL)
+		MPI_Comm_free(&sh->agree);
+	return rc;
+}
+
+/* The communicator the agreements on `c` run on, and this rank's side in them (-1: one block): `c` itself
+ * for an intracommunicator, for an intercommunicator its shadow's merged one (MPI_COMM_NULL while it has
+ * none).  Under the lock. */
+static MPI_Comm agree_comm(const struct motor_comm *c, const struct queue *q, int *side)
+{
+	*side = -1;
+	if (!c->inter)
+		return c->comm;
+	if (!q || !q->sh || q->sh->idup_done != 1)
+		return MPI_COMM_NULL;
+	*side = q->sh->side;
+	return q->sh->agree;
+}
+
 /* Where MPI_Comm_idup cannot overlap other non-blocking collectives (mpi-compat.h), the shadow of a
  * communicator that has none yet is made by a blocking MPI_Comm_dup, between the hooks and outside the lock:
  * the first non-blocking collective on a communicator then waits for every rank's first one.  NULL if the
@@ -283,7 +326,10 @@ static struct shadow *blocking_shadow(const struct motor_comm *c, struct queue *
 		return NULL;
 	struct motor_block b;
 	motor_mpi__block_begin(&b);
+	sh->agree = MPI_COMM_NULL;
 	int rc = MPI_Comm_dup(c->comm, &sh->comm);
+	if (rc == MPI_SUCCESS && c->inter && (rc = merged(c, sh)) != MPI_SUCCESS)
+		MPI_Comm_free(&sh->comm);
 	motor_mpi__block_end(&b);
 	atomic_init(&sh->refs, 1);
 	sh->idup = MPI_REQUEST_NULL;
@@ -294,19 +340,21 @@ static struct shadow *blocking_shadow(const struct motor_comm *c, struct queue *
 /* Takes this rank's part in the next agreement on `c` as a refusal, here and now, without a record: the other
  * ranks see it refuse, as if it had refused its arguments.  Under the lock, so that it keeps its place among
  * the agreements other threads post. */
-static void refuse_now(const struct motor_comm *c)
+static void refuse_now(const struct motor_comm *c, const struct queue *q)
 {
-	struct motor_agree blk;
+	struct motor_agree blk[2];
 	MPI_Request r;
-	motor_mpi__agree_fill(&blk, c, MOTOR_EARG, NULL);
-	if (motor_mpi__agree_start(&blk, c->comm, &r) == MPI_SUCCESS)
+	int side;
+	MPI_Comm comm = agree_comm(c, q, &side);
+	int n = motor_mpi__agree_fill(blk, c, side, MOTOR_EARG, NULL);
+	if (comm != MPI_COMM_NULL && motor_mpi__agree_start(blk, n, comm, &r) == MPI_SUCCESS)
 		motor_mpi__complete(&r, 1, NULL);
 }
 
 int motor_mpi__staged_refuse(const struct motor_comm *c, int verdict)
 {
 	lock_waiting();
-	refuse_now(c);
+	refuse_now(c, NULL);
 	pthread_mutex_unlock(&lock);
 	return verdict;
 }
@@ -320,6 +368,7 @@ int motor_mpi__staged_unshadowed(int comm)
 	struct queue *q = &queues[comm];
 	if (!q->sh && (q->sh = calloc(1, sizeof *q->sh)) != NULL) {
 		q->sh->comm = MPI_COMM_NULL; /* a data operation that needs one would fail, not hang */
+		q->sh->agree = MPI_COMM_NULL;
 		q->sh->idup = MPI_REQUEST_NULL;
 		q->sh->idup_done = 1;
 		atomic_init(&q->sh->refs, 1);
@@ -337,13 +386,16 @@ int motor_mpi__staged_post(struct motor_comm *c, int comm, const struct coll *a,
 	struct queue *q = &queues[comm];
 
 	motor_mpi__req_set(req, MPI_REQUEST_NULL);
-	struct shadow *made = MOTOR_COMPAT_IDUP_OVERLAPS_NBC ? NULL : blocking_shadow(c, q);
+	/* An intercommunicator's shadow comes with the merged communicator of its agreements, made by a
+	 * blocking call. */
+	struct shadow *made = MOTOR_COMPAT_IDUP_OVERLAPS_NBC && !c->inter ? NULL : blocking_shadow(c, q);
 	lock_waiting();
 	if (!q->sh && made) {
 		q->sh = made;
 		made = NULL;
-	} else if (!q->sh && (q->sh = calloc(1, sizeof *q->sh)) != NULL) {
+	} else if (!q->sh && !c->inter && (q->sh = calloc(1, sizeof *q->sh)) != NULL) {
 		atomic_init(&q->sh->refs, 1);
+		q->sh->agree = MPI_COMM_NULL;
 		rc = MPI_Comm_idup(c->comm, &q->sh->comm, &q->sh->idup);
 		q->sh->idup_done = rc == MPI_SUCCESS ? 0 : -1;
 	} else if (!q->sh)
@@ -351,21 +403,27 @@ int motor_mpi__staged_post(struct motor_comm *c, int comm, const struct coll *a,
 	shadow_release(made); /* another thread made one first */
 	if (!s) {
 		/* No record: take part in the agreement here and now, and refuse. */
-		refuse_now(c);
+		refuse_now(c, q);
 		pthread_mutex_unlock(&lock);
 		return verdict == MOTOR_OK ? MOTOR_ENOMEM : verdict;
 	}
+	int side;
+	MPI_Comm on = agree_comm(c, q, &side);
+	if (on == MPI_COMM_NULL && rc == MPI_SUCCESS)
+		rc = MOTOR_ECOMM; /* an intercommunicator whose shadow could not be made, on every rank */
 	*s = (struct motor_staged){.a = *a,
 	                           .described = d != NULL,
+	                           .side = side,
+	                           .remote_size = c->remote_size,
 	                           .size = c->size,
 	                           .verdict = verdict,
 	                           .orphan = verdict != MOTOR_OK,
 	                           .state = MOTOR_STAGED_AGREEING};
 	if (d)
 		s->d = *d;
-	motor_mpi__agree_fill(&s->blk, c, verdict, d);
+	int n = motor_mpi__agree_fill(s->blk, c, side, verdict, d);
 	if (rc == MPI_SUCCESS)
-		rc = motor_mpi__agree_start(&s->blk, c->comm, &s->agree);
+		rc = motor_mpi__agree_start(s->blk, n, on, &s->agree);
 	if (rc != MPI_SUCCESS) {
 		pthread_mutex_unlock(&lock);
 		free(s);

@@ -187,8 +187,14 @@ static inline int motor_compat_imrecv(void *b, int64_t n, MPI_Message *m, MPI_Re
 /* The send buffer of a reduction at an intercommunicator's root (MPI_ROOT), which MPI does not read.  MPICH
  * 4.0.2 refuses a null one all the same (MPI_Reduce at MPI_ROOT: "Null buffer pointer", internal_Reduce), so
  * a root passes this. */
-static char motor_compat_unread __attribute__((unused));
+static long long motor_compat_unread __attribute__((unused));
 #define MOTOR_COMPAT_UNREAD_BUF ((void *)&motor_compat_unread)
+
+/* The count the root's group mates in an intercommunicator collective (MPI_PROC_NULL) pass, with
+ * MOTOR_COMPAT_UNREAD_BUF for every buffer: MPI reads none of it there.  Open MPI 4.1.4's libnbc leaves
+ * MPI_Ibcast and MPI_Ireduce on an intercommunicator incomplete on other ranks when those ranks pass 0 (the
+ * plain C program tests/upstream/openmpi-inter-count0.c); 1 works under Open MPI and MPICH alike. */
+#define MOTOR_COMPAT_IDLE_COUNT 1
 
 /* Posts a Scatterv (op 0), Gatherv (1) or Allgatherv (2) of bytes.  counts/displs have one entry per rank
  * of the remote group (`size`; the group itself on an intracommunicator) or are NULL where MPI does not read

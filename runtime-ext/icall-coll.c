@@ -149,13 +149,16 @@ static int32_t post_nb_n(MonoObject *req, struct motor_coll_args a, MonoObject *
 	return rc;
 }
 
+/* The v-forms' arrays hold an entry per block (per rank of the remote group on an intercommunicator), but
+ * Reduce_scatter's counts one per rank of the local group. */
 static int32_t post_nb(MonoObject *req, struct motor_coll_args a, MonoObject *sobj, MonoObject *robj,
                        int32_t comm)
 {
-	int size = 0;
-	if ((a.sc || a.rc) && motor_mpi_comm_size(comm, &size) != MOTOR_OK)
+	struct motor_coll_shape sh = {0};
+	if ((a.sc || a.rc) && motor_mpi_coll_shape(comm, &sh) != MOTOR_OK)
 		return refuse(comm, MOTOR_ECOMM, req);
-	return post_nb_n(req, a, sobj, robj, comm, size, size);
+	int n = a.kind == MOTOR_COLL_REDUCE_SCATTER ? sh.size : sh.blocks;
+	return post_nb_n(req, a, sobj, robj, comm, n, n);
 }
 
 static int32_t bcast(MonoObject *buf, int32_t offset, int32_t count, int32_t root, int32_t comm,

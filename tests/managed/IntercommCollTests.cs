@@ -1,6 +1,7 @@
 // IntercommCollTests: collectives on intercommunicators between two groups of unequal size (COMM_WORLD split
 // into the first k ranks and the rest, k = 1 and k = size - 1), every root in both groups, every element
-// checked; and refusals on one rank raising on every rank of both groups.  Runs at 2, 3 and 4 ranks.
+// checked; and refusals on one rank raising on every rank of both groups.  The non-blocking forms the same way,
+// several in flight at once, and a post that must not wait for the other group.  Runs at 2, 3 and 4 ranks.
 using System;
 using System.Collections.Generic;
 using System.Linq;
@@ -379,6 +380,198 @@ public static class IntercommCollTests
 				var e = Assert.Throws<InvalidOperationException> (() => s.Comm.Bcast (buf, arg), "Bcast in the root's group");
 				Assert.Contains ("of the remote group refused", e.Message, "Bcast: names the remote group");
 			}
+		});
+	}
+
+	// ---- non-blocking forms ---------------------------------------------------------------------------
+
+	// Every rooted non-blocking collective from every root of both groups, six in flight at once, completed by
+	// Waitall; the buffers checked as for the blocking forms.
+	public static void NonBlockingRootedFormsFromEveryRootMoveEveryBlock ()
+	{
+		ForEachSplit (s => ForEachRoot (s, (rg, root, arg) => {
+			bool remote = rg != s.Group, isRoot = arg == MPI.ROOT;
+			int[] bcast = isRoot ? Block (rg, root, 7) : Enumerable.Repeat (-1, 7).ToArray ();
+			int[] scatterSend = isRoot ? Block (rg, root, 3 * s.RemoteSize) : null, scatterRecv = remote ? new int[3] : null;
+			int[] gatherSend = remote ? Block (s.Group, s.Rank, 4) : null, gatherRecv = isRoot ? new int[4 * s.RemoteSize] : null;
+			long[] reduceSend = remote ? LBlock (s.Group, s.Rank, 6) : null, reduceRecv = isRoot ? new long[6] : null;
+			int[] vCounts = isRoot ? Enumerable.Range (0, s.RemoteSize).Select (j => j + 1).ToArray () : null;
+			int[] vDispls = isRoot ? Enumerable.Range (0, s.RemoteSize).Select (j => 10 * j).ToArray () : null;
+			int[] svSend = isRoot ? Block (rg, root, 10 * s.RemoteSize) : null, svRecv = remote ? new int[s.Rank + 1] : null;
+			int[] gvSend = remote ? Block (s.Group, s.Rank, s.Rank + 1) : null;
+			int[] gvRecv = isRoot ? Enumerable.Repeat (-1, 10 * s.RemoteSize).ToArray () : null;
+			var reqs = new[] {
+				s.Comm.Ibcast (arg == MPI.PROC_NULL ? null : bcast, arg),
+				s.Comm.Iscatter (scatterSend, scatterRecv, arg),
+				s.Comm.Igather (gatherSend, gatherRecv, arg),
+				s.Comm.Ireduce (reduceSend, reduceRecv, Op.SUM, arg),
+				s.Comm.Iscatterv (svSend, vCounts, vDispls, svRecv, arg),
+				s.Comm.Igatherv (gvSend, gvRecv, vCounts, vDispls, arg),
+			};
+			if (vCounts != null)
+				vCounts[0] = 99; // copied at the post
+			Request.Waitall (reqs);
+			string at = " from root " + root + " of group " + rg;
+			int[] untouched = Enumerable.Repeat (-1, 7).ToArray ();
+			Assert.SequenceEqual (remote || isRoot ? Block (rg, root, 7) : untouched, bcast, "Ibcast" + at);
+			if (remote) {
+				Assert.SequenceEqual (Block (rg, root, 3, s.Rank * 3), scatterRecv, "Iscatter" + at);
+				Assert.SequenceEqual (Block (rg, root, s.Rank + 1, 10 * s.Rank), svRecv, "Iscatterv" + at);
+			}
+			if (isRoot) {
+				Assert.SequenceEqual (Enumerable.Range (0, s.RemoteSize).SelectMany (j => Block (s.RemoteGroup, j, 4)), gatherRecv, "Igather" + at);
+				Assert.SequenceEqual (Sum (s.RemoteGroup, s.RemoteSize, 6), reduceRecv, "Ireduce" + at);
+				var want = Enumerable.Repeat (-1, 10 * s.RemoteSize).ToArray ();
+				for (int j = 0; j < s.RemoteSize; j++)
+					Array.Copy (Block (s.RemoteGroup, j, j + 1), 0, want, 10 * j, j + 1);
+				Assert.SequenceEqual (want, gvRecv, "Igatherv" + at);
+			}
+		}));
+	}
+
+	// The other non-blocking collectives, all in flight at once, completed in an order that differs between the
+	// ranks (Wait, Test loops, Waitany then Waitall), with a blocking collective on the intercommunicator between.
+	public static void NonBlockingFormsBetweenTheGroupsCompleteInAnyOrder ()
+	{
+		ForEachSplit (s => {
+			for (int round = 0; round < 3; round++) {
+				var allgather = new int[5 * s.RemoteSize];
+				var agvCounts = Enumerable.Range (0, s.RemoteSize).Select (j => j + 1).ToArray ();
+				var agvDispls = Enumerable.Range (0, s.RemoteSize).Select (j => j * (j + 1) / 2).ToArray ();
+				var allgatherv = new int[agvCounts.Sum ()];
+				var alltoall = new int[2 * s.RemoteSize];
+				var sc = Enumerable.Range (0, s.RemoteSize).Select (j => s.Rank + j + 1).ToArray ();
+				var d10 = Enumerable.Range (0, s.RemoteSize).Select (j => 10 * j).ToArray ();
+				var rcounts = Enumerable.Range (0, s.RemoteSize).Select (i => i + s.Rank + 1).ToArray ();
+				var alltoallv = Enumerable.Repeat (-1, 10 * s.RemoteSize).ToArray ();
+				var allreduce = new long[6];
+				int total = s.Size * s.RemoteSize;
+				var rsb = new long[s.RemoteSize];
+				int[] counts = Counts (s.Size);
+				var rs = new long[counts[s.Rank]];
+				var reqs = new[] {
+					s.Comm.Iallgather (Block (s.Group, s.Rank, 5), allgather),
+					s.Comm.Iallgatherv (Block (s.Group, s.Rank, s.Rank + 1), allgatherv, agvCounts, agvDispls),
+					s.Comm.Ialltoall (Block (s.Group, s.Rank, 2 * s.RemoteSize), alltoall),
+					s.Comm.Ialltoallv (Block (s.Group, s.Rank, 10 * s.RemoteSize), sc, d10, alltoallv, rcounts, d10),
+					s.Comm.Iallreduce (LBlock (s.Group, s.Rank, 6), allreduce, Op.SUM),
+					s.Comm.Ireduce_scatter_block (LBlock (s.Group, s.Rank, total), rsb, Op.SUM),
+					s.Comm.Ireduce_scatter (LBlock (s.Group, s.Rank, 10), rs, counts, Op.SUM),
+					s.Comm.Ibarrier (),
+				};
+				switch ((s.Group + s.Rank + round) % 3) {
+				case 0:
+					for (int i = reqs.Length - 1; i >= 0; i--)
+						reqs[i].Wait ();
+					s.Comm.Barrier ();
+					break;
+				case 1:
+					s.Comm.Barrier ();
+					while (!Request.Testall (reqs)) { }
+					break;
+				default:
+					Request.Waitany (reqs, null);
+					s.Comm.Barrier ();
+					Request.Waitall (reqs);
+					break;
+				}
+				string r = ", round " + round;
+				Assert.SequenceEqual (Enumerable.Range (0, s.RemoteSize).SelectMany (j => Block (s.RemoteGroup, j, 5)), allgather, "Iallgather" + r);
+				Assert.SequenceEqual (Enumerable.Range (0, s.RemoteSize).SelectMany (j => Block (s.RemoteGroup, j, j + 1)), allgatherv, "Iallgatherv" + r);
+				Assert.SequenceEqual (Enumerable.Range (0, s.RemoteSize).SelectMany (i => Block (s.RemoteGroup, i, 2, s.Rank * 2)), alltoall, "Ialltoall" + r);
+				var want = Enumerable.Repeat (-1, 10 * s.RemoteSize).ToArray ();
+				for (int i = 0; i < s.RemoteSize; i++)
+					Array.Copy (Block (s.RemoteGroup, i, rcounts[i], 10 * s.Rank), 0, want, d10[i], rcounts[i]);
+				Assert.SequenceEqual (want, alltoallv, "Ialltoallv" + r);
+				Assert.SequenceEqual (Sum (s.RemoteGroup, s.RemoteSize, 6), allreduce, "Iallreduce" + r);
+				Assert.SequenceEqual (Sum (s.RemoteGroup, s.RemoteSize, s.RemoteSize, s.Rank * s.RemoteSize), rsb, "Ireduce_scatter_block" + r);
+				Assert.SequenceEqual (Sum (s.RemoteGroup, s.RemoteSize, counts[s.Rank], counts.Take (s.Rank).Sum ()), rs, "Ireduce_scatter" + r);
+			}
+			// A request never waited for, and one a user-defined operator computes, before the communicator is freed.
+			s.Comm.Iallreduce (LBlock (s.Group, s.Rank, 3), new long[3], Op.SUM);
+			using (var op = Op.Create<long> ((a, b) => a + b + 1, true)) {
+				var u = new long[2];
+				s.Comm.Iallreduce (new long[] { s.Rank, 1 }, u, op).Wait ();
+				long n = s.RemoteSize;
+				Assert.SequenceEqual (new[] { n * (n - 1) / 2 + n - 1, 2 * n - 1 }, u, "Iallreduce with a user-defined operator");
+			}
+		});
+	}
+
+	// Valid MPI that a post waiting for the other group would deadlock: group 0's rank 0 posts Iallreduce, then
+	// receives 1 MiB (a rendezvous, which waits for the receive) that group 1's rank 0 sends before it posts.
+	// The first non-blocking collective on an intercommunicator comes first: it waits for every rank's (it makes
+	// the communicators the others run on).
+	public static void NonBlockingPostDoesNotWaitForTheOtherGroup ()
+	{
+		ForEachSplit (s => {
+			s.Comm.Iallreduce (new long[] { 1 }, new long[1], Op.SUM).Wait ();
+			int k = s.Group == 0 ? s.Size : s.RemoteSize; // COMM_WORLD rank of group 1's rank 0
+			var sum = new long[1];
+			var big = new byte[1 << 20];
+			if (s.Group == 0 && s.Rank == 0) {
+				var req = s.Comm.Iallreduce (new long[] { 1 }, sum, Op.SUM);
+				World.Recv (big, k, 73, null);
+				Assert.Equal ((byte) 9, big[big.Length - 1], "the message");
+				req.Wait ();
+			} else if (s.Group == 1 && s.Rank == 0) {
+				big[big.Length - 1] = 9;
+				World.Send (big, 0, 73);
+				s.Comm.Iallreduce (new long[] { 1 }, sum, Op.SUM).Wait ();
+			} else
+				s.Comm.Iallreduce (new long[] { 1 }, sum, Op.SUM).Wait ();
+			Assert.Equal ((long) s.RemoteSize, sum[0], "the other group's sum");
+		});
+	}
+
+	// A refusal on any rank of either group: that rank's post raises, every other rank's completion raises
+	// InvalidOperationException naming it, no buffer changes, and the next collective works.  Then arguments that
+	// do not fit between the groups: every rank's completion raises ArgumentException.
+	public static void NonBlockingRefusalsRaiseAtEveryCompletionOfBothGroups ()
+	{
+		ForEachSplit (s => {
+			for (int rg = 0; rg < 2; rg++) {
+				int n = rg == s.Group ? s.Size : s.RemoteSize;
+				for (int refuser = 0; refuser < n; refuser++) {
+					bool me = rg == s.Group && s.Rank == refuser;
+					var recv = Enumerable.Repeat (-7, 3 * s.RemoteSize + (me ? 1 : 0)).ToArray ();
+					var before = (int[]) recv.Clone ();
+					Refused<ArgumentException> (s, rg, refuser, "Iallgather", () => s.Comm.Iallgather (Block (s.Group, s.Rank, 3), recv).Wait ());
+					Assert.SequenceEqual (before, recv, "Iallgather: refused, recvbuf unchanged");
+					var buf = new long[4];
+					Refused<ArgumentException> (s, rg, refuser, "Iallreduce in place",
+						() => s.Comm.Iallreduce (me ? MPI.IN_PLACE : LBlock (s.Group, s.Rank, 4), buf, Op.SUM).Wait ());
+					var ok = new int[3 * s.RemoteSize];
+					s.Comm.Iallgather (Block (s.Group, s.Rank, 3), ok).Wait ();
+					Assert.SequenceEqual (Enumerable.Range (0, s.RemoteSize).SelectMany (j => Block (s.RemoteGroup, j, 3)), ok, "Iallgather after the refusal");
+				}
+			}
+			// The root of group 0 passes no receive buffer to Igather; the request the others drop completes anyway.
+			int arg = s.Group == 1 ? 0 : s.Rank == 0 ? MPI.ROOT : MPI.PROC_NULL;
+			int[] send = s.Group == 1 ? Block (1, s.Rank, 2) : null;
+			Refused<ArgumentNullException> (s, 0, 0, "Igather", () => s.Comm.Igather (send, null, arg).Wait ());
+			if (!(s.Group == 0 && s.Rank == 0))
+				s.Comm.Igather (send, null, arg);
+			else
+				Assert.Throws<ArgumentNullException> (() => s.Comm.Igather (send, null, arg), "Igather, dropped, at the root");
+
+			bool odd = s.Group == 1 && s.Rank == s.Size - 1;
+			var lsend = LBlock (s.Group, s.Rank, odd ? 4 : 3);
+			var sum = new long[lsend.Length];
+			var e = Assert.Throws<ArgumentException> (() => s.Comm.Iallreduce (lsend, sum, Op.SUM).Wait (), "Iallreduce, one rank of group 1 with 4 elements");
+			Assert.Contains ("differ between the ranks", e.Message, "says what is wrong");
+			Assert.SequenceEqual (new long[lsend.Length], sum, "Iallreduce: untouched");
+			var sc = Enumerable.Repeat (2, s.RemoteSize).ToArray ();
+			if (odd)
+				sc[0] = 3;
+			var d = Enumerable.Range (0, s.RemoteSize).Select (j => 3 * j).ToArray ();
+			var dst = Enumerable.Repeat (-1, 3 * s.RemoteSize).ToArray ();
+			var req = s.Comm.Ialltoallv (Block (s.Group, s.Rank, 3 * s.RemoteSize), sc, d, dst, Enumerable.Repeat (2, s.RemoteSize).ToArray (), d);
+			Assert.Throws<ArgumentException> (() => { while (!req.Test ()) { } }, "Ialltoallv, one rank sends one more, by Test");
+			Assert.SequenceEqual (Enumerable.Repeat (-1, 3 * s.RemoteSize), dst, "Ialltoallv: untouched");
+			var after = new long[3];
+			s.Comm.Iallreduce (LBlock (s.Group, s.Rank, 3), after, Op.SUM).Wait ();
+			Assert.SequenceEqual (Sum (s.RemoteGroup, s.RemoteSize, 3), after, "Iallreduce afterwards");
 		});
 	}
 }
