@@ -323,23 +323,29 @@ public static class IntercommCollTests
 		});
 	}
 
+	// Runs body for every rank of both groups as the refusing one: (its group, its rank, whether it is this rank).
+	static void ForEachRefuser (Side s, Action<int, int, bool> body)
+	{
+		for (int rg = 0; rg < 2; rg++) {
+			int n = rg == s.Group ? s.Size : s.RemoteSize;
+			for (int refuser = 0; refuser < n; refuser++)
+				body (rg, refuser, rg == s.Group && s.Rank == refuser);
+		}
+	}
+
 	public static void RefusalOnAnyRankOfEitherGroupRaisesOnEveryRankOfBoth ()
 	{
 		ForEachSplit (s => {
-			for (int rg = 0; rg < 2; rg++) {
-				int n = rg == s.Group ? s.Size : s.RemoteSize;
-				for (int refuser = 0; refuser < n; refuser++) {
-					bool me = rg == s.Group && s.Rank == refuser;
-					var recv = Enumerable.Repeat (-7, 3 * s.RemoteSize + (me ? 1 : 0)).ToArray ();
-					var before = (int[]) recv.Clone ();
-					Refused<ArgumentException> (s, rg, refuser, "Allgather", () => s.Comm.Allgather (Block (s.Group, s.Rank, 3), recv));
-					Assert.SequenceEqual (before, recv, "Allgather: refused, recvbuf unchanged");
-					// the next collective is unaffected
-					var ok = new int[3 * s.RemoteSize];
-					s.Comm.Allgather (Block (s.Group, s.Rank, 3), ok);
-					Assert.SequenceEqual (Enumerable.Range (0, s.RemoteSize).SelectMany (j => Block (s.RemoteGroup, j, 3)), ok, "Allgather after the refusal");
-				}
-			}
+			ForEachRefuser (s, (rg, refuser, me) => {
+				var recv = Enumerable.Repeat (-7, 3 * s.RemoteSize + (me ? 1 : 0)).ToArray ();
+				var before = (int[]) recv.Clone ();
+				Refused<ArgumentException> (s, rg, refuser, "Allgather", () => s.Comm.Allgather (Block (s.Group, s.Rank, 3), recv));
+				Assert.SequenceEqual (before, recv, "Allgather: refused, recvbuf unchanged");
+				// the next collective is unaffected
+				var ok = new int[3 * s.RemoteSize];
+				s.Comm.Allgather (Block (s.Group, s.Rank, 3), ok);
+				Assert.SequenceEqual (Enumerable.Range (0, s.RemoteSize).SelectMany (j => Block (s.RemoteGroup, j, 3)), ok, "Allgather after the refusal");
+			});
 		});
 	}
 
@@ -530,22 +536,18 @@ public static class IntercommCollTests
 	public static void NonBlockingRefusalsRaiseAtEveryCompletionOfBothGroups ()
 	{
 		ForEachSplit (s => {
-			for (int rg = 0; rg < 2; rg++) {
-				int n = rg == s.Group ? s.Size : s.RemoteSize;
-				for (int refuser = 0; refuser < n; refuser++) {
-					bool me = rg == s.Group && s.Rank == refuser;
-					var recv = Enumerable.Repeat (-7, 3 * s.RemoteSize + (me ? 1 : 0)).ToArray ();
-					var before = (int[]) recv.Clone ();
-					Refused<ArgumentException> (s, rg, refuser, "Iallgather", () => s.Comm.Iallgather (Block (s.Group, s.Rank, 3), recv).Wait ());
-					Assert.SequenceEqual (before, recv, "Iallgather: refused, recvbuf unchanged");
-					var buf = new long[4];
-					Refused<ArgumentException> (s, rg, refuser, "Iallreduce in place",
-						() => s.Comm.Iallreduce (me ? MPI.IN_PLACE : LBlock (s.Group, s.Rank, 4), buf, Op.SUM).Wait ());
-					var ok = new int[3 * s.RemoteSize];
-					s.Comm.Iallgather (Block (s.Group, s.Rank, 3), ok).Wait ();
-					Assert.SequenceEqual (Enumerable.Range (0, s.RemoteSize).SelectMany (j => Block (s.RemoteGroup, j, 3)), ok, "Iallgather after the refusal");
-				}
-			}
+			ForEachRefuser (s, (rg, refuser, me) => {
+				var recv = Enumerable.Repeat (-7, 3 * s.RemoteSize + (me ? 1 : 0)).ToArray ();
+				var before = (int[]) recv.Clone ();
+				Refused<ArgumentException> (s, rg, refuser, "Iallgather", () => s.Comm.Iallgather (Block (s.Group, s.Rank, 3), recv).Wait ());
+				Assert.SequenceEqual (before, recv, "Iallgather: refused, recvbuf unchanged");
+				var buf = new long[4];
+				Refused<ArgumentException> (s, rg, refuser, "Iallreduce in place",
+					() => s.Comm.Iallreduce (me ? MPI.IN_PLACE : LBlock (s.Group, s.Rank, 4), buf, Op.SUM).Wait ());
+				var ok = new int[3 * s.RemoteSize];
+				s.Comm.Iallgather (Block (s.Group, s.Rank, 3), ok).Wait ();
+				Assert.SequenceEqual (Enumerable.Range (0, s.RemoteSize).SelectMany (j => Block (s.RemoteGroup, j, 3)), ok, "Iallgather after the refusal");
+			});
 			// The root of group 0 passes no receive buffer to Igather; the request the others drop completes anyway.
 			int arg = s.Group == 1 ? 0 : s.Rank == 0 ? MPI.ROOT : MPI.PROC_NULL;
 			int[] send = s.Group == 1 ? Block (1, s.Rank, 2) : null;
