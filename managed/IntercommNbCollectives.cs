@@ -1,7 +1,8 @@
 // Non-blocking collectives on intercommunicators: Ibarrier, Ibcast, Iscatter(v), Igather(v), Iallgather(v),
 // Ialltoall(v), Ireduce, Iallreduce, Ireduce_scatter_block, Ireduce_scatter, with the rules of the blocking forms
 // (IntercommCollectives.cs) and the behaviour of the intracommunicator ones (NbCollectives.cs): the agreement
-// spans both groups and does not hold up the post (native-mpi/icoll.c).
+// spans both groups and does not hold up the post (native-mpi/icoll.c).  Their persistent forms, Barrier_init ...
+// Reduce_scatter_init, start them with the arguments given at init (PersistentCollectives.cs).
 namespace System.MP
 {
 	public partial class Intercomm
@@ -236,6 +237,287 @@ namespace System.MP
 		public Request Ireduce_scatter (Array sendbuf, Array recvbuf, int[] recvcounts, Op op)
 		{
 			return Post (KReduceScatter, sendbuf, recvbuf, recvcounts, null, null, null, 0, -1, op, "Ireduce_scatter", Coll.ReduceScatterRule);
+		}
+
+		/// <summary>A persistent form of <see cref="Ibarrier()"/> (MPI_Barrier_init): each <see cref="Prequest.Start"/> starts it with
+		/// these arguments.</summary>
+		/// <returns>The inactive persistent request.  Start it, complete it with <see cref="Request.Wait()"/> or <see
+		/// cref="Request.Test()"/> (which raise what the non-blocking form's completion raises), and start it
+		/// again.</returns>
+		/// <remarks>The buffers are those given here, read or written at each Start where they are then; the arguments
+		/// are checked at each Start as <see cref="Ibarrier()"/> checks them.  Every rank of both groups makes and starts its
+		/// persistent collectives on the intercommunicator in the same order.</remarks>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
+		public Prequest Barrier_init ()
+		{
+			CheckPersistent ();
+			return new Prequest (() => Ibarrier ());
+		}
+
+		/// <summary>A persistent form of <see cref="Ibcast(object,int)"/> (MPI_Bcast_init): each <see cref="Prequest.Start"/> starts it with
+		/// these arguments.</summary>
+		/// <param name="buf">At the root, the data; in the remote group, where it lands; ignored (may be null) on the root's group mates.</param>
+		/// <param name="root"><see cref="MPI.ROOT"/> at the root, <see cref="MPI.PROC_NULL"/> on the other ranks of the
+		/// root's group, the root's rank in the remote group on the other group.</param>
+		/// <returns>The inactive persistent request.  Start it, complete it with <see cref="Request.Wait()"/> or <see
+		/// cref="Request.Test()"/> (which raise what the non-blocking form's completion raises), and start it
+		/// again.</returns>
+		/// <remarks>The buffers are those given here, read or written at each Start where they are then; the arguments
+		/// are checked at each Start as <see cref="Ibcast(object,int)"/> checks them.  Every rank of both groups makes and starts its
+		/// persistent collectives on the intercommunicator in the same order.</remarks>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
+		public Prequest Bcast_init (object buf, int root)
+		{
+			CheckPersistent ();
+			return new Prequest (() => Ibcast (buf, root));
+		}
+
+		/// <summary>A persistent form of <see cref="Iscatter(Array,Array,int)"/> (MPI_Scatter_init): each <see cref="Prequest.Start"/> starts it with
+		/// these arguments.</summary>
+		/// <param name="sendbuf">At the root, Get_remote_size() blocks; ignored (may be null) elsewhere.</param>
+		/// <param name="recvbuf">In the remote group, this rank's block; ignored (may be null) in the root's group.</param>
+		/// <param name="root"><see cref="MPI.ROOT"/> at the root, <see cref="MPI.PROC_NULL"/> on the other ranks of the
+		/// root's group, the root's rank in the remote group on the other group.</param>
+		/// <returns>The inactive persistent request.  Start it, complete it with <see cref="Request.Wait()"/> or <see
+		/// cref="Request.Test()"/> (which raise what the non-blocking form's completion raises), and start it
+		/// again.</returns>
+		/// <remarks>The buffers are those given here, read or written at each Start where they are then; the arguments
+		/// are checked at each Start as <see cref="Iscatter(Array,Array,int)"/> checks them.  Every rank of both groups makes and starts its
+		/// persistent collectives on the intercommunicator in the same order.</remarks>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
+		public Prequest Scatter_init (Array sendbuf, Array recvbuf, int root)
+		{
+			CheckPersistent ();
+			return new Prequest (() => Iscatter (sendbuf, recvbuf, root));
+		}
+
+		/// <summary>A persistent form of <see cref="Iscatterv(Array,int[],int[],Array,int)"/> (MPI_Scatterv_init): each <see cref="Prequest.Start"/> starts it with
+		/// these arguments.</summary>
+		/// <param name="sendbuf">At the root, the blocks; ignored (may be null) elsewhere.</param>
+		/// <param name="sendcounts">At the root, one element count per rank of the remote group (copied here).</param>
+		/// <param name="displs">At the root, where each block starts in sendbuf (copied here).</param>
+		/// <param name="recvbuf">In the remote group, this rank's block; ignored (may be null) in the root's group.</param>
+		/// <param name="root"><see cref="MPI.ROOT"/> at the root, <see cref="MPI.PROC_NULL"/> on the other ranks of the
+		/// root's group, the root's rank in the remote group on the other group.</param>
+		/// <returns>The inactive persistent request.  Start it, complete it with <see cref="Request.Wait()"/> or <see
+		/// cref="Request.Test()"/> (which raise what the non-blocking form's completion raises), and start it
+		/// again.</returns>
+		/// <remarks>The buffers are those given here, read or written at each Start where they are then; the arguments
+		/// are checked at each Start as <see cref="Iscatterv(Array,int[],int[],Array,int)"/> checks them.  Every rank of both groups makes and starts its
+		/// persistent collectives on the intercommunicator in the same order.</remarks>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
+		public Prequest Scatterv_init (Array sendbuf, int[] sendcounts, int[] displs, Array recvbuf, int root)
+		{
+			CheckPersistent ();
+			int[] sendcountsCopy = Copy (sendcounts), displsCopy = Copy (displs);
+			return new Prequest (() => Iscatterv (sendbuf, sendcountsCopy, displsCopy, recvbuf, root));
+		}
+
+		/// <summary>A persistent form of <see cref="Igather(Array,Array,int)"/> (MPI_Gather_init): each <see cref="Prequest.Start"/> starts it with
+		/// these arguments.</summary>
+		/// <param name="sendbuf">In the remote group, this rank's block; ignored (may be null) in the root's group.</param>
+		/// <param name="recvbuf">At the root, room for Get_remote_size() blocks; ignored (may be null) elsewhere.</param>
+		/// <param name="root"><see cref="MPI.ROOT"/> at the root, <see cref="MPI.PROC_NULL"/> on the other ranks of the
+		/// root's group, the root's rank in the remote group on the other group.</param>
+		/// <returns>The inactive persistent request.  Start it, complete it with <see cref="Request.Wait()"/> or <see
+		/// cref="Request.Test()"/> (which raise what the non-blocking form's completion raises), and start it
+		/// again.</returns>
+		/// <remarks>The buffers are those given here, read or written at each Start where they are then; the arguments
+		/// are checked at each Start as <see cref="Igather(Array,Array,int)"/> checks them.  Every rank of both groups makes and starts its
+		/// persistent collectives on the intercommunicator in the same order.</remarks>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
+		public Prequest Gather_init (Array sendbuf, Array recvbuf, int root)
+		{
+			CheckPersistent ();
+			return new Prequest (() => Igather (sendbuf, recvbuf, root));
+		}
+
+		/// <summary>A persistent form of <see cref="Igatherv(Array,Array,int[],int[],int)"/> (MPI_Gatherv_init): each <see cref="Prequest.Start"/> starts it with
+		/// these arguments.</summary>
+		/// <param name="sendbuf">In the remote group, this rank's block; ignored (may be null) in the root's group.</param>
+		/// <param name="recvbuf">At the root, where the blocks land; ignored (may be null) elsewhere.</param>
+		/// <param name="recvcounts">At the root, one element count per rank of the remote group (copied here).</param>
+		/// <param name="displs">At the root, where each block lands in recvbuf (copied here).</param>
+		/// <param name="root"><see cref="MPI.ROOT"/> at the root, <see cref="MPI.PROC_NULL"/> on the other ranks of the
+		/// root's group, the root's rank in the remote group on the other group.</param>
+		/// <returns>The inactive persistent request.  Start it, complete it with <see cref="Request.Wait()"/> or <see
+		/// cref="Request.Test()"/> (which raise what the non-blocking form's completion raises), and start it
+		/// again.</returns>
+		/// <remarks>The buffers are those given here, read or written at each Start where they are then; the arguments
+		/// are checked at each Start as <see cref="Igatherv(Array,Array,int[],int[],int)"/> checks them.  Every rank of both groups makes and starts its
+		/// persistent collectives on the intercommunicator in the same order.</remarks>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
+		public Prequest Gatherv_init (Array sendbuf, Array recvbuf, int[] recvcounts, int[] displs, int root)
+		{
+			CheckPersistent ();
+			int[] recvcountsCopy = Copy (recvcounts), displsCopy = Copy (displs);
+			return new Prequest (() => Igatherv (sendbuf, recvbuf, recvcountsCopy, displsCopy, root));
+		}
+
+		/// <summary>A persistent form of <see cref="Iallgather(Array,Array)"/> (MPI_Allgather_init): each <see cref="Prequest.Start"/> starts it with
+		/// these arguments.</summary>
+		/// <param name="sendbuf">This rank's block.</param>
+		/// <param name="recvbuf">Room for Get_remote_size() blocks of sendbuf's length.</param>
+		/// <returns>The inactive persistent request.  Start it, complete it with <see cref="Request.Wait()"/> or <see
+		/// cref="Request.Test()"/> (which raise what the non-blocking form's completion raises), and start it
+		/// again.</returns>
+		/// <remarks>The buffers are those given here, read or written at each Start where they are then; the arguments
+		/// are checked at each Start as <see cref="Iallgather(Array,Array)"/> checks them.  Every rank of both groups makes and starts its
+		/// persistent collectives on the intercommunicator in the same order.</remarks>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
+		public Prequest Allgather_init (Array sendbuf, Array recvbuf)
+		{
+			CheckPersistent ();
+			return new Prequest (() => Iallgather (sendbuf, recvbuf));
+		}
+
+		/// <summary>A persistent form of <see cref="Iallgatherv(Array,Array,int[],int[])"/> (MPI_Allgatherv_init): each <see cref="Prequest.Start"/> starts it with
+		/// these arguments.</summary>
+		/// <param name="sendbuf">This rank's block.</param>
+		/// <param name="recvbuf">Where the remote group's blocks land.</param>
+		/// <param name="recvcounts">One element count per rank of the remote group (copied here).</param>
+		/// <param name="displs">Where each remote rank's block lands in recvbuf (copied here).</param>
+		/// <returns>The inactive persistent request.  Start it, complete it with <see cref="Request.Wait()"/> or <see
+		/// cref="Request.Test()"/> (which raise what the non-blocking form's completion raises), and start it
+		/// again.</returns>
+		/// <remarks>The buffers are those given here, read or written at each Start where they are then; the arguments
+		/// are checked at each Start as <see cref="Iallgatherv(Array,Array,int[],int[])"/> checks them.  Every rank of both groups makes and starts its
+		/// persistent collectives on the intercommunicator in the same order.</remarks>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
+		public Prequest Allgatherv_init (Array sendbuf, Array recvbuf, int[] recvcounts, int[] displs)
+		{
+			CheckPersistent ();
+			int[] recvcountsCopy = Copy (recvcounts), displsCopy = Copy (displs);
+			return new Prequest (() => Iallgatherv (sendbuf, recvbuf, recvcountsCopy, displsCopy));
+		}
+
+		/// <summary>A persistent form of <see cref="Ialltoall(Array,Array)"/> (MPI_Alltoall_init): each <see cref="Prequest.Start"/> starts it with
+		/// these arguments.</summary>
+		/// <param name="sendbuf">Get_remote_size() blocks, block j for remote rank j.</param>
+		/// <param name="recvbuf">Get_remote_size() blocks, block i from remote rank i.</param>
+		/// <returns>The inactive persistent request.  Start it, complete it with <see cref="Request.Wait()"/> or <see
+		/// cref="Request.Test()"/> (which raise what the non-blocking form's completion raises), and start it
+		/// again.</returns>
+		/// <remarks>The buffers are those given here, read or written at each Start where they are then; the arguments
+		/// are checked at each Start as <see cref="Ialltoall(Array,Array)"/> checks them.  Every rank of both groups makes and starts its
+		/// persistent collectives on the intercommunicator in the same order.</remarks>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
+		public Prequest Alltoall_init (Array sendbuf, Array recvbuf)
+		{
+			CheckPersistent ();
+			return new Prequest (() => Ialltoall (sendbuf, recvbuf));
+		}
+
+		/// <summary>A persistent form of <see cref="Ialltoallv(Array,int[],int[],Array,int[],int[])"/> (MPI_Alltoallv_init): each <see cref="Prequest.Start"/> starts it with
+		/// these arguments.</summary>
+		/// <param name="sendbuf">The blocks to send.</param>
+		/// <param name="sendcounts">Elements for each remote rank (copied here).</param>
+		/// <param name="sdispls">Where each remote rank's block starts in sendbuf (copied here).</param>
+		/// <param name="recvbuf">Where the remote group's blocks land.</param>
+		/// <param name="recvcounts">Elements from each remote rank (copied here).</param>
+		/// <param name="rdispls">Where each remote rank's block lands in recvbuf (copied here).</param>
+		/// <returns>The inactive persistent request.  Start it, complete it with <see cref="Request.Wait()"/> or <see
+		/// cref="Request.Test()"/> (which raise what the non-blocking form's completion raises), and start it
+		/// again.</returns>
+		/// <remarks>The buffers are those given here, read or written at each Start where they are then; the arguments
+		/// are checked at each Start as <see cref="Ialltoallv(Array,int[],int[],Array,int[],int[])"/> checks them.  Every rank of both groups makes and starts its
+		/// persistent collectives on the intercommunicator in the same order.</remarks>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
+		public Prequest Alltoallv_init (Array sendbuf, int[] sendcounts, int[] sdispls, Array recvbuf, int[] recvcounts, int[] rdispls)
+		{
+			CheckPersistent ();
+			int[] sendcountsCopy = Copy (sendcounts), sdisplsCopy = Copy (sdispls), recvcountsCopy = Copy (recvcounts), rdisplsCopy = Copy (rdispls);
+			return new Prequest (() => Ialltoallv (sendbuf, sendcountsCopy, sdisplsCopy, recvbuf, recvcountsCopy, rdisplsCopy));
+		}
+
+		/// <summary>A persistent form of <see cref="Ireduce(Array,Array,Op,int)"/> (MPI_Reduce_init): each <see cref="Prequest.Start"/> starts it with
+		/// these arguments.</summary>
+		/// <param name="sendbuf">In the remote group, this rank's contribution; ignored (may be null) in the root's group.</param>
+		/// <param name="recvbuf">At the root, the result; ignored (may be null) elsewhere.</param>
+		/// <param name="op">The reduction operator: a built-in one (<see cref="Op.SUM"/>, ...) or one made by <see cref="Op.Create{T}"/>.</param>
+		/// <param name="root"><see cref="MPI.ROOT"/> at the root, <see cref="MPI.PROC_NULL"/> on the other ranks of the
+		/// root's group, the root's rank in the remote group on the other group.</param>
+		/// <returns>The inactive persistent request.  Start it, complete it with <see cref="Request.Wait()"/> or <see
+		/// cref="Request.Test()"/> (which raise what the non-blocking form's completion raises), and start it
+		/// again.</returns>
+		/// <remarks>The buffers are those given here, read or written at each Start where they are then; the arguments
+		/// are checked at each Start as <see cref="Ireduce(Array,Array,Op,int)"/> checks them.  Every rank of both groups makes and starts its
+		/// persistent collectives on the intercommunicator in the same order.</remarks>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
+		public Prequest Reduce_init (Array sendbuf, Array recvbuf, Op op, int root)
+		{
+			CheckPersistent ();
+			return new Prequest (() => Ireduce (sendbuf, recvbuf, op, root));
+		}
+
+		/// <summary>A persistent form of <see cref="Iallreduce(Array,Array,Op)"/> (MPI_Allreduce_init): each <see cref="Prequest.Start"/> starts it with
+		/// these arguments.</summary>
+		/// <param name="sendbuf">This rank's contribution.</param>
+		/// <param name="recvbuf">The remote group's reduction.</param>
+		/// <param name="op">The reduction operator: a built-in one (<see cref="Op.SUM"/>, ...) or one made by <see cref="Op.Create{T}"/>.</param>
+		/// <returns>The inactive persistent request.  Start it, complete it with <see cref="Request.Wait()"/> or <see
+		/// cref="Request.Test()"/> (which raise what the non-blocking form's completion raises), and start it
+		/// again.</returns>
+		/// <remarks>The buffers are those given here, read or written at each Start where they are then; the arguments
+		/// are checked at each Start as <see cref="Iallreduce(Array,Array,Op)"/> checks them.  Every rank of both groups makes and starts its
+		/// persistent collectives on the intercommunicator in the same order.</remarks>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
+		public Prequest Allreduce_init (Array sendbuf, Array recvbuf, Op op)
+		{
+			CheckPersistent ();
+			return new Prequest (() => Iallreduce (sendbuf, recvbuf, op));
+		}
+
+		/// <summary>A persistent form of <see cref="Ireduce_scatter_block(Array,Array,Op)"/> (MPI_Reduce_scatter_block_init): each <see cref="Prequest.Start"/> starts it with
+		/// these arguments.</summary>
+		/// <param name="sendbuf">Get_size() times as many elements as recvbuf.</param>
+		/// <param name="recvbuf">This rank's block of the remote group's reduction.</param>
+		/// <param name="op">The reduction operator: a built-in one (<see cref="Op.SUM"/>, ...) or one made by <see cref="Op.Create{T}"/>.</param>
+		/// <returns>The inactive persistent request.  Start it, complete it with <see cref="Request.Wait()"/> or <see
+		/// cref="Request.Test()"/> (which raise what the non-blocking form's completion raises), and start it
+		/// again.</returns>
+		/// <remarks>The buffers are those given here, read or written at each Start where they are then; the arguments
+		/// are checked at each Start as <see cref="Ireduce_scatter_block(Array,Array,Op)"/> checks them.  Every rank of both groups makes and starts its
+		/// persistent collectives on the intercommunicator in the same order.</remarks>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
+		public Prequest Reduce_scatter_block_init (Array sendbuf, Array recvbuf, Op op)
+		{
+			CheckPersistent ();
+			return new Prequest (() => Ireduce_scatter_block (sendbuf, recvbuf, op));
+		}
+
+		/// <summary>A persistent form of <see cref="Ireduce_scatter(Array,Array,int[],Op)"/> (MPI_Reduce_scatter_init): each <see cref="Prequest.Start"/> starts it with
+		/// these arguments.</summary>
+		/// <param name="sendbuf">The contribution: the sum of recvcounts elements.</param>
+		/// <param name="recvbuf">This rank's block, recvcounts[Get_rank()] elements.</param>
+		/// <param name="recvcounts">One element count per rank of the local group (copied here).</param>
+		/// <param name="op">The reduction operator: a built-in one (<see cref="Op.SUM"/>, ...) or one made by <see cref="Op.Create{T}"/>.</param>
+		/// <returns>The inactive persistent request.  Start it, complete it with <see cref="Request.Wait()"/> or <see
+		/// cref="Request.Test()"/> (which raise what the non-blocking form's completion raises), and start it
+		/// again.</returns>
+		/// <remarks>The buffers are those given here, read or written at each Start where they are then; the arguments
+		/// are checked at each Start as <see cref="Ireduce_scatter(Array,Array,int[],Op)"/> checks them.  Every rank of both groups makes and starts its
+		/// persistent collectives on the intercommunicator in the same order.</remarks>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
+		public Prequest Reduce_scatter_init (Array sendbuf, Array recvbuf, int[] recvcounts, Op op)
+		{
+			CheckPersistent ();
+			int[] recvcountsCopy = Copy (recvcounts);
+			return new Prequest (() => Ireduce_scatter (sendbuf, recvbuf, recvcountsCopy, op));
 		}
 	}
 }

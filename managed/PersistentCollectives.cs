@@ -11,7 +11,7 @@
 // what its non-blocking form costs.
 namespace System.MP
 {
-	public partial class Intracomm
+	public partial class Comm
 	{
 		// The communicator is live and MPI running: ObjectDisposedException or InvalidOperationException otherwise.
 		internal void CheckPersistent ()
@@ -26,6 +26,10 @@ namespace System.MP
 		{
 			return a == null ? null : (int[]) a.Clone ();
 		}
+	}
+
+	public partial class Intracomm
+	{
 
 		/// <summary>A persistent form of <see cref="Ibarrier()"/> (MPI_Barrier_init): each <see cref="Prequest.Start"/> starts it with
 		/// these arguments.</summary>

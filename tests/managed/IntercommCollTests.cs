@@ -576,4 +576,51 @@ public static class IntercommCollTests
 			Assert.SequenceEqual (Sum (s.RemoteGroup, s.RemoteSize, 3), after, "Iallreduce afterwards");
 		});
 	}
+
+	// Persistent forms: made once, started in three rounds with new contributions written between them (the
+	// buffers given at init are read at each Start), one round by Startall; counts changed after init do not count.
+	public static void PersistentFormsStartAgainWithTheBuffersGivenAtInit ()
+	{
+		ForEachSplit (s => {
+			int arg = s.Group == 1 ? 0 : s.Rank == 0 ? MPI.ROOT : MPI.PROC_NULL;
+			var sum = new long[3];
+			var contribution = new long[3];
+			var bcast = new int[4];
+			var counts = Enumerable.Range (0, s.RemoteSize).Select (j => j + 1).ToArray ();
+			var displs = Enumerable.Range (0, s.RemoteSize).Select (j => 10 * j).ToArray ();
+			var gathered = arg == MPI.ROOT ? new int[10 * s.RemoteSize] : null;
+			var mine = new int[s.Rank + 1];
+			var reqs = new[] {
+				s.Comm.Allreduce_init (contribution, sum, Op.SUM),
+				s.Comm.Bcast_init (arg == MPI.PROC_NULL ? null : bcast, arg),
+				s.Comm.Gatherv_init (s.Group == 1 ? mine : null, gathered, arg == MPI.ROOT ? counts : null, arg == MPI.ROOT ? displs : null, arg),
+				s.Comm.Barrier_init (),
+			};
+			counts[0] = 77; // copied at init
+			for (int round = 0; round < 3; round++) {
+				for (int i = 0; i < 3; i++)
+					contribution[i] = V (s.Group, s.Rank, i) + round;
+				if (arg == MPI.ROOT)
+					Array.Copy (Block (0, round, 4), bcast, 4);
+				for (int i = 0; i < mine.Length; i++)
+					mine[i] = V (s.Group, s.Rank, i) + round;
+				if (round == 1) {
+					Prequest.Startall (reqs);
+				} else {
+					foreach (var r in reqs)
+						r.Start ();
+				}
+				Request.Waitall (reqs);
+				string at = ", round " + round;
+				Assert.SequenceEqual (Sum (s.RemoteGroup, s.RemoteSize, 3).Select (x => x + s.RemoteSize * round), sum, "Allreduce_init" + at);
+				if (s.Group == 1)
+					Assert.SequenceEqual (Block (0, round, 4), bcast, "Bcast_init" + at);
+				if (gathered != null)
+					for (int j = 0; j < s.RemoteSize; j++)
+						Assert.SequenceEqual (Block (1, j, j + 1).Select (x => x + round), gathered.Skip (10 * j).Take (j + 1), "Gatherv_init, block " + j + at);
+			}
+			foreach (var r in reqs)
+				r.Free ();
+		});
+	}
 }
