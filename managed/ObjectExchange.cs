@@ -1,5 +1,5 @@
-// Object exchanges: OAlltoall (one element of an array to each rank, in one exchange of the split
-// representation) and OSendrecv (send one graph and receive one, without deadlock between two ranks that send
+// Object exchanges: OAlltoall (one element of an array to each rank -- of the remote group on an
+// intercommunicator -- in one exchange of the split representation) and OSendrecv (send one graph and receive one, without deadlock between two ranks that send
 // to each other).  See runtime-ext/icall-object.c.
 using System.Runtime.CompilerServices;
 using System.Runtime.Serialization;
@@ -49,6 +49,28 @@ namespace System.MP
 				throw Errors.Make (rc, this, obj, rc == Errors.ETAG ? sendtag : dest, recvtag, "dest");
 			return o;
 		}
+
+		// OAlltoall on either kind of communicator: the parts received, element i from `from` + i.
+		internal Array ExchangeObjects (Array arr, string from)
+		{
+			int rc;
+			object[] parts = MPDirect.OAlltoall (arr, handle, out rc);
+			if (rc != 0)
+				throw Errors.Make (rc, this, arr, 0, 0, null);
+			var result = Array.CreateInstance (arr.GetType ().GetElementType (), parts.Length);
+			for (int i = 0; i < parts.Length; i++) {
+				var a = parts[i] as Array;
+				if (a == null || a.Rank != 1 || a.Length != 1)
+					throw new SerializationException ("OAlltoall: " + from + i + " sent something other than one element");
+				try {
+					result.SetValue (a.GetValue (0), i);
+				} catch (InvalidCastException) {
+					throw new SerializationException ("OAlltoall: " + from + i + " sent a " + a.GetType ().GetElementType () +
+						", which does not fit this rank's " + arr.GetType ().GetElementType ());
+				}
+			}
+			return result;
+		}
 	}
 
 	public partial class Intracomm
@@ -74,23 +96,36 @@ namespace System.MP
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public Array OAlltoall (Array arr)
 		{
-			int rc;
-			object[] parts = MPDirect.OAlltoall (arr, handle, out rc);
-			if (rc != 0)
-				throw Errors.Make (rc, this, arr, 0, 0, null);
-			var result = Array.CreateInstance (arr.GetType ().GetElementType (), parts.Length);
-			for (int i = 0; i < parts.Length; i++) {
-				var a = parts[i] as Array;
-				if (a == null || a.Rank != 1 || a.Length != 1)
-					throw new SerializationException ("OAlltoall: rank " + i + " sent something other than one element");
-				try {
-					result.SetValue (a.GetValue (0), i);
-				} catch (InvalidCastException) {
-					throw new SerializationException ("OAlltoall: rank " + i + " sent a " + a.GetType ().GetElementType () +
-						", which does not fit this rank's " + arr.GetType ().GetElementType ());
-				}
-			}
-			return result;
+			return ExchangeObjects (arr, "rank ");
+		}
+	}
+
+	public partial class Intercomm
+	{
+		/// <summary>Each rank sends element j of <paramref name="arr"/> (Get_remote_size() elements), with the graph
+		/// it reaches, to rank j of the remote group, and returns what it received: element i came from remote rank i.
+		/// One exchange, as for <see cref="Intracomm.OAlltoall(Array)"/>.</summary>
+		/// <param name="arr">A one-dimensional array of Get_remote_size() elements; element j goes to remote rank
+		/// j.</param>
+		/// <returns>A new array of <paramref name="arr"/>'s element type, Get_remote_size() elements, element i from
+		/// remote rank i.</returns>
+		/// <remarks>If a rank cannot serialise its array (or it is null or of the wrong length), no rank is left
+		/// waiting: that rank raises the reason and every other rank of both groups raises SerializationException
+		/// naming it.</remarks>
+		/// <exception cref="ArgumentNullException"><paramref name="arr"/> is null.</exception>
+		/// <exception cref="ArgumentException"><paramref name="arr"/> is not a one-dimensional array of
+		/// Get_remote_size() elements, or an element's graph holds an object that cannot travel, or it is <see
+		/// cref="MPI.IN_PLACE"/>.</exception>
+		/// <exception cref="OutOfMemoryException">The serialisation buffer could not be allocated.</exception>
+		/// <exception cref="SerializationException">A received part could not be rebuilt (malformed data, a type this
+		/// program does not have, a layout that differs from the sender's, a value that does not fit this rank's
+		/// element type), or another rank of either group failed (the message names it).</exception>
+		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
+		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
+		/// <exception cref="MPIException">The MPI library reported an error.</exception>
+		public Array OAlltoall (Array arr)
+		{
+			return ExchangeObjects (arr, "remote rank ");
 		}
 	}
 }

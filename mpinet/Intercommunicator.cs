@@ -257,14 +257,8 @@ namespace MPI
 				Inter.Alltoall (inValues, outValues);
 				return;
 			}
-			// No object alltoall on intercommunicators: every remote process's whole array arrives and this process
-			// keeps its element of each.
-			CollSupport.Agree (this, bad, "Alltoall");
-			var all = CollSupport.Cast<T[]> (CollSupport.Serializable (() => Inter.OAllgather (inValues)));
-			var r = new T[n];
-			for (int i = 0; i < n; i++)
-				r[i] = all[i][Rank];
-			CollSupport.Deliver (r, ref outValues);
+			// OAlltoall refuses a wrong length itself, and every other rank of both groups raises.
+			CollSupport.Deliver ((T[]) CollSupport.Serializable (() => Inter.OAlltoall (inValues)), ref outValues);
 		}
 
 		/// <summary>Each process sends sendCounts[j] values to remote process j and receives recvCounts[i] from
@@ -298,15 +292,13 @@ namespace MPI
 			var blocks = new T[n][];
 			for (int j = 0; j < n; j++)
 				blocks[j] = CollSupport.Slice (inValues, displs[j], sendCounts[j]);
-			var all = CollSupport.Cast<T[][]> (CollSupport.Serializable (() => Inter.OAllgather (blocks)));
-			var mine = new T[n][];
+			var got = (T[][]) CollSupport.Serializable (() => Inter.OAlltoall (blocks));
 			for (int i = 0; i < n; i++) {
-				mine[i] = all[i][Rank];
-				if (mine[i].Length != recvCounts[i])
-					throw new ArgumentException ("AlltoallFlattened: remote rank " + i + " sent " + mine[i].Length +
-						" values but recvCounts[" + i + "] is " + recvCounts[i], "recvCounts");
+				if (got[i].Length != recvCounts[i])
+					throw new ArgumentException ("AlltoallFlattened: remote rank " + i + " sent " + got[i].Length +
+						" values but recvCounts[" + i + "] is " + recvCounts[i] + " (the data arrived; the counts disagree)", "recvCounts");
 			}
-			CollSupport.Deliver (CollSupport.Concat (mine), ref outValues);
+			CollSupport.Deliver (CollSupport.Concat (got), ref outValues);
 		}
 
 		// ---- Broadcast ----------------------------------------------------------------------------------

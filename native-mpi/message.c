@@ -278,21 +278,20 @@ int motor_mpi_alltoallv_bytes(const void *sbuf, const int64_t *scounts, const in
 
 	if (!(c = motor_mpi__comm(comm)))
 		return MOTOR_ECOMM;
-	if (c->inter)
-		return MOTOR_EINTER;
-	for (int i = 0; i < c->size; i++)
+	int n = c->remote_size; /* an entry per rank, of the remote group on an intercommunicator */
+	for (int i = 0; i < n; i++)
 		if ((rc = check_count(scounts[i])) != MOTOR_OK ||
 		    (rc = check_count(sdispls[i])) != MOTOR_OK ||
 		    (rc = check_count(rcounts[i])) != MOTOR_OK || (rc = check_count(rdispls[i])) != MOTOR_OK)
 			return rc;
-	void *scratch = calloc(1, motor_compat_alltoallv_scratch(c->size));
+	void *scratch = calloc(1, motor_compat_alltoallv_scratch(n));
 	if (!scratch)
 		return MOTOR_ENOMEM;
-	rc = motor_compat_ialltoallv_bytes(sbuf, scounts, sdispls, rbuf, rcounts, rdispls, c->size, scratch,
+	rc = motor_compat_ialltoallv_bytes(sbuf, scounts, sdispls, rbuf, rcounts, rdispls, n, scratch,
 	                                   c->comm, &r);
 	if (rc == MPI_SUCCESS) {
 		rc = motor_mpi__complete(&r, 1, NULL);
-		motor_compat_bytesv_release(scratch, c->size);
+		motor_compat_bytesv_release(scratch, n);
 	}
 	free(scratch);
 	return rc;
@@ -318,8 +317,6 @@ int motor_mpi_exchange_i64(int op, int64_t *mine, int64_t *all, int root, int co
 		rc = MPI_Iallgather(mine, 1, MPI_INT64_T, all, 1, MPI_INT64_T, c->comm, &r);
 		break;
 	case MOTOR_I64_ALLTOALL:
-		if (c->inter)
-			return MOTOR_EINTER;
 		rc = MPI_Ialltoall(mine, 1, MPI_INT64_T, all, 1, MPI_INT64_T, c->comm, &r);
 		break;
 	default:

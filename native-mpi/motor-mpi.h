@@ -564,11 +564,12 @@ int motor_mpi_gatherv_bytes(const void *sbuf, int64_t scount, void *rbuf, const 
 /* One int64 per rank: scatter (root's `all` to each rank's `mine`), gather (to root's `all`) or allgather
  * (`all` everywhere; root ignored); on an intercommunicator as the byte collectives above. */
 enum { MOTOR_I64_SCATTER, MOTOR_I64_GATHER, MOTOR_I64_ALLGATHER, MOTOR_I64_ALLTOALL };
-/* MOTOR_I64_ALLTOALL: `mine` holds one int64 per rank (mine[i] goes to rank i) and all[j] receives rank j's.
- */
+/* MOTOR_I64_ALLTOALL: `mine` holds one int64 per rank (mine[i] goes to rank i) and all[j] receives rank j's
+ * (on an intercommunicator, per rank of the remote group). */
 int motor_mpi_exchange_i64(int op, int64_t *mine, int64_t *all, int root, int comm);
-/* An Alltoallv of bytes on an intracommunicator: scounts[i] bytes at sdispls[i] of sbuf go to rank i;
- * rcounts[i] bytes from rank i land at rdispls[i] of rbuf (one entry per rank, none negative). */
+/* An Alltoallv of bytes: scounts[i] bytes at sdispls[i] of sbuf go to rank i; rcounts[i] bytes from rank i
+ * land at rdispls[i] of rbuf (one entry per rank, none negative; on an intercommunicator per rank of the
+ * remote group). */
 int motor_mpi_alltoallv_bytes(const void *sbuf, const int64_t *scounts, const int64_t *sdispls, void *rbuf,
                               const int64_t *rcounts, const int64_t *rdispls, int comm);
 

@@ -427,7 +427,8 @@ out:
 /* This rank's side of OAlltoall: checks that `arr` has one element per rank and serialises element r as a
  * part of its own into `b`, at displacement sd[r] with size ss[r].  When the array is refused or a part
  * cannot be serialised, every size is -1 and the reason is returned. */
-static int serialize_parts(MonoObject *arr, int size, struct motor_ser_buf *b, int64_t *ss, int64_t *sd)
+static int serialize_parts(MonoObject *arr, int size, int inter, struct motor_ser_buf *b, int64_t *ss,
+                           int64_t *sd)
 {
 	int local = MOTOR_OK;
 	if (!arr)
@@ -438,8 +439,10 @@ static int serialize_parts(MonoObject *arr, int size, struct motor_ser_buf *b, i
 	         mono_type_get_type(mono_class_get_type(mono_object_get_class(arr))) != MONO_TYPE_SZARRAY)
 		local = motor_ser_fail(MOTOR_SER_ETYPE, "OAlltoall needs a one-dimensional array");
 	else if (mono_array_length((MonoArray *)arr) != (uintptr_t)size)
-		local = motor_ser_fail(MOTOR_SER_ETYPE, "OAlltoall: the array has %llu elements for %d ranks",
-		                       (unsigned long long)mono_array_length((MonoArray *)arr), size);
+		local =
+		    motor_ser_fail(MOTOR_SER_ETYPE, "OAlltoall: the array has %llu elements for %d ranks%s",
+		                   (unsigned long long)mono_array_length((MonoArray *)arr), size,
+		                   inter ? " of the remote group" : "");
 	if (local == MOTOR_OK)
 		local = motor_ser_buf_get(b, size_hint);
 	for (int r = 0; r < size && local == MOTOR_OK; r++) {
@@ -460,7 +463,8 @@ static int serialize_parts(MonoObject *arr, int size, struct motor_ser_buf *b, i
  * its own (a one-element array with its own type table) into one buffer; the part sizes go out by one
  * MPI_Alltoall and the parts by one Alltoallv of bytes.  A rank that cannot serialise sends -1 as every size
  * and nothing else: every rank still takes part in both exchanges, and the others report MOTOR_SER_EREMOTE
- * naming it. */
+ * naming it.  On an intercommunicator element j goes to rank j of the remote group, and a rank's failure is
+ * first agreed on by both groups (its own group receives nothing from it), as for OGather. */
 MonoArray *motor_icall_oalltoall(MonoObject *arr, int32_t comm, int32_t *rcp)
 {
 	struct motor_ser_buf b = {0}, rbuf = {0};
@@ -471,18 +475,16 @@ MonoArray *motor_icall_oalltoall(MonoObject *arr, int32_t comm, int32_t *rcp)
 
 	if ((rc = comm_info(comm, 0, &sh, &role)) != MOTOR_OK)
 		goto out;
-	if (sh.inter) {
-		rc = MOTOR_EINTER;
-		goto out;
-	}
-	int size = sh.size;
+	int size = sh.blocks;
 	/* sizes and displacements to send, then to receive */
 	if (!(v = calloc(4 * (size_t)size, sizeof *v))) {
 		rc = MOTOR_ENOMEM;
 		goto out;
 	}
 	int64_t *ss = v, *sd = v + size, *rs = v + 2 * size, *rd = v + 3 * size;
-	local = serialize_parts(arr, size, &b, ss, sd);
+	local = serialize_parts(arr, size, sh.inter, &b, ss, sd);
+	if (sh.inter && (rc = agree_inter(comm, local, "OAlltoall")) != MOTOR_OK)
+		goto out;
 	if ((rc = motor_mpi_exchange_i64(MOTOR_I64_ALLTOALL, ss, rs, 0, comm)) != MOTOR_OK)
 		goto out;
 	/* Having told the others it failed, this rank sends nothing. */
@@ -498,8 +500,8 @@ MonoArray *motor_icall_oalltoall(MonoObject *arr, int32_t comm, int32_t *rcp)
 		goto out;
 	}
 	if (failed >= 0) {
-		rc = motor_ser_fail(MOTOR_SER_EREMOTE, "OAlltoall: rank %d could not serialise its array",
-		                    failed);
+		rc = motor_ser_fail(MOTOR_SER_EREMOTE, "OAlltoall: rank %d%s could not serialise its array",
+		                    failed, sh.inter ? " of the remote group" : "");
 		goto out;
 	}
 	parts = read_parts(rbuf.data, rs, rd, size, &rc);

@@ -1,5 +1,5 @@
-// IntercommObjectTests: OBcast, OScatter, OGather and OAllgather on intercommunicators between two groups of
-// unequal size (COMM_WORLD split into the first k ranks and the rest, k = 1 and k = size - 1), every root in
+// IntercommObjectTests: OBcast, OScatter, OGather, OAllgather and OAlltoall on intercommunicators between two
+// groups of unequal size (COMM_WORLD split into the first k ranks and the rest, k = 1 and k = size - 1), every root in
 // both groups, every received object graph checked field by field; and a rank that cannot serialise raising its
 // reason while every rank of both groups raises SerializationException naming it, after which the
 // intercommunicator still works.  Runs at 2, 3 and 4 ranks.
@@ -152,6 +152,19 @@ public static class IntercommObjectTests
 		});
 	}
 
+	public static void OAlltoallSendsElementJToRemoteRankJ ()
+	{
+		ForEachSplit (s => {
+			var arr = Enumerable.Range (0, s.RemoteSize).Select (j => Make (s.Group, s.Rank, j)).ToArray ();
+			var got = (Item[]) s.Comm.OAlltoall (arr);
+			Assert.Equal (s.RemoteSize, got.Length, "OAlltoall: length");
+			for (int i = 0; i < s.RemoteSize; i++)
+				Check (1 - s.Group, i, s.Rank, got[i], "OAlltoall from remote rank " + i);
+			var nulls = s.Comm.OAlltoall (new object[s.RemoteSize]);
+			Assert.SequenceEqual (new object[s.RemoteSize], nulls.Cast<object> (), "OAlltoall of nulls");
+		});
+	}
+
 	public static void OScatterWithTheWrongLengthAtTheRootRaisesOnEveryRankOfBothGroups ()
 	{
 		ForEachSplit (s => ForEachRoot (s, (rg, root, arg) => {
@@ -187,11 +200,20 @@ public static class IntercommObjectTests
 					// OBcast rooted at the failing rank.
 					arg = fg != s.Group ? fr : me ? MPI.ROOT : MPI.PROC_NULL;
 					Expect (me, where, "OBcast", () => s.Comm.OBcast (me ? Unsendable () : null, arg));
+					// OAlltoall, with an element that cannot travel and with one element too many.
+					var parts = Enumerable.Range (0, s.RemoteSize).Select (j => (object) Make (s.Group, s.Rank, j)).ToArray ();
+					if (me)
+						parts[s.RemoteSize - 1] = Unsendable ();
+					Expect (me, where, "OAlltoall", () => s.Comm.OAlltoall (parts));
+					Expect (me, where, "OAlltoall, one element too many", () => s.Comm.OAlltoall (new object[s.RemoteSize + (me ? 1 : 0)]));
 				}
 			}
 			object[] ok = s.Comm.OAllgather (Make (s.Group, s.Rank, 5));
 			for (int j = 0; j < s.RemoteSize; j++)
 				Check (1 - s.Group, j, 5, ok[j], "the next OAllgather from remote rank " + j);
+			var okParts = (Item[]) s.Comm.OAlltoall (Enumerable.Range (0, s.RemoteSize).Select (j => Make (s.Group, s.Rank, j)).ToArray ());
+			for (int i = 0; i < s.RemoteSize; i++)
+				Check (1 - s.Group, i, s.Rank, okParts[i], "the next OAlltoall from remote rank " + i);
 		});
 	}
 

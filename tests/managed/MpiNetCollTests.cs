@@ -346,6 +346,11 @@ public static class MpiNetCollTests
 		Assert.Equal (string.Concat (rw), ic.Allreduce (R.ToString (), Operation<string>.Add));
 		Assert.SequenceEqual (rw.Select (x => x * 10 + lr), ic.Alltoall (Enumerable.Range (0, remote).Select (j => R * 10 + j).ToArray ()));
 		Assert.SequenceEqual (rw.Select (x => x + "-" + lr), ic.Alltoall (Enumerable.Range (0, remote).Select (j => R + "-" + j).ToArray ()));
+		// AlltoallFlattened of strings: j + 1 values to remote process j, so lr + 1 from each remote process.
+		string[] flat = null;
+		ic.AlltoallFlattened (Enumerable.Range (0, remote).SelectMany (j => Enumerable.Repeat (R + ":" + j, j + 1)).ToArray (),
+			Enumerable.Range (1, remote).ToArray (), Enumerable.Repeat (lr + 1, remote).ToArray (), ref flat);
+		Assert.SequenceEqual (rw.SelectMany (x => Enumerable.Repeat (x + ":" + lr, lr + 1)), flat);
 		// Rooted: group 0's rank 0 is the root.
 		int root = group == 0 ? (lr == 0 ? Intercommunicator.Root : Intercommunicator.Null) : 0;
 		int v = 99;
