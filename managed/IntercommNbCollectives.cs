@@ -251,8 +251,7 @@ namespace System.MP
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public Prequest Barrier_init ()
 		{
-			CheckPersistent ();
-			return new Prequest (() => Ibarrier ());
+			return Persist (() => Ibarrier ());
 		}
 
 		/// <summary>A persistent form of <see cref="Ibcast(object,int)"/> (MPI_Bcast_init): each <see cref="Prequest.Start"/> starts it with
@@ -270,8 +269,7 @@ namespace System.MP
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public Prequest Bcast_init (object buf, int root)
 		{
-			CheckPersistent ();
-			return new Prequest (() => Ibcast (buf, root));
+			return Persist (() => Ibcast (buf, root));
 		}
 
 		/// <summary>A persistent form of <see cref="Iscatter(Array,Array,int)"/> (MPI_Scatter_init): each <see cref="Prequest.Start"/> starts it with
@@ -290,8 +288,7 @@ namespace System.MP
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public Prequest Scatter_init (Array sendbuf, Array recvbuf, int root)
 		{
-			CheckPersistent ();
-			return new Prequest (() => Iscatter (sendbuf, recvbuf, root));
+			return Persist (() => Iscatter (sendbuf, recvbuf, root));
 		}
 
 		/// <summary>A persistent form of <see cref="Iscatterv(Array,int[],int[],Array,int)"/> (MPI_Scatterv_init): each <see cref="Prequest.Start"/> starts it with
@@ -312,9 +309,8 @@ namespace System.MP
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public Prequest Scatterv_init (Array sendbuf, int[] sendcounts, int[] displs, Array recvbuf, int root)
 		{
-			CheckPersistent ();
 			int[] sendcountsCopy = Copy (sendcounts), displsCopy = Copy (displs);
-			return new Prequest (() => Iscatterv (sendbuf, sendcountsCopy, displsCopy, recvbuf, root));
+			return Persist (() => Iscatterv (sendbuf, sendcountsCopy, displsCopy, recvbuf, root));
 		}
 
 		/// <summary>A persistent form of <see cref="Igather(Array,Array,int)"/> (MPI_Gather_init): each <see cref="Prequest.Start"/> starts it with
@@ -333,8 +329,7 @@ namespace System.MP
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public Prequest Gather_init (Array sendbuf, Array recvbuf, int root)
 		{
-			CheckPersistent ();
-			return new Prequest (() => Igather (sendbuf, recvbuf, root));
+			return Persist (() => Igather (sendbuf, recvbuf, root));
 		}
 
 		/// <summary>A persistent form of <see cref="Igatherv(Array,Array,int[],int[],int)"/> (MPI_Gatherv_init): each <see cref="Prequest.Start"/> starts it with
@@ -355,9 +350,8 @@ namespace System.MP
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public Prequest Gatherv_init (Array sendbuf, Array recvbuf, int[] recvcounts, int[] displs, int root)
 		{
-			CheckPersistent ();
 			int[] recvcountsCopy = Copy (recvcounts), displsCopy = Copy (displs);
-			return new Prequest (() => Igatherv (sendbuf, recvbuf, recvcountsCopy, displsCopy, root));
+			return Persist (() => Igatherv (sendbuf, recvbuf, recvcountsCopy, displsCopy, root));
 		}
 
 		/// <summary>A persistent form of <see cref="Iallgather(Array,Array)"/> (MPI_Allgather_init): each <see cref="Prequest.Start"/> starts it with
@@ -374,8 +368,7 @@ namespace System.MP
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public Prequest Allgather_init (Array sendbuf, Array recvbuf)
 		{
-			CheckPersistent ();
-			return new Prequest (() => Iallgather (sendbuf, recvbuf));
+			return Persist (() => Iallgather (sendbuf, recvbuf));
 		}
 
 		/// <summary>A persistent form of <see cref="Iallgatherv(Array,Array,int[],int[])"/> (MPI_Allgatherv_init): each <see cref="Prequest.Start"/> starts it with
@@ -394,9 +387,8 @@ namespace System.MP
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public Prequest Allgatherv_init (Array sendbuf, Array recvbuf, int[] recvcounts, int[] displs)
 		{
-			CheckPersistent ();
 			int[] recvcountsCopy = Copy (recvcounts), displsCopy = Copy (displs);
-			return new Prequest (() => Iallgatherv (sendbuf, recvbuf, recvcountsCopy, displsCopy));
+			return Persist (() => Iallgatherv (sendbuf, recvbuf, recvcountsCopy, displsCopy));
 		}
 
 		/// <summary>A persistent form of <see cref="Ialltoall(Array,Array)"/> (MPI_Alltoall_init): each <see cref="Prequest.Start"/> starts it with
@@ -413,8 +405,7 @@ namespace System.MP
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public Prequest Alltoall_init (Array sendbuf, Array recvbuf)
 		{
-			CheckPersistent ();
-			return new Prequest (() => Ialltoall (sendbuf, recvbuf));
+			return Persist (() => Ialltoall (sendbuf, recvbuf));
 		}
 
 		/// <summary>A persistent form of <see cref="Ialltoallv(Array,int[],int[],Array,int[],int[])"/> (MPI_Alltoallv_init): each <see cref="Prequest.Start"/> starts it with
@@ -435,9 +426,8 @@ namespace System.MP
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public Prequest Alltoallv_init (Array sendbuf, int[] sendcounts, int[] sdispls, Array recvbuf, int[] recvcounts, int[] rdispls)
 		{
-			CheckPersistent ();
 			int[] sendcountsCopy = Copy (sendcounts), sdisplsCopy = Copy (sdispls), recvcountsCopy = Copy (recvcounts), rdisplsCopy = Copy (rdispls);
-			return new Prequest (() => Ialltoallv (sendbuf, sendcountsCopy, sdisplsCopy, recvbuf, recvcountsCopy, rdisplsCopy));
+			return Persist (() => Ialltoallv (sendbuf, sendcountsCopy, sdisplsCopy, recvbuf, recvcountsCopy, rdisplsCopy));
 		}
 
 		/// <summary>A persistent form of <see cref="Ireduce(Array,Array,Op,int)"/> (MPI_Reduce_init): each <see cref="Prequest.Start"/> starts it with
@@ -457,8 +447,7 @@ namespace System.MP
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public Prequest Reduce_init (Array sendbuf, Array recvbuf, Op op, int root)
 		{
-			CheckPersistent ();
-			return new Prequest (() => Ireduce (sendbuf, recvbuf, op, root));
+			return Persist (() => Ireduce (sendbuf, recvbuf, op, root));
 		}
 
 		/// <summary>A persistent form of <see cref="Iallreduce(Array,Array,Op)"/> (MPI_Allreduce_init): each <see cref="Prequest.Start"/> starts it with
@@ -476,8 +465,7 @@ namespace System.MP
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public Prequest Allreduce_init (Array sendbuf, Array recvbuf, Op op)
 		{
-			CheckPersistent ();
-			return new Prequest (() => Iallreduce (sendbuf, recvbuf, op));
+			return Persist (() => Iallreduce (sendbuf, recvbuf, op));
 		}
 
 		/// <summary>A persistent form of <see cref="Ireduce_scatter_block(Array,Array,Op)"/> (MPI_Reduce_scatter_block_init): each <see cref="Prequest.Start"/> starts it with
@@ -495,8 +483,7 @@ namespace System.MP
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public Prequest Reduce_scatter_block_init (Array sendbuf, Array recvbuf, Op op)
 		{
-			CheckPersistent ();
-			return new Prequest (() => Ireduce_scatter_block (sendbuf, recvbuf, op));
+			return Persist (() => Ireduce_scatter_block (sendbuf, recvbuf, op));
 		}
 
 		/// <summary>A persistent form of <see cref="Ireduce_scatter(Array,Array,int[],Op)"/> (MPI_Reduce_scatter_init): each <see cref="Prequest.Start"/> starts it with
@@ -515,9 +502,8 @@ namespace System.MP
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public Prequest Reduce_scatter_init (Array sendbuf, Array recvbuf, int[] recvcounts, Op op)
 		{
-			CheckPersistent ();
 			int[] recvcountsCopy = Copy (recvcounts);
-			return new Prequest (() => Ireduce_scatter (sendbuf, recvbuf, recvcountsCopy, op));
+			return Persist (() => Ireduce_scatter (sendbuf, recvbuf, recvcountsCopy, op));
 		}
 	}
 }

@@ -13,13 +13,15 @@ namespace System.MP
 {
 	public partial class Comm
 	{
-		// The communicator is live and MPI running: ObjectDisposedException or InvalidOperationException otherwise.
-		internal void CheckPersistent ()
+		// A persistent collective whose every Start calls `start`.  The communicator must be live and MPI running:
+		// ObjectDisposedException or InvalidOperationException otherwise.
+		internal Prequest Persist (Func<Request> start)
 		{
 			int inter, remote;
 			int rc = MPDirect.CommKind (handle, out inter, out remote);
 			if (rc != 0)
 				throw Errors.Make (rc, this, null, 0, 0, null);
+			return new Prequest (start);
 		}
 
 		internal static int[] Copy (int[] a)
@@ -43,8 +45,7 @@ namespace System.MP
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public Prequest Barrier_init ()
 		{
-			CheckPersistent ();
-			return new Prequest (() => Ibarrier ());
+			return Persist (() => Ibarrier ());
 		}
 
 		/// <summary>A persistent form of <see cref="Ibcast(object,int)"/> (MPI_Bcast_init): each <see cref="Prequest.Start"/> starts it with
@@ -61,8 +62,7 @@ namespace System.MP
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public Prequest Bcast_init (object buf, int root)
 		{
-			CheckPersistent ();
-			return new Prequest (() => Ibcast (buf, root));
+			return Persist (() => Ibcast (buf, root));
 		}
 
 		/// <summary>A persistent form of <see cref="Ibcast(object,int,int,int)"/> (MPI_Bcast_init): each <see cref="Prequest.Start"/> starts it with
@@ -81,8 +81,7 @@ namespace System.MP
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public Prequest Bcast_init (object buf, int offset, int count, int root)
 		{
-			CheckPersistent ();
-			return new Prequest (() => Ibcast (buf, offset, count, root));
+			return Persist (() => Ibcast (buf, offset, count, root));
 		}
 
 		/// <summary>A persistent form of <see cref="Iscatter(Array,Array,int)"/> (MPI_Scatter_init): each <see cref="Prequest.Start"/> starts it with
@@ -100,8 +99,7 @@ namespace System.MP
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public Prequest Scatter_init (Array sendbuf, Array recvbuf, int root)
 		{
-			CheckPersistent ();
-			return new Prequest (() => Iscatter (sendbuf, recvbuf, root));
+			return Persist (() => Iscatter (sendbuf, recvbuf, root));
 		}
 
 		/// <summary>A persistent form of <see cref="Iscatterv(Array,int[],int[],Array,int)"/> (MPI_Scatterv_init): each <see cref="Prequest.Start"/> starts it with
@@ -121,9 +119,8 @@ namespace System.MP
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public Prequest Scatterv_init (Array sendbuf, int[] sendcounts, int[] displs, Array recvbuf, int root)
 		{
-			CheckPersistent ();
 			int[] sendcountsCopy = Copy (sendcounts), displsCopy = Copy (displs);
-			return new Prequest (() => Iscatterv (sendbuf, sendcountsCopy, displsCopy, recvbuf, root));
+			return Persist (() => Iscatterv (sendbuf, sendcountsCopy, displsCopy, recvbuf, root));
 		}
 
 		/// <summary>A persistent form of <see cref="Igather(Array,Array,int)"/> (MPI_Gather_init): each <see cref="Prequest.Start"/> starts it with
@@ -141,8 +138,7 @@ namespace System.MP
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public Prequest Gather_init (Array sendbuf, Array recvbuf, int root)
 		{
-			CheckPersistent ();
-			return new Prequest (() => Igather (sendbuf, recvbuf, root));
+			return Persist (() => Igather (sendbuf, recvbuf, root));
 		}
 
 		/// <summary>A persistent form of <see cref="Igatherv(Array,Array,int[],int[],int)"/> (MPI_Gatherv_init): each <see cref="Prequest.Start"/> starts it with
@@ -162,9 +158,8 @@ namespace System.MP
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public Prequest Gatherv_init (Array sendbuf, Array recvbuf, int[] recvcounts, int[] displs, int root)
 		{
-			CheckPersistent ();
 			int[] recvcountsCopy = Copy (recvcounts), displsCopy = Copy (displs);
-			return new Prequest (() => Igatherv (sendbuf, recvbuf, recvcountsCopy, displsCopy, root));
+			return Persist (() => Igatherv (sendbuf, recvbuf, recvcountsCopy, displsCopy, root));
 		}
 
 		/// <summary>A persistent form of <see cref="Iallgather(Array,Array)"/> (MPI_Allgather_init): each <see cref="Prequest.Start"/> starts it with
@@ -181,8 +176,7 @@ namespace System.MP
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public Prequest Allgather_init (Array sendbuf, Array recvbuf)
 		{
-			CheckPersistent ();
-			return new Prequest (() => Iallgather (sendbuf, recvbuf));
+			return Persist (() => Iallgather (sendbuf, recvbuf));
 		}
 
 		/// <summary>A persistent form of <see cref="Iallgather(Array)"/> (MPI_Allgather_init): each <see cref="Prequest.Start"/> starts it with
@@ -198,8 +192,7 @@ namespace System.MP
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public Prequest Allgather_init (Array buf)
 		{
-			CheckPersistent ();
-			return new Prequest (() => Iallgather (buf));
+			return Persist (() => Iallgather (buf));
 		}
 
 		/// <summary>A persistent form of <see cref="Iallgatherv(Array,Array,int[],int[])"/> (MPI_Allgatherv_init): each <see cref="Prequest.Start"/> starts it with
@@ -218,9 +211,8 @@ namespace System.MP
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public Prequest Allgatherv_init (Array sendbuf, Array recvbuf, int[] recvcounts, int[] displs)
 		{
-			CheckPersistent ();
 			int[] recvcountsCopy = Copy (recvcounts), displsCopy = Copy (displs);
-			return new Prequest (() => Iallgatherv (sendbuf, recvbuf, recvcountsCopy, displsCopy));
+			return Persist (() => Iallgatherv (sendbuf, recvbuf, recvcountsCopy, displsCopy));
 		}
 
 		/// <summary>A persistent form of <see cref="Ialltoall(Array,Array)"/> (MPI_Alltoall_init): each <see cref="Prequest.Start"/> starts it with
@@ -237,8 +229,7 @@ namespace System.MP
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public Prequest Alltoall_init (Array sendbuf, Array recvbuf)
 		{
-			CheckPersistent ();
-			return new Prequest (() => Ialltoall (sendbuf, recvbuf));
+			return Persist (() => Ialltoall (sendbuf, recvbuf));
 		}
 
 		/// <summary>A persistent form of <see cref="Ialltoall(Array)"/> (MPI_Alltoall_init): each <see cref="Prequest.Start"/> starts it with
@@ -254,8 +245,7 @@ namespace System.MP
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public Prequest Alltoall_init (Array buf)
 		{
-			CheckPersistent ();
-			return new Prequest (() => Ialltoall (buf));
+			return Persist (() => Ialltoall (buf));
 		}
 
 		/// <summary>A persistent form of <see cref="Ialltoallv(Array,int[],int[],Array,int[],int[])"/> (MPI_Alltoallv_init): each <see cref="Prequest.Start"/> starts it with
@@ -276,9 +266,8 @@ namespace System.MP
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public Prequest Alltoallv_init (Array sendbuf, int[] sendcounts, int[] sdispls, Array recvbuf, int[] recvcounts, int[] rdispls)
 		{
-			CheckPersistent ();
 			int[] sendcountsCopy = Copy (sendcounts), sdisplsCopy = Copy (sdispls), recvcountsCopy = Copy (recvcounts), rdisplsCopy = Copy (rdispls);
-			return new Prequest (() => Ialltoallv (sendbuf, sendcountsCopy, sdisplsCopy, recvbuf, recvcountsCopy, rdisplsCopy));
+			return Persist (() => Ialltoallv (sendbuf, sendcountsCopy, sdisplsCopy, recvbuf, recvcountsCopy, rdisplsCopy));
 		}
 
 		/// <summary>A persistent form of <see cref="Ireduce(Array,Array,Op,int)"/> (MPI_Reduce_init): each <see cref="Prequest.Start"/> starts it with
@@ -297,8 +286,7 @@ namespace System.MP
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public Prequest Reduce_init (Array sendbuf, Array recvbuf, Op op, int root)
 		{
-			CheckPersistent ();
-			return new Prequest (() => Ireduce (sendbuf, recvbuf, op, root));
+			return Persist (() => Ireduce (sendbuf, recvbuf, op, root));
 		}
 
 		/// <summary>A persistent form of <see cref="Ireduce(Array,Op,int)"/> (MPI_Reduce_init): each <see cref="Prequest.Start"/> starts it with
@@ -316,8 +304,7 @@ namespace System.MP
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public Prequest Reduce_init (Array buf, Op op, int root)
 		{
-			CheckPersistent ();
-			return new Prequest (() => Ireduce (buf, op, root));
+			return Persist (() => Ireduce (buf, op, root));
 		}
 
 		/// <summary>A persistent form of <see cref="Iallreduce(Array,Array,Op)"/> (MPI_Allreduce_init): each <see cref="Prequest.Start"/> starts it with
@@ -335,8 +322,7 @@ namespace System.MP
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public Prequest Allreduce_init (Array sendbuf, Array recvbuf, Op op)
 		{
-			CheckPersistent ();
-			return new Prequest (() => Iallreduce (sendbuf, recvbuf, op));
+			return Persist (() => Iallreduce (sendbuf, recvbuf, op));
 		}
 
 		/// <summary>A persistent form of <see cref="Iallreduce(Array,Op)"/> (MPI_Allreduce_init): each <see cref="Prequest.Start"/> starts it with
@@ -353,8 +339,7 @@ namespace System.MP
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public Prequest Allreduce_init (Array buf, Op op)
 		{
-			CheckPersistent ();
-			return new Prequest (() => Iallreduce (buf, op));
+			return Persist (() => Iallreduce (buf, op));
 		}
 
 		/// <summary>A persistent form of <see cref="Iscan(Array,Array,Op)"/> (MPI_Scan_init): each <see cref="Prequest.Start"/> starts it with
@@ -372,8 +357,7 @@ namespace System.MP
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public Prequest Scan_init (Array sendbuf, Array recvbuf, Op op)
 		{
-			CheckPersistent ();
-			return new Prequest (() => Iscan (sendbuf, recvbuf, op));
+			return Persist (() => Iscan (sendbuf, recvbuf, op));
 		}
 
 		/// <summary>A persistent form of <see cref="Iscan(Array,Op)"/> (MPI_Scan_init): each <see cref="Prequest.Start"/> starts it with
@@ -390,8 +374,7 @@ namespace System.MP
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public Prequest Scan_init (Array buf, Op op)
 		{
-			CheckPersistent ();
-			return new Prequest (() => Iscan (buf, op));
+			return Persist (() => Iscan (buf, op));
 		}
 
 		/// <summary>A persistent form of <see cref="Iexscan(Array,Array,Op)"/> (MPI_Exscan_init): each <see cref="Prequest.Start"/> starts it with
@@ -409,8 +392,7 @@ namespace System.MP
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public Prequest Exscan_init (Array sendbuf, Array recvbuf, Op op)
 		{
-			CheckPersistent ();
-			return new Prequest (() => Iexscan (sendbuf, recvbuf, op));
+			return Persist (() => Iexscan (sendbuf, recvbuf, op));
 		}
 
 		/// <summary>A persistent form of <see cref="Iexscan(Array,Op)"/> (MPI_Exscan_init): each <see cref="Prequest.Start"/> starts it with
@@ -427,8 +409,7 @@ namespace System.MP
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public Prequest Exscan_init (Array buf, Op op)
 		{
-			CheckPersistent ();
-			return new Prequest (() => Iexscan (buf, op));
+			return Persist (() => Iexscan (buf, op));
 		}
 
 		/// <summary>A persistent form of <see cref="Ireduce_scatter_block(Array,Array,Op)"/> (MPI_Reduce_scatter_block_init): each <see cref="Prequest.Start"/> starts it with
@@ -446,8 +427,7 @@ namespace System.MP
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public Prequest Reduce_scatter_block_init (Array sendbuf, Array recvbuf, Op op)
 		{
-			CheckPersistent ();
-			return new Prequest (() => Ireduce_scatter_block (sendbuf, recvbuf, op));
+			return Persist (() => Ireduce_scatter_block (sendbuf, recvbuf, op));
 		}
 
 		/// <summary>A persistent form of <see cref="Ireduce_scatter(Array,Array,int[],Op)"/> (MPI_Reduce_scatter_init): each <see cref="Prequest.Start"/> starts it with
@@ -466,9 +446,8 @@ namespace System.MP
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public Prequest Reduce_scatter_init (Array sendbuf, Array recvbuf, int[] recvcounts, Op op)
 		{
-			CheckPersistent ();
 			int[] recvcountsCopy = Copy (recvcounts);
-			return new Prequest (() => Ireduce_scatter (sendbuf, recvbuf, recvcountsCopy, op));
+			return Persist (() => Ireduce_scatter (sendbuf, recvbuf, recvcountsCopy, op));
 		}
 
 		/// <summary>A persistent form of <see cref="Ireduce_scatter(Array,int[],Op)"/> (MPI_Reduce_scatter_init): each <see cref="Prequest.Start"/> starts it with
@@ -486,9 +465,8 @@ namespace System.MP
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public Prequest Reduce_scatter_init (Array buf, int[] recvcounts, Op op)
 		{
-			CheckPersistent ();
 			int[] recvcountsCopy = Copy (recvcounts);
-			return new Prequest (() => Ireduce_scatter (buf, recvcountsCopy, op));
+			return Persist (() => Ireduce_scatter (buf, recvcountsCopy, op));
 		}
 
 		/// <summary>A persistent form of <see cref="Ireduce_scatter_block(Array,Op)"/> (MPI_Reduce_scatter_block_init): each <see cref="Prequest.Start"/> starts it with
@@ -505,8 +483,7 @@ namespace System.MP
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public Prequest Reduce_scatter_block_init (Array buf, Op op)
 		{
-			CheckPersistent ();
-			return new Prequest (() => Ireduce_scatter_block (buf, op));
+			return Persist (() => Ireduce_scatter_block (buf, op));
 		}
 	}
 
@@ -526,8 +503,7 @@ namespace System.MP
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public Prequest Neighbor_allgather_init (Array sendbuf, Array recvbuf)
 		{
-			CheckPersistent ();
-			return new Prequest (() => Ineighbor_allgather (sendbuf, recvbuf));
+			return Persist (() => Ineighbor_allgather (sendbuf, recvbuf));
 		}
 
 		/// <summary>A persistent form of <see cref="Ineighbor_allgatherv(Array,Array,int[],int[])"/> (MPI_Neighbor_allgatherv_init): each <see cref="Prequest.Start"/> starts it with
@@ -546,9 +522,8 @@ namespace System.MP
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public Prequest Neighbor_allgatherv_init (Array sendbuf, Array recvbuf, int[] recvcounts, int[] displs)
 		{
-			CheckPersistent ();
 			int[] recvcountsCopy = Copy (recvcounts), displsCopy = Copy (displs);
-			return new Prequest (() => Ineighbor_allgatherv (sendbuf, recvbuf, recvcountsCopy, displsCopy));
+			return Persist (() => Ineighbor_allgatherv (sendbuf, recvbuf, recvcountsCopy, displsCopy));
 		}
 
 		/// <summary>A persistent form of <see cref="Ineighbor_alltoall(Array,Array)"/> (MPI_Neighbor_alltoall_init): each <see cref="Prequest.Start"/> starts it with
@@ -565,8 +540,7 @@ namespace System.MP
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public Prequest Neighbor_alltoall_init (Array sendbuf, Array recvbuf)
 		{
-			CheckPersistent ();
-			return new Prequest (() => Ineighbor_alltoall (sendbuf, recvbuf));
+			return Persist (() => Ineighbor_alltoall (sendbuf, recvbuf));
 		}
 
 		/// <summary>A persistent form of <see cref="Ineighbor_alltoallv(Array,int[],int[],Array,int[],int[])"/> (MPI_Neighbor_alltoallv_init): each <see cref="Prequest.Start"/> starts it with
@@ -587,9 +561,8 @@ namespace System.MP
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		public Prequest Neighbor_alltoallv_init (Array sendbuf, int[] sendcounts, int[] sdispls, Array recvbuf, int[] recvcounts, int[] rdispls)
 		{
-			CheckPersistent ();
 			int[] sendcountsCopy = Copy (sendcounts), sdisplsCopy = Copy (sdispls), recvcountsCopy = Copy (recvcounts), rdisplsCopy = Copy (rdispls);
-			return new Prequest (() => Ineighbor_alltoallv (sendbuf, sendcountsCopy, sdisplsCopy, recvbuf, recvcountsCopy, rdisplsCopy));
+			return Persist (() => Ineighbor_alltoallv (sendbuf, sendcountsCopy, sdisplsCopy, recvbuf, recvcountsCopy, rdisplsCopy));
 		}
 	}
 }
