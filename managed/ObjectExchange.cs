@@ -1,6 +1,6 @@
 // Object exchanges: OAlltoall (one element of an array to each rank -- of the remote group on an
-// intercommunicator -- in one exchange of the split representation) and OSendrecv (send one graph and receive one, without deadlock between two ranks that send
-// to each other).  See runtime-ext/icall-object.c.
+// intercommunicator -- in one exchange of the split representation) and OSendrecv (send one graph and receive
+// one, without deadlock between two ranks that send to each other).  See runtime-ext/icall-object.c.
 using System.Runtime.CompilerServices;
 using System.Runtime.Serialization;
 

@@ -154,8 +154,6 @@ static int map_peers(struct win *w)
 	return MPI_SUCCESS;
 }
 
-/* The MPI part of creation, after the agreement; on error nothing of it is left.  `allocate`: 0 to expose
- * *base, 1 for memory the library allocates, 2 for shared memory (MOTOR_WIN_SHARED). */
 /* The window's hints as an MPI_Info (motor_mpi__info_make).  A created window reaches MPI from the aligned
  * boundary below its memory (mpi-compat.h), so the sizes MPI sees differ between ranks by up to that
  * alignment even where the program's are the same: such a window does not pass same_size on. */
@@ -167,6 +165,8 @@ static int window_info(int created, const char *hints, int always, MPI_Info *inf
 	return rc;
 }
 
+/* The MPI part of creation, after the agreement; on error nothing of it is left.  `allocate`: 0 to expose
+ * *base, 1 for memory the library allocates, 2 for shared memory (MOTOR_WIN_SHARED). */
 static int create(struct win *w, const struct motor_comm *c, void **base, int64_t bytes, int disp_unit,
                   int allocate, MPI_Info info)
 {

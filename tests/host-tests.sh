@@ -55,7 +55,9 @@ rm -f $maps
 # MOTOR_OPTIMIZE reaches Mono's JIT: the same methods compile to other sizes with Mono's own defaults
 # (-ssa,-abcrem, or MOTOR_OPTIMIZE set but empty) than with motor's (ssa,abcrem), and an unknown name stops
 # motor with Mono's message.
-code_bytes() { # total size of the methods in the perf map of one run of ExitCode.exe, under MOTOR_OPTIMIZE=$1 (unset without $1)
+# code_bytes [VALUE]: total size of the methods in the perf map of one run of ExitCode.exe, with
+# MOTOR_OPTIMIZE=VALUE (unset without an argument)
+code_bytes() {
 	touch "$tmp/marker"
 	run env MOTOR_PERF_MAP=1 ${1+MOTOR_OPTIMIZE=$1} "$MOTOR" "$exe/ExitCode.exe" 0
 	local map
