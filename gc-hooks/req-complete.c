@@ -19,7 +19,7 @@ static void tell_request(MonoObject *req, int rc, const motor_status *st)
 	*(int32_t *)(base + MOTOR_REQ_RC) = rc;
 	if (st)
 		memcpy(base + MOTOR_REQ_RESULT, st, sizeof *st);
-	atomic_store_explicit((atomic_int *)(base + MOTOR_REQ_DONE), 1, memory_order_release);
+	atomic_store_explicit(motor_req__done(req), 1, memory_order_release);
 }
 
 /* What only some operations need at completion: leaving the list of operations to self, and the end of a

@@ -24,7 +24,7 @@ static void publish(struct slot *sl, MonoObject *req, int recv)
 	sl->request = req;
 	motor_req__set_handle(req, sl->index, atomic_load_explicit(&sl->gen, memory_order_relaxed));
 	/* Request.Cancel refuses sends whatever their state, so the kind must outlive the slot. */
-	*(int32_t *)((char *)req + MOTOR_REQ_SEND) = !recv;
+	*(uint8_t *)((char *)req + MOTOR_REQ_SEND) = (uint8_t)!recv;
 	atomic_store_explicit(&sl->state, ACTIVE, memory_order_release);
 }
 
@@ -272,7 +272,7 @@ int motor_pin_post_coll(MonoObject *req, const struct motor_coll_args *a, MonoOb
 	if (sl->user_op)
 		motor_pin_user_code_enter();
 	publish(sl, req, 0);
-	*(int32_t *)((char *)req + MOTOR_REQ_SEND) = MOTOR_PIN_COLLECTIVE;
+	*(uint8_t *)((char *)req + MOTOR_REQ_SEND) = MOTOR_PIN_COLLECTIVE;
 	rc = motor_mpi_icoll(a, MOTOR_OK, comm, &sl->req);
 	if (rc != MOTOR_OK && sl->user_op) {
 		sl->user_op = 0;

@@ -140,7 +140,7 @@ void motor_req__set_handle(MonoObject *req, int32_t index, int32_t gen)
 {
 	*(int32_t *)((char *)req + MOTOR_REQ_SLOT) = index;
 	*(int32_t *)((char *)req + MOTOR_REQ_GEN) = gen;
-	*(int32_t *)((char *)req + MOTOR_REQ_DONE) = 0;
+	*(uint8_t *)((char *)req + MOTOR_REQ_DONE) = 0;
 }
 
 void motor_req__each_slot(void (*visit)(struct chunk *ch, int32_t index, void *ctx), void *ctx)

@@ -24,7 +24,7 @@ static int claim_all(MonoArray *reqs, int32_t *which, motor_req *mreqs, int *k)
 	*k = 0;
 	for (uintptr_t i = 0; i < n; i++) {
 		MonoObject *r = mono_array_get(reqs, MonoObject *, i);
-		if (!r || atomic_load((atomic_int *)((char *)r + MOTOR_REQ_DONE)))
+		if (!r || atomic_load(motor_req__done(r)))
 			continue;
 		struct slot *sl = slot_of(r);
 		if (!sl)

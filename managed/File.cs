@@ -1834,7 +1834,7 @@ namespace System.MP
 				}
 				foreach (var r in list) {
 					int f;
-					while (Volatile.Read (ref r.done) == 0 && !r.consumed && !r.freed &&
+					while (Volatile.Read (ref r.done) == 0 && r.ended == 0 &&
 					       r.CompleteNative (true, true, out f) == Errors.EBUSY)
 						Thread.Yield ();
 				}

@@ -9,6 +9,7 @@
 // Wait/Test or by the GC hook if the program never waits -- so between uses it is free to move, and MPI never
 // writes to an address the collector has moved away from.  Each Start costs the one MPI call MPI_Start costs,
 // and messages match in the order the Starts were made, as with MPI's persistent requests.
+using System.Runtime.CompilerServices;
 using System.Threading;
 
 namespace System.MP
@@ -49,18 +50,15 @@ namespace System.MP
 			this.peer = peer;
 			this.tag = tag;
 			this.kind = kind;
-			consumed = true; // inactive until started
+			ended = ConsumedBit; // inactive until started
 		}
 
 		internal Prequest (Func<Request> collective)
 		{
 			this.collective = collective;
 			send = CollRequest.Collective; // Cancel refuses it, as it refuses a non-blocking collective
-			consumed = true;
+			ended = ConsumedBit;
 		}
-
-		// Started and its completion not yet reported by Wait/Test (MPI: active).
-		bool Busy { get { return (slot >= 0 || collective != null) && !consumed; } }
 
 		// A collective has no slot of its own: it is completed through the request of its non-blocking form.
 		internal override bool IsDeferred { get { return collective != null; } }
@@ -95,12 +93,19 @@ namespace System.MP
 		// on posting the operations.
 		void CheckStartable (int entry)
 		{
-			if (freed)
-				throw new InvalidOperationException (OpName (entry) + ": the persistent request has been freed " +
+			// Inactive (its completion reported, or never started) and not freed: `ended` is only ConsumedBit.
+			if (ended != ConsumedBit)
+				throw NotStartable (entry);
+		}
+
+		[MethodImpl (MethodImplOptions.NoInlining)]
+		Exception NotStartable (int entry)
+		{
+			if (IsFreed)
+				return new InvalidOperationException (OpName (entry) + ": the persistent request has been freed " +
 					"(Request.Free); make a new one with Send_init, Recv_init, Allreduce_init ... (the call that made it)");
-			if (Busy)
-				throw new InvalidOperationException (OpName (entry) + ": the persistent request is active (started " +
-					"and not yet completed): complete it with Wait or Test (until true) before starting it again");
+			return new InvalidOperationException (OpName (entry) + ": the persistent request is active (started " +
+				"and not yet completed): complete it with Wait or Test (until true) before starting it again");
 		}
 
 		static string OpName (int entry)
@@ -134,7 +139,7 @@ namespace System.MP
 				error = null;
 				Volatile.Write (ref done, 0);
 				inner = collective (); // this rank's refusal raises here; another rank's at the completion
-				consumed = false;
+				ended = 0; // active; not freed (CheckStartable)
 				return;
 			}
 			int code, h;
@@ -151,7 +156,7 @@ namespace System.MP
 			}
 			if (code != 0)
 				throw Errors.Make (code, comm, buf, peer, tag, kind == RecvKind ? "source" : "dest");
-			consumed = false;
+			ended = 0; // active; not freed (CheckStartable)
 		}
 
 		/// <summary>Starts every request of <paramref name="requests"/> (MPI_Startall), in array order.</summary>

@@ -24,19 +24,25 @@ namespace System.MP
 	public partial class Request
 	{
 		// Written by the runtime at fixed offsets (gc-hooks/req-internal.h, MOTOR_REQ_SLOT ...; checked against
-		// Mono's layout when motor starts): these six first, in this order.
+		// Mono's layout when motor starts): these eight first, in this order, 40 bytes in all.
 		internal int slot = -1, gen;
-		internal int done;            // 1 once rc and result hold the completion
 		internal int rc;
+		internal byte done;           // 1 once rc and result hold the completion
+		internal byte send;           // 1 for a send (Isend, Issend, OIsend): Cancel refuses it
+		internal byte ended;          // ConsumedBit, FreedBit: 0 while the program may still learn of the completion
 		internal StatusData result;
-		internal int send;            // 1 for a send (Isend, Issend, OIsend): Cancel refuses it
 
 		// What MPI reports for a null or inactive request (MPI-4.0 §3.7.3): source ANY_SOURCE, tag ANY_TAG,
 		// no error, no bytes, not cancelled.
 		internal static readonly StatusData EmptyStatus = new StatusData { source = MPI.ANY_SOURCE, tag = MPI.ANY_TAG };
 
-		internal bool consumed;       // the program has been told of the completion (MPI: the request is null)
-		internal bool freed;
+		// The bits of `ended`: the program has been told of the completion (MPI: the request is null); the program
+		// gave the request up (Free).  One byte, so that the common Wait and Test test both at once.
+		internal const byte ConsumedBit = 1, FreedBit = 2;
+
+		internal bool IsConsumed { get { return (ended & ConsumedBit) != 0; } }
+
+		internal bool IsFreed { get { return (ended & FreedBit) != 0; } }
 
 		internal Request () { }
 
@@ -69,7 +75,7 @@ namespace System.MP
 		// program meanwhile waits for it to end rather than being refused as a second thread completing the request.
 		internal void Settle ()
 		{
-			while (slot >= 0 && !freed && Volatile.Read (ref done) == 0) {
+			while (slot >= 0 && !IsFreed && Volatile.Read (ref done) == 0) {
 				int code = MPDirect.RequestSettle (this);
 				if (code != 0 && code != Errors.EBUSY)
 					return; // completed, or an error the program's Wait or Test will meet too
@@ -77,7 +83,7 @@ namespace System.MP
 			}
 		}
 
-		internal bool Active { get { return (slot >= 0 || IsDeferred) && !consumed && !freed; } }
+		internal bool Active { get { return (slot >= 0 || IsDeferred) && ended == 0; } }
 
 		// A request whose operation starts only when it is tested or waited for (ORequest: the matched receive
 		// of an object message).  It has no slot; the virtual methods below complete it.
@@ -133,7 +139,7 @@ namespace System.MP
 			try {
 				part.Complete (wait, status, out flag, op);
 			} catch (Exception e) {
-				if (!part.consumed)
+				if (!part.IsConsumed)
 					throw;
 				error = error ?? e;
 				flag = true;
@@ -144,7 +150,7 @@ namespace System.MP
 		internal void Complete (bool wait, Status status, out bool flag, string op)
 		{
 			flag = true;
-			if (!consumed && !freed && Volatile.Read (ref done) == 0) {
+			if (ended == 0 && Volatile.Read (ref done) == 0) {
 				if (wait)
 					MakeSpare ();
 				// An operation the runtime posted (an ORequest, the one override, has no slot) is completed by the
@@ -159,11 +165,11 @@ namespace System.MP
 				if (!flag)
 					return;
 			}
-			bool first = !consumed;
-			consumed = true;
+			bool first = ended == 0;
+			ended |= ConsumedBit;
 			if (status != null)
-				status.data = first && !freed ? result : EmptyStatus;
-			if (first && !freed && rc != 0)
+				status.data = first ? result : EmptyStatus;
+			if (first && rc != 0)
 				Raise (op);
 		}
 
@@ -182,14 +188,14 @@ namespace System.MP
 		{
 			// The common case in one internal call: an operation the runtime posted (an ORequest has no slot),
 			// its completion not yet consumed, no status wanted.  Waiting always completes it (MPI_Wait).
-			if (slot >= 0 && !consumed && !freed) {
+			if (slot >= 0 && ended == 0) {
 				if (Volatile.Read (ref done) == 0) {
 					MakeSpare ();
 					int code = MPDirect.RequestWait (this);
 					if (code != 0)
 						throw Errors.Make (code, null, null, 0, 0, null);
 				}
-				consumed = true;
+				ended = ConsumedBit; // was 0
 				if (rc != 0)
 					Raise ("Wait");
 				return;
@@ -222,14 +228,14 @@ namespace System.MP
 		public void Wait (Status status)
 		{
 			// The common case in one internal call, as in Wait ().
-			if (status != null && slot >= 0 && !consumed && !freed) {
+			if (status != null && slot >= 0 && ended == 0) {
 				if (Volatile.Read (ref done) == 0) {
 					MakeSpare ();
 					int code = MPDirect.RequestWaitStatus (this);
 					if (code != 0)
 						throw Errors.Make (code, null, null, 0, 0, null);
 				}
-				consumed = true;
+				ended = ConsumedBit; // was 0
 				status.data = result;
 				if (rc != 0)
 					Raise ("Wait");
@@ -252,7 +258,7 @@ namespace System.MP
 		public bool Test ()
 		{
 			// The common case in one internal call, as in Wait ().
-			if (slot >= 0 && !consumed && !freed) {
+			if (slot >= 0 && ended == 0) {
 				if (Volatile.Read (ref done) == 0) {
 					int code = MPDirect.RequestTest (this);
 					if (code < 0)
@@ -260,7 +266,7 @@ namespace System.MP
 					if (code == 0)
 						return false;
 				}
-				consumed = true;
+				ended = ConsumedBit; // was 0
 				if (rc != 0)
 					Raise ("Test");
 				return true;
@@ -317,7 +323,7 @@ namespace System.MP
 		/// <remarks>Never raises.  Wait and Test return at once afterwards.</remarks>
 		public void Free ()
 		{
-			freed = true;
+			ended |= FreedBit;
 		}
 
 		/// <summary>Waits for every request of <paramref name="requests"/> in turn (null entries and inactive
