@@ -29,8 +29,14 @@ extern "C" {
 
 /* For the per-message paths of this layer and of gc-hooks/: holds the address `p` of a table entry in a
  * register once computed.  Under register pressure GCC otherwise recomputes it from the entry's index at each
- * use (a shift and an add each time); the empty asm only hides how `p` was derived. */
-#define MOTOR_HOLD_ADDRESS(p) __asm__("" : "+r"(p))
+ * use (a shift and an add each time); the empty asm only hides how `p` was derived -- and so that it is not
+ * NULL, which the second statement tells again (else every caller that tests for a NULL entry tests `p`). */
+#define MOTOR_HOLD_ADDRESS(p)                                                                                \
+	do {                                                                                                 \
+		__asm__("" : "+r"(p));                                                                       \
+		if (!(p))                                                                                    \
+			__builtin_unreachable();                                                             \
+	} while (0)
 
 /* Error codes of this layer.  Positive codes are the MPI library's.  The negative ones, their messages and
  * the exceptions managed code raises for them are listed once, in errors.def (adding a code is one line
