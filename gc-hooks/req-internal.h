@@ -47,7 +47,7 @@ struct slot {
 	MonoObject *buffer; /* the buffer object, held by the root table while ACTIVE */
 	MonoObject
 	    *buffer2; /* a collective's second buffer (its receive buffer), or NULL; held the same way */
-	int movable;  /* whether holding it pins something that could move */
+	int movable;  /* 1 if holding it pins something that could move, else 0 (indexes motor_req__pins) */
 	int user_op;  /* a collective whose user-defined operator may run managed code inside MPI */
 	int32_t count;
 	MonoObject *request; /* the Request object, kept in place while ACTIVE so its result can be written */
@@ -193,8 +193,10 @@ static inline void motor_req__drop_self(struct slot *sl)
 
 /* ---- req-shutdown.c (counters) ---------------------------------------------------------------------- */
 
-extern __attribute__((visibility("hidden"))) atomic_uint_fast64_t motor_req__pins_taken,
-    motor_req__pins_avoided, motor_req__gc_released, motor_req__gc_completed;
+/* motor_req__pins[1]: buffers pinned for a transfer; [0]: buffers that cannot move, kept alive instead.  An
+ * array indexed by the slot's `movable` (0 or 1), so that counting a post costs no branch or select. */
+extern __attribute__((visibility("hidden"))) atomic_uint_fast64_t motor_req__pins[2], motor_req__gc_released,
+    motor_req__gc_completed;
 
 /* Statistics on the hot path: a relaxed load and store, not an atomic add (increments can be lost when
  * threads race). */

@@ -6,8 +6,7 @@
 
 #include "req-internal.h"
 
-atomic_uint_fast64_t motor_req__pins_taken, motor_req__pins_avoided, motor_req__gc_released,
-    motor_req__gc_completed;
+atomic_uint_fast64_t motor_req__pins[2], motor_req__gc_released, motor_req__gc_completed;
 
 struct shutdown_pass {
 	int pass, left;
@@ -50,8 +49,8 @@ static void count_in_flight(struct chunk *ch, int32_t index, void *ctx)
 
 void motor_pin_counts(struct motor_pin_counts *c)
 {
-	c->pins_taken = atomic_load(&motor_req__pins_taken);
-	c->pins_avoided = atomic_load(&motor_req__pins_avoided);
+	c->pins_taken = atomic_load(&motor_req__pins[1]);
+	c->pins_avoided = atomic_load(&motor_req__pins[0]);
 	c->gc_released = atomic_load(&motor_req__gc_released);
 	c->gc_completed = atomic_load(&motor_req__gc_completed);
 	c->in_flight = 0;
