@@ -104,6 +104,7 @@ public static class PersistentTests
 		recv.Start ();
 		recv.Free ();
 		recv.Wait (); // returns at once: freed
+		Assert.Contains ("freed", Assert.Throws<InvalidOperationException> (() => recv.Start (), "Start of a request freed while active").Message);
 		World.Send (new[] { 7, 8, 9 }, Next, 7);
 		World.Barrier ();
 		WaitUntilInFlight (baseline);
