@@ -174,26 +174,30 @@ struct motor_block {
 	void *cookie;
 };
 
-/* Rank and tag arguments in managed numbering, checked and mapped to the MPI library's numbering. */
+/* Rank and tag arguments in managed numbering, checked and mapped to the MPI library's numbering.  A rank of
+ * the communicator (a tag up to the bound) is tested first, with one comparison: the special values, which
+ * need mapping, come after it. */
 static inline int motor_mpi__dest(const struct motor_comm *c, int rank, int *out)
 {
-	if (rank == MOTOR_PROC_NULL) {
-		*out = MPI_PROC_NULL;
-		return MOTOR_OK;
-	}
-	if ((unsigned)rank >= (unsigned)c->remote_size) /* a negative rank too */
-		return MOTOR_ERANK;
 	*out = rank;
+	if (__builtin_expect((unsigned)rank < (unsigned)c->remote_size, 1)) /* a negative rank fails it */
+		return MOTOR_OK;
+	if (rank != MOTOR_PROC_NULL)
+		return MOTOR_ERANK;
+	*out = MPI_PROC_NULL;
 	return MOTOR_OK;
 }
 
 static inline int motor_mpi__source(const struct motor_comm *c, int rank, int *out)
 {
-	if (rank == MOTOR_ANY_SOURCE) {
-		*out = MPI_ANY_SOURCE;
+	if (__builtin_expect((unsigned)rank < (unsigned)c->remote_size, 1)) {
+		*out = rank;
 		return MOTOR_OK;
 	}
-	return motor_mpi__dest(c, rank, out);
+	if (rank != MOTOR_ANY_SOURCE)
+		return motor_mpi__dest(c, rank, out);
+	*out = MPI_ANY_SOURCE;
+	return MOTOR_OK;
 }
 
 static inline int motor_mpi__send_tag(int tag)
@@ -203,12 +207,13 @@ static inline int motor_mpi__send_tag(int tag)
 
 static inline int motor_mpi__recv_tag(int tag, int *out)
 {
-	if (tag == MOTOR_ANY_TAG) {
-		*out = MPI_ANY_TAG;
-		return MOTOR_OK;
-	}
 	*out = tag;
-	return motor_mpi__send_tag(tag);
+	if (__builtin_expect((unsigned)tag <= (unsigned)motor_mpi__tag_ub, 1)) /* a negative tag fails it */
+		return MOTOR_OK;
+	if (tag != MOTOR_ANY_TAG)
+		return MOTOR_ETAG;
+	*out = MPI_ANY_TAG;
+	return MOTOR_OK;
 }
 
 static inline void motor_mpi__block_begin(struct motor_block *b)
