@@ -38,6 +38,9 @@ int motor_pin_init(MonoClass *request_class, int harvest);
  * nothing is left behind.  Runs in GC-unsafe mode (an internal call). */
 int motor_pin_post(MonoObject *req, MonoObject *obj, const struct motor_buffer *b, int recv, int peer,
                    int tag, int comm, int mode);
+/* motor_pin_post for a caller that has found !motor_pin_self_possible(recv) (below) just before. */
+int motor_pin_post_fast(MonoObject *req, MonoObject *obj, const struct motor_buffer *b, int recv, int peer,
+                        int tag, int comm, int mode);
 /* motor_pin_post of a buffer whose dt is a layout (motor_buffer_resolve_layout): the slot also keeps what the
  * layout selects, for the message of a truncated receive. */
 int motor_pin_post_layout(MonoObject *req, MonoObject *obj, const struct motor_buffer *b, int recv, int peer,

@@ -99,8 +99,12 @@ static MOTOR_COLD int finish_proc_null(struct slot *sl)
 	return 1;
 }
 
+/* post_buffer's `layout` for a caller that has checked for messages to self (motor_pin_post_fast). */
+#define FAST 2
+
 /* Posting on a managed buffer: a send, a receive, or (msg not NULL) the receive of a matched message, whose
- * peer is the message's source; `layout` when b->dt is a layout.  Inlined into each caller, so the common
+ * peer is the message's source; `layout` 1 when b->dt is a layout, FAST (a primitive type) when the caller
+ * has found no operation to self of the other direction in flight.  Inlined into each caller, so the common
  * forms test neither msg nor layout.
  *
  * An operation that may be a message to self is listed (self-overlap.c) after it is posted -- native-mpi
@@ -111,14 +115,15 @@ static inline int post_buffer(MonoObject *req, MonoObject *obj, const struct mot
                               int peer, int tag, int comm, int mode, motor_msg *msg, int layout)
 {
 	int self = 0, to_self = 0;
-	if ((msg || motor_pin_self_possible(recv)) && refused_self(*b, recv, peer, comm, &self))
+	if (layout != FAST && (msg || motor_pin_self_possible(recv)) &&
+	    refused_self(*b, recv, peer, comm, &self))
 		return MOTOR_EOVERLAP;
 	struct slot *sl;
 	int rc = motor_req__alloc(&sl);
 	if (rc != MOTOR_OK)
 		return rc;
 	fill_buffer(sl, obj, b, recv);
-	if (layout)
+	if (layout == 1)
 		note_layout(sl, b->dt);
 	publish(sl, req, recv);
 
@@ -162,6 +167,14 @@ int motor_pin_post(MonoObject *req, MonoObject *obj, const struct motor_buffer *
                    int tag, int comm, int mode)
 {
 	return post_buffer(req, obj, b, recv, peer, tag, comm, mode, NULL, 0);
+}
+
+/* motor_pin_post for a caller that has found !motor_pin_self_possible(recv): post_buffer's `layout` FAST
+ * skips the check for a message to self. */
+int motor_pin_post_fast(MonoObject *req, MonoObject *obj, const struct motor_buffer *b, int recv, int peer,
+                        int tag, int comm, int mode)
+{
+	return post_buffer(req, obj, b, recv, peer, tag, comm, mode, NULL, FAST);
 }
 
 int motor_pin_post_layout(MonoObject *req, MonoObject *obj, const struct motor_buffer *b, int recv, int peer,

@@ -11,24 +11,31 @@
 #include "motor-pin.h"
 #include "motor-runtime.h"
 
-/* The check for a message to self that overlaps one in flight, out of line: the per-message path tests only
- * whether there is anything to check, so it never stores its resolved buffer to pass it here. */
-static MOTOR_COLD int check_self(MonoObject *buf, int32_t offset, int32_t count, int recv, int peer, int comm)
+/* A blocking send or receive beyond the common case below: a buffer motor_buffer_resolve_fast leaves to
+ * motor_buffer_resolve, or operations to self of the other direction in flight (whose overlap it checks). The
+ * whole operation out of line, so that on the per-message path no value lives across a call but MPI's own
+ * (fewer registers to save). */
+static MOTOR_COLD int32_t slow(MonoObject *buf, int32_t offset, int32_t count, int32_t peer, int32_t tag,
+                               int32_t comm, int recv, int32_t mode, motor_status *st)
 {
 	struct motor_buffer b;
 	int rc = motor_buffer_resolve(buf, offset, count, &b);
-	return rc != MOTOR_OK ? rc : motor_pin_check_self(&b, recv, peer, comm);
+	if (rc != MOTOR_OK ||
+	    (motor_pin_self_possible(recv) && (rc = motor_pin_check_self(&b, recv, peer, comm)) != MOTOR_OK))
+		return rc;
+	rc = recv ? motor_mpi_recv(b.data, b.count, b.dt, peer, tag, comm, st)
+	          : motor_mpi_send(b.data, b.count, b.dt, peer, tag, comm, mode);
+	MOTOR_KEEP_ALIVE(buf);
+	return rc;
 }
 
 static inline int32_t send_buffer(MonoObject *buf, int32_t offset, int32_t count, int32_t dest, int32_t tag,
                                   int32_t comm, int32_t mode)
 {
 	struct motor_buffer b = {0}; /* set on every path: GCC cannot tell once `b` is in registers */
-	int rc = motor_buffer_resolve(buf, offset, count, &b);
-	if (rc != MOTOR_OK ||
-	    (motor_pin_self_possible(0) && (rc = check_self(buf, offset, count, 0, dest, comm)) != MOTOR_OK))
-		return rc;
-	rc = motor_mpi_send(b.data, b.count, b.dt, dest, tag, comm, mode);
+	if (motor_pin_self_possible(0) || !motor_buffer_resolve_fast(buf, offset, count, &b))
+		return slow(buf, offset, count, dest, tag, comm, 0, mode, NULL);
+	int rc = motor_mpi_send(b.data, b.count, b.dt, dest, tag, comm, mode);
 	MOTOR_KEEP_ALIVE(buf);
 	return rc;
 }
@@ -37,11 +44,9 @@ static inline int32_t recv_buffer(MonoObject *buf, int32_t offset, int32_t count
                                   int32_t comm, motor_status *st)
 {
 	struct motor_buffer b = {0}; /* set on every path: GCC cannot tell once `b` is in registers */
-	int rc = motor_buffer_resolve(buf, offset, count, &b);
-	if (rc != MOTOR_OK || (motor_pin_self_possible(1) &&
-	                       (rc = check_self(buf, offset, count, 1, source, comm)) != MOTOR_OK))
-		return rc;
-	rc = motor_mpi_recv(b.data, b.count, b.dt, source, tag, comm, st);
+	if (motor_pin_self_possible(1) || !motor_buffer_resolve_fast(buf, offset, count, &b))
+		return slow(buf, offset, count, source, tag, comm, 1, MOTOR_SEND_STANDARD, st);
+	int rc = motor_mpi_recv(b.data, b.count, b.dt, source, tag, comm, st);
 	MOTOR_KEEP_ALIVE(buf);
 	return rc;
 }

@@ -6,15 +6,28 @@
 #include "motor-pin.h"
 #include "motor-runtime.h"
 
-MOTOR_HOT_PATH
-int32_t motor_icall_isend(MonoObject *buf, int32_t offset, int32_t count, int32_t dest, int32_t tag,
-                          int32_t comm, int32_t mode, MonoObject *req)
+/* Isend/Irecv on a buffer that motor_buffer_resolve_fast leaves to motor_buffer_resolve, or while operations
+ * to self of the other direction are in flight: out of line, so that the per-message path below keeps no
+ * value across a call it does not need. */
+static MOTOR_COLD int32_t post_slow(MonoObject *buf, int32_t offset, int32_t count, int recv, int32_t peer,
+                                    int32_t tag, int32_t comm, int32_t mode, MonoObject *req)
 {
 	struct motor_buffer b;
 	int rc = motor_buffer_resolve(buf, offset, count, &b);
 	if (rc != MOTOR_OK)
 		return rc;
-	return motor_pin_post(req, buf, &b, 0, dest, tag, comm, mode);
+	return recv ? motor_pin_post(req, buf, &b, 1, peer, tag, comm, MOTOR_SEND_STANDARD)
+	            : motor_pin_post(req, buf, &b, 0, peer, tag, comm, mode);
+}
+
+MOTOR_HOT_PATH
+int32_t motor_icall_isend(MonoObject *buf, int32_t offset, int32_t count, int32_t dest, int32_t tag,
+                          int32_t comm, int32_t mode, MonoObject *req)
+{
+	struct motor_buffer b;
+	if (motor_pin_self_possible(0) || !motor_buffer_resolve_fast(buf, offset, count, &b))
+		return post_slow(buf, offset, count, 0, dest, tag, comm, mode, req);
+	return motor_pin_post_fast(req, buf, &b, 0, dest, tag, comm, mode);
 }
 
 MOTOR_HOT_PATH
@@ -22,10 +35,9 @@ int32_t motor_icall_irecv(MonoObject *buf, int32_t offset, int32_t count, int32_
                           int32_t comm, MonoObject *req)
 {
 	struct motor_buffer b;
-	int rc = motor_buffer_resolve(buf, offset, count, &b);
-	if (rc != MOTOR_OK)
-		return rc;
-	return motor_pin_post(req, buf, &b, 1, source, tag, comm, MOTOR_SEND_STANDARD);
+	if (motor_pin_self_possible(1) || !motor_buffer_resolve_fast(buf, offset, count, &b))
+		return post_slow(buf, offset, count, 1, source, tag, comm, MOTOR_SEND_STANDARD, req);
+	return motor_pin_post_fast(req, buf, &b, 1, source, tag, comm, MOTOR_SEND_STANDARD);
 }
 
 int32_t motor_icall_isend_layout(MonoObject *buf, int32_t offset, int32_t layout, int32_t dest, int32_t tag,

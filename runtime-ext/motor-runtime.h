@@ -20,6 +20,9 @@
  * fields, string, arrays of references, pointers), ENOTARRAY, EOFFSET, ECOUNT.  Runs in GC-unsafe mode; the
  * first use of a class reads its metadata, later uses cost a hash probe. */
 int motor_buffer_resolve(MonoObject *obj, int32_t offset, int32_t count, struct motor_buffer *b);
+/* motor_buffer_resolve's common case alone, without a call: 1 and `b` filled for an array of the class this
+ * thread resolved last and a range that fits; 0 for anything else (then motor_buffer_resolve decides). */
+int motor_buffer_resolve_fast(MonoObject *obj, int32_t offset, int32_t count, struct motor_buffer *b);
 /* The elements of the array `obj` that the layout handle `layout` (motor_mpi_layout_make) selects from
  * element `offset` on: b->count 1 of datatype `layout`.  MOTOR_EOFFSET, MOTOR_ELAYOUTEND (it runs past the
  * array's end), MOTOR_EARG (not a live layout of the array's element type), or what motor_buffer_resolve
