@@ -198,11 +198,4 @@ static inline void motor_req__drop_self(struct slot *sl)
 extern __attribute__((visibility("hidden"))) atomic_uint_fast64_t motor_req__pins[2], motor_req__gc_released,
     motor_req__gc_completed;
 
-/* Statistics on the hot path: a relaxed load and store, not an atomic add (increments can be lost when
- * threads race). */
-static inline void motor_req__count(atomic_uint_fast64_t *c)
-{
-	atomic_store_explicit(c, atomic_load_explicit(c, memory_order_relaxed) + 1, memory_order_relaxed);
-}
-
 #endif /* MOTOR_REQ_INTERNAL_H */

@@ -149,7 +149,7 @@ static inline int post_buffer(MonoObject *req, MonoObject *obj, const struct mot
 	 * call. */
 	motor_status st;
 	if (!recv && motor_mpi_done_at_post(&sl->req, &st)) {
-		motor_req__count(&motor_req__pins[0]);
+		MOTOR_COUNT(&motor_req__pins[0]);
 		motor_req__finish(sl, MOTOR_OK, &st);
 		return MOTOR_OK;
 	}
@@ -159,7 +159,7 @@ static inline int post_buffer(MonoObject *req, MonoObject *obj, const struct mot
 			return MOTOR_OK;
 		list_self(sl, b->data, b->count, b->dt);
 	}
-	motor_req__count(&motor_req__pins[sl->movable]);
+	MOTOR_COUNT(&motor_req__pins[sl->movable]);
 	return close_slot(sl, req, MOTOR_OK);
 }
 
@@ -228,9 +228,9 @@ static void count_pins(int rc, MonoObject *obj, MonoObject *obj2)
 	if (rc != MOTOR_OK)
 		return;
 	if (obj)
-		motor_req__count(&motor_req__pins[movable(obj)]);
+		MOTOR_COUNT(&motor_req__pins[movable(obj)]);
 	if (obj2)
-		motor_req__count(&motor_req__pins[movable(obj2)]);
+		MOTOR_COUNT(&motor_req__pins[movable(obj2)]);
 }
 
 /* An operation posted by `post` (Comm.Idup, a file's Iread_at/Iwrite_at, a window's Rput ...).  Its buffers,

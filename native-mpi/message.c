@@ -58,7 +58,7 @@ int motor_mpi_send_bytes(const void *buf, int64_t n, int dest, int tag, int comm
 		return rc;
 	/* An eager send finished during the call needs no MPI_Test (as in motor_mpi_send). */
 	if (motor_compat_done_at_post(r)) {
-		motor_mpi__count(&motor_mpi__immediate);
+		MOTOR_COUNT(&motor_mpi__immediate);
 		return MPI_SUCCESS;
 	}
 	return motor_mpi__complete(&r, 1, NULL);

@@ -160,13 +160,6 @@ extern int motor_mpi__spin;
 extern __attribute__((visibility("hidden"))) atomic_uint_fast64_t motor_mpi__waited, motor_mpi__immediate;
 extern __attribute__((visibility("hidden"))) int motor_mpi__tag_ub;
 
-/* Statistics only: a relaxed load and store, not an atomic add, so that counting costs the hot path nothing;
- * increments can be lost when threads race. */
-static inline void motor_mpi__count(atomic_uint_fast64_t *c)
-{
-	atomic_store_explicit(c, atomic_load_explicit(c, memory_order_relaxed) + 1, memory_order_relaxed);
-}
-
 /* Brackets an MPI call that may wait.  `b` must be a local of the frame that makes the MPI call: the runtime
  * scans the stack up from &b->stackdata while the thread waits. */
 struct motor_block {
@@ -225,9 +218,7 @@ static inline void motor_mpi__block_end(struct motor_block *b)
 {
 	if (motor_mpi__block_leave)
 		motor_mpi__block_leave(b->cookie, &b->stackdata);
-	atomic_store_explicit(&motor_mpi__waited,
-	                      atomic_load_explicit(&motor_mpi__waited, memory_order_relaxed) + 1,
-	                      memory_order_relaxed);
+	MOTOR_COUNT(&motor_mpi__waited);
 }
 
 /* The opaque handles of motor-mpi.h carry an MPI handle in their first bytes (copied, so no aliasing rules

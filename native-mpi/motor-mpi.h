@@ -38,6 +38,17 @@ extern "C" {
 			__builtin_unreachable();                                                             \
 	} while (0)
 
+/* Statistics on the per-message paths of this layer and of gc-hooks/: adds one to the counter `c` (an
+ * atomic_uint_fast64_t *, read elsewhere with atomic loads) without a lock -- one unlocked `inc` on x86-64, a
+ * relaxed load and store elsewhere -- so that counting costs next to nothing; increments can be lost when
+ * threads race. */
+#if defined(__x86_64__)
+#define MOTOR_COUNT(c) __asm__("incq %0" : "+m"(*(uint64_t *)(c)))
+#else
+#define MOTOR_COUNT(c)                                                                                       \
+	atomic_store_explicit((c), atomic_load_explicit((c), memory_order_relaxed) + 1, memory_order_relaxed)
+#endif
+
 /* Error codes of this layer.  Positive codes are the MPI library's.  The negative ones, their messages and
  * the exceptions managed code raises for them are listed once, in errors.def (adding a code is one line
  * there). MOTOR_EPEER(r): rank r of the communicator refused its arguments to the same collective, so no rank

@@ -120,7 +120,7 @@ int motor_mpi_send(const void *buf, int64_t count, int dt, int dest, int tag, in
 	/* An eager send the transport finished during the call needs no MPI_Test: the C program's MPI_Send
 	 * makes one MPI call here, and so do we. */
 	if (motor_compat_done_at_post(req)) {
-		motor_mpi__count(&motor_mpi__immediate);
+		MOTOR_COUNT(&motor_mpi__immediate);
 		return MPI_SUCCESS;
 	}
 	return motor_mpi__complete(&req, 1, NULL);

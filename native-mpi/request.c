@@ -64,7 +64,7 @@ static __attribute__((noinline, cold)) int complete_polling(MPI_Request *reqs, i
 	for (int i = 0; i < motor_mpi__spin; i++) {
 		rc = n == 1 ? MPI_Test(reqs, &flag, msp) : MPI_Testall(n, reqs, &flag, ms);
 		if (flag || (rc != MPI_SUCCESS && n == 1)) {
-			motor_mpi__count(&motor_mpi__immediate);
+			MOTOR_COUNT(&motor_mpi__immediate);
 			return finish(rc, n, ms, st);
 		}
 		/* An error from Testall may leave the other request in flight: Waitall below finishes both.
@@ -98,14 +98,14 @@ int motor_mpi__complete(MPI_Request *reqs, int n, motor_status *st)
 	if (n == 1 && !st) {
 		int flag = 0, rc = MPI_Test(reqs, &flag, MPI_STATUS_IGNORE);
 		if (flag || rc != MPI_SUCCESS) {
-			motor_mpi__count(&motor_mpi__immediate);
+			MOTOR_COUNT(&motor_mpi__immediate);
 			return rc;
 		}
 	} else if (n == 1) {
 		MPI_Status ms = {0};
 		int flag = 0, rc = MPI_Test(reqs, &flag, &ms);
 		if (flag || rc != MPI_SUCCESS) {
-			motor_mpi__count(&motor_mpi__immediate);
+			MOTOR_COUNT(&motor_mpi__immediate);
 			return finish(rc, 1, &ms, st);
 		}
 	}
@@ -276,7 +276,7 @@ int motor_mpi_waitany(int n, motor_req *reqs, int *index, motor_status *st)
 	if (blocked)
 		motor_mpi__block_end(&b);
 	else
-		motor_mpi__count(&motor_mpi__immediate);
+		MOTOR_COUNT(&motor_mpi__immediate);
 	if (*index == MPI_UNDEFINED)
 		*index = -1;
 	else if (ended < 0)
