@@ -186,6 +186,21 @@ int motor_mpi_wait(motor_req *req, motor_status *st)
 	return rc;
 }
 
+int motor_mpi_wait_try(motor_req *req, int *done)
+{
+	*done = 0;
+	if (__builtin_expect(motor_mpi__is_staged(req), 0))
+		return MPI_SUCCESS;
+	MPI_Request r = motor_mpi__req_get(req);
+	int flag = 0, rc = MPI_Test(&r, &flag, MPI_STATUS_IGNORE);
+	if (flag || rc != MPI_SUCCESS) {
+		motor_mpi__req_set(req, r);
+		MOTOR_COUNT(&motor_mpi__immediate);
+		*done = 1;
+	}
+	return rc;
+}
+
 int motor_mpi_done_at_post(motor_req *req, motor_status *st)
 {
 	if (!motor_compat_done_at_post(motor_mpi__req_get(req)))
