@@ -38,7 +38,11 @@ int motor_pin_init(MonoClass *request_class, int harvest);
  * nothing is left behind.  Runs in GC-unsafe mode (an internal call). */
 int motor_pin_post(MonoObject *req, MonoObject *obj, const struct motor_buffer *b, int recv, int peer,
                    int tag, int comm, int mode);
-/* motor_pin_post for a caller that has found !motor_pin_self_possible(recv) (below) just before. */
+/* Whether motor_pin_post_fast may post an operation of this direction now: no operation to self of the other
+ * direction in flight (whose overlap motor_pin_post checks) and a free slot in this thread's cache.  No call,
+ * no lock: the per-message path then keeps few values across calls.  motor_pin_post_fast is motor_pin_post
+ * for a caller it said yes to, with nothing called in between. */
+int motor_pin_fast_ready(int recv);
 int motor_pin_post_fast(MonoObject *req, MonoObject *obj, const struct motor_buffer *b, int recv, int peer,
                         int tag, int comm, int mode);
 /* motor_pin_post of a buffer whose dt is a layout (motor_buffer_resolve_layout): the slot also keeps what the

@@ -58,7 +58,7 @@ struct slot {
 	int32_t index;    /* its own handle, set once when its chunk is added */
 	int self;         /* a message of this rank to itself may match it: [lo, hi) is its buffer */
 	int self_pos;     /* its place in the self list while `self` */
-	uintptr_t lo, hi; /* set only while `self` */
+	uintptr_t lo, hi; /* lo the buffer's address (motor_pin_post's); hi set only while `self` */
 	/* For a layout (dt >= MOTOR_DT_LAYOUT): its element type (high 32 bits) and how many elements it
 	 * selects (low), for the message of a truncated receive.  Otherwise padding to 128 bytes: the index
 	 * arithmetic of a slot is then one shift. */
@@ -128,6 +128,9 @@ static inline struct slot *motor_req__slot_ref(int32_t index)
 
 /* Takes a free slot for this thread, already BY_USER (*sl), or returns MOTOR_ENOMEM. */
 int motor_req__alloc(struct slot **sl);
+/* Whether this thread's cache holds a free slot; takes one (BY_USER) when it does (no call, no lock). */
+int motor_req__cached(void);
+struct slot *motor_req__take_cached(void);
 /* Frees a slot this thread holds: bumps its generation (stale handles see it), makes it FREE and UNUSED.
  * The holder lets go of the slot here: it must not touch it afterwards. */
 void motor_req__free(struct slot *sl);

@@ -55,6 +55,7 @@ static MOTOR_COLD void note_layout(struct slot *sl, int dt)
  * not listed, no user operator, no second buffer, nothing owned) is not written again. */
 static void fill_buffer(struct slot *sl, MonoObject *obj, const struct motor_buffer *b, int recv)
 {
+	sl->lo = (uintptr_t)b->data;
 	sl->count = (int32_t)b->count; /* at most INT32_MAX: motor_buffer_resolve's count is an int32 */
 	sl->dt = (int16_t)b->dt;
 	sl->recv = (int16_t)recv;
@@ -62,12 +63,12 @@ static void fill_buffer(struct slot *sl, MonoObject *obj, const struct motor_buf
 	sl->movable = b->obj_bytes <= SGEN_MAX_SMALL_OBJ_SIZE;
 }
 
-/* Lists a slot whose operation on buffer `b` a message to self may match.  Best effort, like the check
- * itself: without memory for the list the operation goes unlisted. */
-static MOTOR_COLD void list_self(struct slot *sl, void *data, int64_t count, int dt)
+/* Lists a slot whose operation a message to self may match (sl->lo its buffer's address, sl->count and
+ * sl->dt what it posted).  Best effort, like the check itself: without memory for the list the operation goes
+ * unlisted. */
+static MOTOR_COLD void list_self(struct slot *sl)
 {
-	sl->lo = (uintptr_t)data;
-	sl->hi = sl->lo + (uintptr_t)count * motor_mpi_type_size(dt);
+	sl->hi = sl->lo + (uintptr_t)sl->count * motor_mpi_type_size(sl->dt);
 	motor_req__add_self(sl);
 }
 
@@ -99,12 +100,12 @@ static MOTOR_COLD int finish_proc_null(struct slot *sl)
 	return 1;
 }
 
-/* post_buffer's `layout` for a caller that has checked for messages to self (motor_pin_post_fast). */
+/* post_buffer's `layout` for a caller that motor_pin_fast_ready allowed (motor_pin_post_fast). */
 #define FAST 2
 
 /* Posting on a managed buffer: a send, a receive, or (msg not NULL) the receive of a matched message, whose
- * peer is the message's source; `layout` 1 when b->dt is a layout, FAST (a primitive type) when the caller
- * has found no operation to self of the other direction in flight.  Inlined into each caller, so the common
+ * peer is the message's source; `layout` 1 when b->dt is a layout, FAST (a primitive type) when
+ * motor_pin_fast_ready said so just before.  Inlined into each caller, so the common
  * forms test neither msg nor layout.
  *
  * An operation that may be a message to self is listed (self-overlap.c) after it is posted -- native-mpi
@@ -119,8 +120,10 @@ static inline int post_buffer(MonoObject *req, MonoObject *obj, const struct mot
 	    refused_self(*b, recv, peer, comm, &self))
 		return MOTOR_EOVERLAP;
 	struct slot *sl;
-	int rc = motor_req__alloc(&sl);
-	if (rc != MOTOR_OK)
+	int rc = MOTOR_OK;
+	if (layout == FAST)
+		sl = motor_req__take_cached();
+	else if ((rc = motor_req__alloc(&sl)) != MOTOR_OK)
 		return rc;
 	fill_buffer(sl, obj, b, recv);
 	if (layout == 1)
@@ -142,8 +145,10 @@ static inline int post_buffer(MonoObject *req, MonoObject *obj, const struct mot
 		          : motor_mpi_isend(b->data, b->count, b->dt, peer, tag, comm, mode, &sl->req,
 		                            &to_self);
 	}
+	/* From here on only the slot is used (it holds the Request, the buffer's address, count and
+	 * datatype): nothing else needs to be kept across MPI's call. */
 	if (rc != MOTOR_OK)
-		return close_slot(sl, req, rc);
+		return close_slot(sl, sl->request, rc);
 	/* A send the transport finished during the call (an eager message copied out) completes here: no
 	 * collection ever sees its buffer, so no pin was needed -- and Wait finds the result without an MPI
 	 * call. */
@@ -154,13 +159,13 @@ static inline int post_buffer(MonoObject *req, MonoObject *obj, const struct mot
 		return MOTOR_OK;
 	}
 	if (to_self) {
-		/* motor_mpi_irecv reports a receive from PROC_NULL too */
-		if (recv && !msg && peer == MOTOR_PROC_NULL && finish_proc_null(sl))
+		if (to_self == MOTOR_TO_PROC_NULL && finish_proc_null(sl))
 			return MOTOR_OK;
-		list_self(sl, b->data, b->count, b->dt);
+		list_self(sl);
 	}
 	MOTOR_COUNT(&motor_req__pins[sl->movable]);
-	return close_slot(sl, req, MOTOR_OK);
+	motor_req__unclaim(sl);
+	return MOTOR_OK;
 }
 
 int motor_pin_post(MonoObject *req, MonoObject *obj, const struct motor_buffer *b, int recv, int peer,
@@ -169,8 +174,12 @@ int motor_pin_post(MonoObject *req, MonoObject *obj, const struct motor_buffer *
 	return post_buffer(req, obj, b, recv, peer, tag, comm, mode, NULL, 0);
 }
 
-/* motor_pin_post for a caller that has found !motor_pin_self_possible(recv): post_buffer's `layout` FAST
- * skips the check for a message to self. */
+int motor_pin_fast_ready(int recv)
+{
+	return !motor_pin_self_possible(recv) && motor_req__cached();
+}
+
+/* post_buffer's `layout` FAST skips the check for a message to self and takes a slot from the cache. */
 int motor_pin_post_fast(MonoObject *req, MonoObject *obj, const struct motor_buffer *b, int recv, int peer,
                         int tag, int comm, int mode)
 {

@@ -79,6 +79,18 @@ static MOTOR_COLD int refill(void)
 	return MOTOR_OK;
 }
 
+int motor_req__cached(void)
+{
+	return tcache.n != 0;
+}
+
+struct slot *motor_req__take_cached(void)
+{
+	struct slot *sl = tcache.sl[--tcache.n];
+	atomic_store_explicit(&sl->busy, BY_USER, memory_order_relaxed);
+	return sl;
+}
+
 int motor_req__alloc(struct slot **sl)
 {
 	if (tcache.n == 0) {
@@ -86,8 +98,7 @@ int motor_req__alloc(struct slot **sl)
 		if (rc != MOTOR_OK)
 			return rc;
 	}
-	*sl = tcache.sl[--tcache.n];
-	atomic_store_explicit(&(*sl)->busy, BY_USER, memory_order_relaxed);
+	*sl = motor_req__take_cached();
 	return MOTOR_OK;
 }
 

@@ -336,9 +336,10 @@ int motor_mpi_iprobe(int source, int tag, int comm, int *flag, motor_status *st)
 /* Non-blocking forms.  On success *req is an active request that the caller must complete with
  * motor_mpi_test/wait/waitany (which free it), and *to_self tells whether it may be a message of this rank
  * to itself (as motor_mpi_peer_may_be_self would, without looking the communicator up again) -- for
- * motor_mpi_irecv also when the source is PROC_NULL, whose status the caller fills in; on failure
- * nothing was posted.  The buffer must stay where it is until then: the caller (gc-hooks/) keeps it pinned
- * or alive. */
+ * motor_mpi_irecv MOTOR_TO_PROC_NULL when the source is PROC_NULL, whose status the caller fills in; on
+ * failure nothing was posted.  The buffer must stay where it is until then: the caller (gc-hooks/) keeps it
+ * pinned or alive. */
+#define MOTOR_TO_PROC_NULL 2
 int motor_mpi_isend(const void *buf, int64_t count, int dt, int dest, int tag, int comm, int mode,
                     motor_req *req, int *to_self);
 int motor_mpi_irecv(void *buf, int64_t count, int dt, int source, int tag, int comm, motor_req *req,

@@ -166,8 +166,10 @@ int motor_mpi_irecv(void *buf, int64_t count, int dt, int source, int tag, int c
 		motor_mpi__req_set(req, r);
 		/* Negative: ANY_SOURCE (to self on an intracommunicator) or PROC_NULL (reported as well,
 		 * for its status); one test on the common path, as a test for ANY_SOURCE alone. */
-		*to_self =
-		    source == s.c->self_peer || (source < 0 && (source == MOTOR_PROC_NULL || !s.c->inter));
+		*to_self = source == s.c->self_peer    ? 1
+		           : source >= 0               ? 0
+		           : source == MOTOR_PROC_NULL ? MOTOR_TO_PROC_NULL
+		                                       : !s.c->inter;
 	}
 	return rc;
 }

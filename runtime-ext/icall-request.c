@@ -6,9 +6,9 @@
 #include "motor-pin.h"
 #include "motor-runtime.h"
 
-/* Isend/Irecv on a buffer that motor_buffer_resolve_fast leaves to motor_buffer_resolve, or while operations
- * to self of the other direction are in flight: out of line, so that the per-message path below keeps no
- * value across a call it does not need. */
+/* Isend/Irecv on a buffer that motor_buffer_resolve_fast leaves to motor_buffer_resolve, or when
+ * motor_pin_fast_ready says no (operations to self of the other direction in flight, no cached slot): out of
+ * line, so that the per-message path below keeps no value across a call it does not need. */
 static MOTOR_COLD int32_t post_slow(MonoObject *buf, int32_t offset, int32_t count, int recv, int32_t peer,
                                     int32_t tag, int32_t comm, int32_t mode, MonoObject *req)
 {
@@ -25,7 +25,7 @@ int32_t motor_icall_isend(MonoObject *buf, int32_t offset, int32_t count, int32_
                           int32_t comm, int32_t mode, MonoObject *req)
 {
 	struct motor_buffer b;
-	if (motor_pin_self_possible(0) || !motor_buffer_resolve_fast(buf, offset, count, &b))
+	if (!motor_pin_fast_ready(0) || !motor_buffer_resolve_fast(buf, offset, count, &b))
 		return post_slow(buf, offset, count, 0, dest, tag, comm, mode, req);
 	return motor_pin_post_fast(req, buf, &b, 0, dest, tag, comm, mode);
 }
@@ -35,7 +35,7 @@ int32_t motor_icall_irecv(MonoObject *buf, int32_t offset, int32_t count, int32_
                           int32_t comm, MonoObject *req)
 {
 	struct motor_buffer b;
-	if (motor_pin_self_possible(1) || !motor_buffer_resolve_fast(buf, offset, count, &b))
+	if (!motor_pin_fast_ready(1) || !motor_buffer_resolve_fast(buf, offset, count, &b))
 		return post_slow(buf, offset, count, 1, source, tag, comm, MOTOR_SEND_STANDARD, req);
 	return motor_pin_post_fast(req, buf, &b, 1, source, tag, comm, MOTOR_SEND_STANDARD);
 }
