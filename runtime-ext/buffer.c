@@ -202,21 +202,29 @@ static const struct desc *lookup(MonoObject *obj, struct desc *scratch)
 	return &e->d;
 }
 
-/* Which bound of a range motor_buffer_resolve refused is wrong: the offset, or else the count. */
-static MOTOR_COLD int bad_range(uint64_t len, int32_t offset)
+/* Why motor_buffer_resolve refused a range: a whole array too large for a count, the offset, or else the
+ * count. */
+static MOTOR_COLD int bad_range(uint64_t len, int32_t offset, int32_t count)
 {
+	if (count == -1 && offset == 0)
+		return MOTOR_EBIGARRAY;
 	return offset < 0 || (uint64_t)offset > len ? MOTOR_EOFFSET : MOTOR_ECOUNT;
 }
 
 /* Elements [offset, offset + count) of an array of `len` elements described by `d`; count -1 with offset 0 is
- * the whole array.  0 if they do not fit. */
+ * the whole array, which a count holds only up to INT32_MAX elements (a multidimensional array may have
+ * more). 0 if they do not fit.  A resolved count is always within [0, INT32_MAX]. */
 static inline int array_fits(MonoObject *obj, const struct desc *d, uint64_t len, int32_t offset,
                              int32_t count, struct motor_buffer *b)
 {
-	if (count == -1 && offset == 0)
+	if (count == -1 && offset == 0) {
+		if (len > INT32_MAX)
+			return 0;
 		count = (int32_t)len;
-	/* Negative values become huge as unsigned 32-bit numbers and fail the comparisons. */
-	else if ((uint32_t)offset > len || (uint32_t)count > len - (uint32_t)offset)
+	}
+	/* Negative values become huge as unsigned numbers (the count sign-extended) and fail the comparisons.
+	 */
+	else if ((uint32_t)offset > len || (uint64_t)(int64_t)count > len - (uint32_t)offset)
 		return 0;
 	b->data = (char *)obj + d->data_offset + (size_t)(uint32_t)offset * d->elem_size;
 	b->count = count;
@@ -228,7 +236,7 @@ static inline int array_fits(MonoObject *obj, const struct desc *d, uint64_t len
 static inline int array_range(MonoObject *obj, const struct desc *d, uint64_t len, int32_t offset,
                               int32_t count, struct motor_buffer *b)
 {
-	return array_fits(obj, d, len, offset, count, b) ? MOTOR_OK : bad_range(len, offset);
+	return array_fits(obj, d, len, offset, count, b) ? MOTOR_OK : bad_range(len, offset, count);
 }
 
 /* An array's element count, from the word before its data (for KIND_ARRAY). */
@@ -265,8 +273,12 @@ int motor_buffer_resolve_fast(MonoObject *obj, int32_t offset, int32_t count, st
 	if (!obj)
 		return 0;
 	const struct entry *e = last_entry;
-	return atomic_load_explicit(&e->vtable, memory_order_relaxed) == motor_mono_vtable_of(obj) &&
-	       e->d.kind == KIND_ARRAY && array_fits(obj, &e->d, array_length(obj, &e->d), offset, count, b);
+	if (atomic_load_explicit(&e->vtable, memory_order_relaxed) != motor_mono_vtable_of(obj) ||
+	    e->d.kind != KIND_ARRAY || !array_fits(obj, &e->d, array_length(obj, &e->d), offset, count, b))
+		return 0;
+	if (b->count < 0)
+		__builtin_unreachable(); /* array_fits said so, in terms the compiler can use */
+	return 1;
 }
 
 /* The per-message path: an array (the common buffer) is tested first, its element count read from the word

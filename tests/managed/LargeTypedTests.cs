@@ -144,4 +144,29 @@ public static class LargeTypedTests
 			}
 		}
 	}
+
+	// A whole array of more than INT_MAX elements (a byte[,], 46,341^2 = 2,147,488,281 of them): no MPI count
+	// holds it.  Refused on the rank that passes it, with the way out in the message; a part of it, by offset and
+	// count, still travels.
+	public static void AWholeArrayOfMoreThanIntMaxElementsIsRefused () { Isolated (BigWholeBody); }
+
+	static void BigWholeBody ()
+	{
+		var w = MPI.COMM_WORLD;
+		const int side = 46341, count = 16, offset = int.MaxValue - count;
+		var m = new byte[side, side];
+		if (w.Rank == 0) {
+			var e = Assert.Throws<ArgumentOutOfRangeException> (() => w.Send (m, 1, 26), "Send of the whole array");
+			Assert.Contains ("in parts", e.Message);
+			Assert.Throws<ArgumentOutOfRangeException> (() => w.Isend (m, 1, 26), "Isend of the whole array");
+			for (int i = 0; i < count; i++)
+				m[(offset + i) / side, (offset + i) % side] = (byte) (i + 1);
+			w.Send (m, offset, count, 1, 26);
+		} else if (w.Rank == 1) {
+			Assert.Throws<ArgumentOutOfRangeException> (() => w.Recv (m, 0, 26, null), "Recv into the whole array");
+			w.Recv (m, offset, count, 0, 26, null);
+			for (int i = 0; i < count; i++)
+				Assert.Equal ((byte) (i + 1), m[(offset + i) / side, (offset + i) % side], "element " + (offset + i));
+		}
+	}
 }
