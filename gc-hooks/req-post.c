@@ -100,33 +100,33 @@ static MOTOR_COLD int finish_proc_null(struct slot *sl)
 	return 1;
 }
 
-/* post_buffer's `layout` for a caller that motor_pin_fast_ready allowed (motor_pin_post_fast). */
-#define FAST 2
+/* What post_buffer posts from: a buffer of a primitive type or plain struct, a layout (b->dt is one), or the
+ * former for a caller that motor_pin_fast_ready allowed just before (motor_pin_post_fast: no check for a
+ * message to self, a slot from the thread's cache). */
+enum form { PLAIN, LAYOUT, FAST };
 
 /* Posting on a managed buffer: a send, a receive, or (msg not NULL) the receive of a matched message, whose
- * peer is the message's source; `layout` 1 when b->dt is a layout, FAST (a primitive type) when
- * motor_pin_fast_ready said so just before.  Inlined into each caller, so the common
- * forms test neither msg nor layout.
+ * peer is the message's source.  Inlined into each caller, so the common forms test neither msg nor form.
  *
  * An operation that may be a message to self is listed (self-overlap.c) after it is posted -- native-mpi
  * tells, from the communicator it has looked up anyway -- but while its slot is still BY_USER, so before
  * anyone else can complete it; and it is checked before it is posted, which costs a communicator lookup of
  * its own, only while operations to self of the other direction are in flight. */
 static inline int post_buffer(MonoObject *req, MonoObject *obj, const struct motor_buffer *b, int recv,
-                              int peer, int tag, int comm, int mode, motor_msg *msg, int layout)
+                              int peer, int tag, int comm, int mode, motor_msg *msg, enum form form)
 {
 	int self = 0, to_self = 0;
-	if (layout != FAST && (msg || motor_pin_self_possible(recv)) &&
+	if (form != FAST && (msg || motor_pin_self_possible(recv)) &&
 	    refused_self(*b, recv, peer, comm, &self))
 		return MOTOR_EOVERLAP;
 	struct slot *sl;
 	int rc = MOTOR_OK;
-	if (layout == FAST)
+	if (form == FAST)
 		sl = motor_req__take_cached();
 	else if ((rc = motor_req__alloc(&sl)) != MOTOR_OK)
 		return rc;
 	fill_buffer(sl, obj, b, recv);
-	if (layout == 1)
+	if (form == LAYOUT)
 		note_layout(sl, b->dt);
 	publish(sl, req, recv);
 
@@ -171,7 +171,7 @@ static inline int post_buffer(MonoObject *req, MonoObject *obj, const struct mot
 int motor_pin_post(MonoObject *req, MonoObject *obj, const struct motor_buffer *b, int recv, int peer,
                    int tag, int comm, int mode)
 {
-	return post_buffer(req, obj, b, recv, peer, tag, comm, mode, NULL, 0);
+	return post_buffer(req, obj, b, recv, peer, tag, comm, mode, NULL, PLAIN);
 }
 
 int motor_pin_fast_ready(int recv)
@@ -179,7 +179,6 @@ int motor_pin_fast_ready(int recv)
 	return !motor_pin_self_possible(recv) && motor_req__cached();
 }
 
-/* post_buffer's `layout` FAST skips the check for a message to self and takes a slot from the cache. */
 int motor_pin_post_fast(MonoObject *req, MonoObject *obj, const struct motor_buffer *b, int recv, int peer,
                         int tag, int comm, int mode)
 {
@@ -189,13 +188,13 @@ int motor_pin_post_fast(MonoObject *req, MonoObject *obj, const struct motor_buf
 int motor_pin_post_layout(MonoObject *req, MonoObject *obj, const struct motor_buffer *b, int recv, int peer,
                           int tag, int comm, int mode)
 {
-	return post_buffer(req, obj, b, recv, peer, tag, comm, mode, NULL, 1);
+	return post_buffer(req, obj, b, recv, peer, tag, comm, mode, NULL, LAYOUT);
 }
 
 int motor_pin_post_mrecv(MonoObject *req, MonoObject *obj, const struct motor_buffer *b, motor_msg *msg,
                          int source, int comm)
 {
-	return post_buffer(req, obj, b, 1, source, 0, comm, MOTOR_SEND_STANDARD, msg, 0);
+	return post_buffer(req, obj, b, 1, source, 0, comm, MOTOR_SEND_STANDARD, msg, PLAIN);
 }
 
 /* Fills in a slot for an operation without a managed buffer: nothing to pin, nothing a message to self could

@@ -23,8 +23,9 @@ namespace System.MP
 	[StructLayout (LayoutKind.Sequential)]
 	public partial class Request
 	{
-		// Written by the runtime at fixed offsets (gc-hooks/req-internal.h, MOTOR_REQ_SLOT ...; checked against
-		// Mono's layout when motor starts): these eight first, in this order, 40 bytes in all.
+		// At fixed offsets the runtime writes (gc-hooks/req-internal.h, MOTOR_REQ_SLOT ...; checked against Mono's
+		// layout when motor starts): these seven first, in this order, 40 bytes with padding.  The runtime writes
+		// all but `ended`.
 		internal int slot = -1, gen;
 		internal int rc;
 		internal byte done;           // 1 once rc and result hold the completion

@@ -266,8 +266,8 @@ static MOTOR_COLD int resolve_other(MonoObject *obj, const struct desc *d, int32
 	}
 }
 
-/* The blocking operations' per-message path: an array of the class this thread resolved last, with a range
- * that fits.  No call, so that the caller keeps few values in callee-saved registers. */
+/* The per-message path of Send/Recv and Isend/Irecv: an array of the class this thread resolved last, with a
+ * range that fits.  No call, so that the caller keeps few values in callee-saved registers. */
 int motor_buffer_resolve_fast(MonoObject *obj, int32_t offset, int32_t count, struct motor_buffer *b)
 {
 	if (!obj)

@@ -11,22 +11,29 @@
 #include "motor-pin.h"
 #include "motor-runtime.h"
 
-/* A blocking send or receive beyond the common case below: a buffer motor_buffer_resolve_fast leaves to
- * motor_buffer_resolve, or operations to self of the other direction in flight (whose overlap it checks). The
- * whole operation out of line, so that on the per-message path no value lives across a call but MPI's own
- * (fewer registers to save). */
+/* A blocking send or receive on buffer `b` of `buf`, resolved, with the check for a message to self that
+ * overlaps one in flight.  For the layout forms, and for the others beyond the common case below. */
+static int32_t transfer(MonoObject *buf, const struct motor_buffer *b, int32_t peer, int32_t tag,
+                        int32_t comm, int recv, int32_t mode, motor_status *st)
+{
+	int rc;
+	if (motor_pin_self_possible(recv) && (rc = motor_pin_check_self(b, recv, peer, comm)) != MOTOR_OK)
+		return rc;
+	rc = recv ? motor_mpi_recv(b->data, b->count, b->dt, peer, tag, comm, st)
+	          : motor_mpi_send(b->data, b->count, b->dt, peer, tag, comm, mode);
+	MOTOR_KEEP_ALIVE(buf);
+	return rc;
+}
+
+/* The common case below does not cover: a buffer motor_buffer_resolve_fast leaves to motor_buffer_resolve, or
+ * operations to self of the other direction in flight.  The whole operation out of line, so that on the
+ * per-message path no value lives across a call but MPI's own (fewer registers to save). */
 static MOTOR_COLD int32_t slow(MonoObject *buf, int32_t offset, int32_t count, int32_t peer, int32_t tag,
                                int32_t comm, int recv, int32_t mode, motor_status *st)
 {
 	struct motor_buffer b;
 	int rc = motor_buffer_resolve(buf, offset, count, &b);
-	if (rc != MOTOR_OK ||
-	    (motor_pin_self_possible(recv) && (rc = motor_pin_check_self(&b, recv, peer, comm)) != MOTOR_OK))
-		return rc;
-	rc = recv ? motor_mpi_recv(b.data, b.count, b.dt, peer, tag, comm, st)
-	          : motor_mpi_send(b.data, b.count, b.dt, peer, tag, comm, mode);
-	MOTOR_KEEP_ALIVE(buf);
-	return rc;
+	return rc != MOTOR_OK ? rc : transfer(buf, &b, peer, tag, comm, recv, mode, st);
 }
 
 static inline int32_t send_buffer(MonoObject *buf, int32_t offset, int32_t count, int32_t dest, int32_t tag,
@@ -87,12 +94,7 @@ int32_t motor_icall_send_layout(MonoObject *buf, int32_t offset, int32_t layout,
 {
 	struct motor_buffer b;
 	int rc = motor_buffer_resolve_layout(buf, offset, layout, &b);
-	if (rc != MOTOR_OK ||
-	    (motor_pin_self_possible(0) && (rc = motor_pin_check_self(&b, 0, dest, comm)) != MOTOR_OK))
-		return rc;
-	rc = motor_mpi_send(b.data, b.count, b.dt, dest, tag, comm, mode);
-	MOTOR_KEEP_ALIVE(buf);
-	return rc;
+	return rc != MOTOR_OK ? rc : transfer(buf, &b, dest, tag, comm, 0, mode, NULL);
 }
 
 int32_t motor_icall_recv_layout(MonoObject *buf, int32_t offset, int32_t layout, int32_t source, int32_t tag,
@@ -100,12 +102,7 @@ int32_t motor_icall_recv_layout(MonoObject *buf, int32_t offset, int32_t layout,
 {
 	struct motor_buffer b;
 	int rc = motor_buffer_resolve_layout(buf, offset, layout, &b);
-	if (rc != MOTOR_OK ||
-	    (motor_pin_self_possible(1) && (rc = motor_pin_check_self(&b, 1, source, comm)) != MOTOR_OK))
-		return rc;
-	rc = motor_mpi_recv(b.data, b.count, b.dt, source, tag, comm, st);
-	MOTOR_KEEP_ALIVE(buf);
-	return rc;
+	return rc != MOTOR_OK ? rc : transfer(buf, &b, source, tag, comm, 1, MOTOR_SEND_STANDARD, st);
 }
 
 int32_t motor_icall_layout_make(MonoObject *buf, MonoArray *shape, int32_t *layout)
