@@ -10,6 +10,7 @@
 //   blocking  Send + Recv of one byte on tag 77 (posted and completed at once like the Irecv);
 //   status    the loop of nonblocking with Wait (status): what reading a status costs;
 //   test      the loop of nonblocking with Test until true instead of Wait;
+//   teststatus  the same with Test (status);
 // and, through the stand-in's loopback (tag 78), each iteration one message out and the same message back in:
 //   bytes4k   Send + Recv of a byte[4096] (the transport floor of an object message of that payload);
 //   olist     OSend + ORecv of the linked list of samples/LinkedList.cs at N = 1 (a node and its byte[4096]);
@@ -29,76 +30,25 @@ class Overhead
 		int reps = args.Length > 1 ? int.Parse (args[1]) : 15;
 		string mode = args.Length > 2 ? args[2] : "nonblocking";
 		Intracomm world = MPI.COMM_WORLD;
-		int rank = world.Get_rank (), peer = world.Get_size () > 1 ? 1 - rank : 0;
-		var sbuf = new byte[16];
-		var rbuf = new byte[16];
+		int rank = world.Get_rank ();
+		Action<int> loop;
+		switch (mode) {
+		case "nonblocking": loop = Nonblocking; break;
+		case "persistent": loop = Persistent; break;
+		case "status": loop = WaitStatus; break;
+		case "test": loop = Test; break;
+		case "teststatus": loop = TestStatus; break;
+		case "blocking": loop = Blocking; break;
+		case "bytes4k": loop = Bytes4k; break;
+		case "olist": loop = k => Objects (k, ListPayload.Make (1)); break;
+		case "osmall": loop = k => Objects (k, new LinkedList { array = new byte[16] }); break;
+		default: throw new ArgumentException ("unknown mode " + mode);
+		}
 		var t = new double[reps];
 		if (rank == 0) {
 			for (int k = 0; k < reps; k++) {
 				double t0 = MPI.Wtime ();
-				switch (mode) {
-				case "nonblocking":
-					for (int i = 0; i < n; i++) {
-						Request r = world.Irecv (rbuf, 0, 1, peer, Tag);
-						world.Send (sbuf, 0, 1, peer, Tag);
-						r.Wait ();
-					}
-					break;
-				case "persistent":
-					Prequest pr = world.Recv_init (rbuf, 0, 1, peer, Tag);
-					for (int i = 0; i < n; i++) {
-						pr.Start ();
-						world.Send (sbuf, 0, 1, peer, Tag);
-						pr.Wait ();
-					}
-					pr.Free ();
-					break;
-				case "status":
-					var st = new Status ();
-					for (int i = 0; i < n; i++) {
-						Request r = world.Irecv (rbuf, 0, 1, peer, Tag);
-						world.Send (sbuf, 0, 1, peer, Tag);
-						r.Wait (st);
-					}
-					if (st.Source != 0 || st.Tag != Tag)
-						throw new Exception ("Overhead: wrong status");
-					break;
-				case "test":
-					for (int i = 0; i < n; i++) {
-						Request r = world.Irecv (rbuf, 0, 1, peer, Tag);
-						world.Send (sbuf, 0, 1, peer, Tag);
-						while (!r.Test ()) {
-						}
-					}
-					break;
-				case "blocking":
-					for (int i = 0; i < n; i++) {
-						world.Send (sbuf, 0, 1, peer, Tag);
-						world.Recv (rbuf, 0, 1, peer, Tag, null);
-					}
-					break;
-				case "bytes4k":
-					var s4k = new byte[ListPayload.TotalBytes];
-					var r4k = new byte[ListPayload.TotalBytes];
-					for (int i = 0; i < n; i++) {
-						world.Send (s4k, peer, LoopTag);
-						world.Recv (r4k, peer, LoopTag, null);
-					}
-					break;
-				case "olist":
-				case "osmall":
-					var list = mode == "olist" ? ListPayload.Make (1) : new LinkedList { array = new byte[16] };
-					object got = null;
-					for (int i = 0; i < n; i++) {
-						world.OSend (list, peer, LoopTag);
-						got = world.ORecv (peer, LoopTag, null);
-					}
-					if (mode == "olist" && !ListPayload.Check ((LinkedList) got, 1))
-						throw new Exception ("Overhead: wrong list received");
-					break;
-				default:
-					throw new ArgumentException ("unknown mode " + mode);
-				}
+				loop (n);
 				t[k] = (MPI.Wtime () - t0) / n * 1e9;
 			}
 			Array.Sort (t);
@@ -106,5 +56,123 @@ class Overhead
 		}
 		world.Barrier ();
 		return 0;
+	}
+
+	// Each loop is a method of its own, so that the code Mono compiles for one does not depend on the others.
+	// The communicator and the peer are locals, as in a program's message loop (Mono reloads arguments).
+	static int Peer (Intracomm world)
+	{
+		return world.Get_size () > 1 ? 1 - world.Get_rank () : 0;
+	}
+
+	static void CheckStatus (Status st)
+	{
+		if (st.Source != 0 || st.Tag != Tag)
+			throw new Exception ("Overhead: wrong status");
+	}
+
+	static void Nonblocking (int n)
+	{
+		Intracomm world = MPI.COMM_WORLD;
+		int peer = Peer (world);
+		byte[] sbuf = new byte[16], rbuf = new byte[16];
+		for (int i = 0; i < n; i++) {
+			Request r = world.Irecv (rbuf, 0, 1, peer, Tag);
+			world.Send (sbuf, 0, 1, peer, Tag);
+			r.Wait ();
+		}
+	}
+
+	static void Persistent (int n)
+	{
+		Intracomm world = MPI.COMM_WORLD;
+		int peer = Peer (world);
+		byte[] sbuf = new byte[16], rbuf = new byte[16];
+		Prequest pr = world.Recv_init (rbuf, 0, 1, peer, Tag);
+		for (int i = 0; i < n; i++) {
+			pr.Start ();
+			world.Send (sbuf, 0, 1, peer, Tag);
+			pr.Wait ();
+		}
+		pr.Free ();
+	}
+
+	static void WaitStatus (int n)
+	{
+		Intracomm world = MPI.COMM_WORLD;
+		int peer = Peer (world);
+		byte[] sbuf = new byte[16], rbuf = new byte[16];
+		var st = new Status ();
+		for (int i = 0; i < n; i++) {
+			Request r = world.Irecv (rbuf, 0, 1, peer, Tag);
+			world.Send (sbuf, 0, 1, peer, Tag);
+			r.Wait (st);
+		}
+		CheckStatus (st);
+	}
+
+	static void Test (int n)
+	{
+		Intracomm world = MPI.COMM_WORLD;
+		int peer = Peer (world);
+		byte[] sbuf = new byte[16], rbuf = new byte[16];
+		for (int i = 0; i < n; i++) {
+			Request r = world.Irecv (rbuf, 0, 1, peer, Tag);
+			world.Send (sbuf, 0, 1, peer, Tag);
+			while (!r.Test ()) {
+			}
+		}
+	}
+
+	static void TestStatus (int n)
+	{
+		Intracomm world = MPI.COMM_WORLD;
+		int peer = Peer (world);
+		byte[] sbuf = new byte[16], rbuf = new byte[16];
+		var st = new Status ();
+		for (int i = 0; i < n; i++) {
+			Request r = world.Irecv (rbuf, 0, 1, peer, Tag);
+			world.Send (sbuf, 0, 1, peer, Tag);
+			while (!r.Test (st)) {
+			}
+		}
+		CheckStatus (st);
+	}
+
+	static void Blocking (int n)
+	{
+		Intracomm world = MPI.COMM_WORLD;
+		int peer = Peer (world);
+		byte[] sbuf = new byte[16], rbuf = new byte[16];
+		for (int i = 0; i < n; i++) {
+			world.Send (sbuf, 0, 1, peer, Tag);
+			world.Recv (rbuf, 0, 1, peer, Tag, null);
+		}
+	}
+
+	static void Bytes4k (int n)
+	{
+		Intracomm world = MPI.COMM_WORLD;
+		int peer = Peer (world);
+		var s4k = new byte[ListPayload.TotalBytes];
+		var r4k = new byte[ListPayload.TotalBytes];
+		for (int i = 0; i < n; i++) {
+			world.Send (s4k, peer, LoopTag);
+			world.Recv (r4k, peer, LoopTag, null);
+		}
+	}
+
+	static void Objects (int n, LinkedList list)
+	{
+		Intracomm world = MPI.COMM_WORLD;
+		int peer = Peer (world);
+		object got = null;
+		for (int i = 0; i < n; i++) {
+			world.OSend (list, peer, LoopTag);
+			got = world.ORecv (peer, LoopTag, null);
+		}
+		var g = got as LinkedList;
+		if (list.array.Length == ListPayload.TotalBytes ? !ListPayload.Check (g, 1) : g == null || g.array.Length != list.array.Length)
+			throw new Exception ("Overhead: wrong list received");
 	}
 }

@@ -116,8 +116,10 @@ int motor_pin_complete(MonoObject *req, int32_t slot, int32_t gen, int how, int3
  */
 int motor_pin_wait(MonoObject *req);
 int motor_pin_test(MonoObject *req);
-/* motor_pin_wait, with the status written into the Request (Request.Wait (Status)). */
+/* motor_pin_wait and motor_pin_test, with the status written into the Request (Request.Wait (Status), Test
+ * (Status)). */
 int motor_pin_wait_status(MonoObject *req);
+int motor_pin_test_status(MonoObject *req);
 /* motor_pin_test for the runtime's own completion of a request the program also holds (Request.Settle): it
  * holds the slot as a collection does, so a Wait or Test of the program on another thread meanwhile waits for
  * the test to end instead of being refused as a second thread completing the request.  (MOTOR_PIN_SETTLE in

@@ -127,32 +127,43 @@ static inline struct slot *claim_own(MonoObject *req)
 	return NULL;
 }
 
-static MOTOR_COLD int wait_general(MonoObject *req)
+static MOTOR_COLD int wait_general(MonoObject *req, int how)
 {
 	int32_t flag;
-	return complete_held(req, MOTOR_PIN_WAIT, &flag);
+	return complete_held(req, MOTOR_PIN_WAIT | how, &flag);
 }
 
 /* An operation not complete at the first test lets go of the slot and waits the general way, which claims it
- * again (the hook may have completed the operation in between: then the result is in the Request already). */
-int motor_pin_wait(MonoObject *req)
+ * again (the hook may have completed the operation in between: then the result is in the Request already).
+ * st: where the status goes on the way into the Request, or NULL (a constant) for none. */
+static inline int wait_own(MonoObject *req, motor_status *st)
 {
 	struct slot *sl = claim_own(req);
+	int how = st ? MOTOR_PIN_STATUS : 0;
 	if (!sl)
-		return wait_general(req);
-	int done, rc = motor_mpi_wait_try(&sl->req, &done);
+		return wait_general(req, how);
+	int done, rc;
+	if (st)
+		rc = motor_mpi_wait_try_status(&sl->req, st, &done);
+	else
+		rc = motor_mpi_wait_try(&sl->req, &done);
 	if (!done) {
 		motor_req__unclaim(sl);
-		return wait_general(req);
+		return wait_general(req, how);
 	}
-	motor_req__finish(sl, rc, NULL);
+	motor_req__finish(sl, rc, st);
 	return MOTOR_OK;
+}
+
+int motor_pin_wait(MonoObject *req)
+{
+	return wait_own(req, NULL);
 }
 
 int motor_pin_wait_status(MonoObject *req)
 {
-	int32_t flag;
-	return complete_held(req, MOTOR_PIN_WAIT | MOTOR_PIN_STATUS, &flag);
+	motor_status st;
+	return wait_own(req, &st);
 }
 
 /* One test: 1 if the operation has completed, 0 if not, or an error (< 0). */
@@ -163,23 +174,35 @@ static inline int test_held(MonoObject *req, int how)
 	return rc != MOTOR_OK ? rc : flag;
 }
 
-static MOTOR_COLD int test_general(MonoObject *req)
+static MOTOR_COLD int test_general(MonoObject *req, int how)
 {
-	return test_held(req, 0);
+	return test_held(req, how);
 }
 
-int motor_pin_test(MonoObject *req)
+/* st: as for wait_own. */
+static inline int test_own(MonoObject *req, motor_status *st)
 {
 	struct slot *sl = claim_own(req);
 	if (!sl)
-		return test_general(req);
-	int flag = 0, rc = motor_mpi_test(&sl->req, &flag, NULL);
+		return test_general(req, st ? MOTOR_PIN_STATUS : 0);
+	int flag = 0, rc = motor_mpi_test(&sl->req, &flag, st);
 	if (!flag) {
 		motor_req__unclaim(sl);
 		return 0;
 	}
-	motor_req__finish(sl, rc, NULL);
+	motor_req__finish(sl, rc, st);
 	return 1;
+}
+
+int motor_pin_test(MonoObject *req)
+{
+	return test_own(req, NULL);
+}
+
+int motor_pin_test_status(MonoObject *req)
+{
+	motor_status st;
+	return test_own(req, &st);
 }
 
 int motor_pin_settle(MonoObject *req)

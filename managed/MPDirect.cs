@@ -98,6 +98,8 @@ namespace System.MP
 		internal static extern int RequestWaitStatus (Request req); // as RequestWait, and the status into req.result
 		[MethodImpl (MethodImplOptions.InternalCall)]
 		internal static extern int RequestTest (Request req); // 1: completed, 0: in flight, < 0: an error code
+		[MethodImpl (MethodImplOptions.InternalCall)]
+		internal static extern int RequestTestStatus (Request req); // as RequestTest, and the status into req.result
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int RequestSettle (Request req); // as RequestTest; a Wait meanwhile waits
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int RequestCancel (int slot, int gen);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int RequestPosted (int slot, int gen, out long count, out int dt);

@@ -226,6 +226,7 @@ namespace System.MP
 		/// differs, a message above the size limit).</exception>
 		/// <exception cref="InvalidOperationException">Another thread is completing the same request at this moment
 		/// (MPI forbids it); or MPI has been finalized.</exception>
+		[MethodImpl (MethodImplOptions.AggressiveInlining)]
 		public void Wait (Status status)
 		{
 			// The common case in one internal call, as in Wait ().
@@ -256,6 +257,7 @@ namespace System.MP
 		/// differs, a message above the size limit).</exception>
 		/// <exception cref="InvalidOperationException">Another thread is completing the same request at this moment
 		/// (MPI forbids it); or MPI has been finalized.</exception>
+		[MethodImpl (MethodImplOptions.AggressiveInlining)]
 		public bool Test ()
 		{
 			// The common case in one internal call, as in Wait ().
@@ -289,7 +291,28 @@ namespace System.MP
 		/// differs, a message above the size limit).</exception>
 		/// <exception cref="InvalidOperationException">Another thread is completing the same request at this moment
 		/// (MPI forbids it); or MPI has been finalized.</exception>
-		public bool Test (Status status) { bool f; Complete (false, status, out f, "Test"); return f; }
+		[MethodImpl (MethodImplOptions.AggressiveInlining)]
+		public bool Test (Status status)
+		{
+			// The common case in one internal call, as in Wait ().
+			if (status != null && slot >= 0 && ended == 0) {
+				if (Volatile.Read (ref done) == 0) {
+					int code = MPDirect.RequestTestStatus (this);
+					if (code < 0)
+						throw Errors.Make (code, null, null, 0, 0, null);
+					if (code == 0)
+						return false;
+				}
+				ended = ConsumedBit; // was 0
+				status.data = result;
+				if (rc != 0)
+					Raise ("Test");
+				return true;
+			}
+			bool f;
+			Complete (false, status, out f, "Test");
+			return f;
+		}
 
 		/// <summary>Asks MPI to cancel a receive; it must still be completed (Wait/Test), and Status.Is_cancelled
 		/// tells whether it was.</summary>

@@ -90,24 +90,28 @@ static __attribute__((noinline, cold)) int complete_polling(MPI_Request *reqs, i
 	return finish(rc, n, ms, st);
 }
 
+/* The first test of a wait for one request: *done 1 if it has completed (or failed: its error is returned),
+ * counted as completed at once, with its status in *st if st is not NULL.  Without a status wanted the error
+ * is the return code, so MPI need not fill one; a status is cleared first (MPI leaves some fields of a send's
+ * status unset).  Callers pass st NULL as a constant where they want none, so that it costs nothing. */
+static inline int first_test(MPI_Request *r, motor_status *st, int *done)
+{
+	MPI_Status ms = {0};
+	int flag = 0, rc = MPI_Test(r, &flag, st ? &ms : MPI_STATUS_IGNORE);
+	*done = flag || rc != MPI_SUCCESS;
+	if (!*done)
+		return rc;
+	MOTOR_COUNT(&motor_mpi__immediate);
+	return st ? finish(rc, 1, &ms, st) : rc;
+}
+
 int motor_mpi__complete(MPI_Request *reqs, int n, motor_status *st)
 {
-	/* The common case first: one request complete at the first test.  Without a status wanted its error
-	 * is the return code, so MPI need not fill one; a status is cleared first (MPI leaves some fields of
-	 * a send's status unset). */
-	if (n == 1 && !st) {
-		int flag = 0, rc = MPI_Test(reqs, &flag, MPI_STATUS_IGNORE);
-		if (flag || rc != MPI_SUCCESS) {
-			MOTOR_COUNT(&motor_mpi__immediate);
+	/* The common case first: one request complete at the first test. */
+	if (n == 1) {
+		int done, rc = st ? first_test(reqs, st, &done) : first_test(reqs, NULL, &done);
+		if (done)
 			return rc;
-		}
-	} else if (n == 1) {
-		MPI_Status ms = {0};
-		int flag = 0, rc = MPI_Test(reqs, &flag, &ms);
-		if (flag || rc != MPI_SUCCESS) {
-			MOTOR_COUNT(&motor_mpi__immediate);
-			return finish(rc, 1, &ms, st);
-		}
 	}
 	return complete_polling(reqs, n, st);
 }
@@ -186,19 +190,26 @@ int motor_mpi_wait(motor_req *req, motor_status *st)
 	return rc;
 }
 
-int motor_mpi_wait_try(motor_req *req, int *done)
+static inline int wait_try(motor_req *req, motor_status *st, int *done)
 {
 	*done = 0;
 	if (__builtin_expect(motor_mpi__is_staged(req), 0))
 		return MPI_SUCCESS;
 	MPI_Request r = motor_mpi__req_get(req);
-	int flag = 0, rc = MPI_Test(&r, &flag, MPI_STATUS_IGNORE);
-	if (flag || rc != MPI_SUCCESS) {
+	int rc = first_test(&r, st, done);
+	if (*done)
 		motor_mpi__req_set(req, r);
-		MOTOR_COUNT(&motor_mpi__immediate);
-		*done = 1;
-	}
 	return rc;
+}
+
+int motor_mpi_wait_try(motor_req *req, int *done)
+{
+	return wait_try(req, NULL, done);
+}
+
+int motor_mpi_wait_try_status(motor_req *req, motor_status *st, int *done)
+{
+	return wait_try(req, st, done);
 }
 
 int motor_mpi_done_at_post(motor_req *req, motor_status *st)

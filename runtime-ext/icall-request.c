@@ -90,6 +90,14 @@ int32_t motor_icall_request_test(MonoObject *req)
 	return rc;
 }
 
+MOTOR_HOT_PATH
+int32_t motor_icall_request_test_status(MonoObject *req)
+{
+	int rc = motor_pin_test_status(req);
+	MOTOR_KEEP_ALIVE(req);
+	return rc;
+}
+
 int32_t motor_icall_request_settle(MonoObject *req)
 {
 	int rc = motor_pin_settle(req);

@@ -85,6 +85,7 @@ int32_t motor_icall_request_complete(MonoObject *req, int32_t slot, int32_t gen,
 int32_t motor_icall_request_wait(MonoObject *req);
 int32_t motor_icall_request_wait_status(MonoObject *req);
 int32_t motor_icall_request_test(MonoObject *req);
+int32_t motor_icall_request_test_status(MonoObject *req);
 int32_t motor_icall_request_settle(MonoObject *req);
 int32_t motor_icall_request_cancel(int32_t slot, int32_t gen);
 int32_t motor_icall_request_posted(int32_t slot, int32_t gen, int64_t *count, int32_t *dt);

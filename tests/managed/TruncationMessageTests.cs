@@ -163,6 +163,29 @@ public static class TruncationMessageTests
 			SizeText (77, true, "5 bytes (5 x System.Byte)") + Advice, e.Message, "message");
 	}
 
+	// Test (status) fills the status before it raises, as Wait (status) does; the request is inactive afterwards.
+	public static void IrecvThenTestWithStatusFillsTheStatusAndRaisesOnce ()
+	{
+		var small = new short[3];
+		var st = new Status ();
+		Request r = PostAndSend (() => World.Irecv (small, MPI.ANY_SOURCE, MPI.ANY_TAG), new short[10], 18);
+		MPIException e = null;
+		try {
+			while (!r.Test (st)) { }
+		} catch (MPIException x) {
+			e = x;
+		}
+		Assert.True (e != null, "Test(Status) raised");
+		IsTruncation (e);
+		Assert.Equal ("Test (of an Irecv): message truncated: the message from rank " + Prev + " (tag 18)" +
+			SizeText (20, true, "6 bytes (3 x System.Int16)") + Advice, e.Message, "message");
+		Assert.Equal (Prev, st.Source, "status source");
+		Assert.Equal (18, st.Tag, "status tag");
+		Assert.True (r.Test (st), "Test(Status) of the inactive request");
+		Assert.Equal (MPI.ANY_SOURCE, st.Source, "empty status source");
+		Assert.Equal (MPI.ANY_TAG, st.Tag, "empty status tag");
+	}
+
 	public static void IrecvThenTestNamesTest ()
 	{
 		var small = new float[2];
