@@ -11,6 +11,7 @@
 //   status    the loop of nonblocking with Wait (status): what reading a status costs;
 //   test      the loop of nonblocking with Test until true instead of Wait;
 //   teststatus  the same with Test (status);
+//   waitall   Irecv + Isend + Waitall of the two (the stand-in completes both at the first test);
 // and, through the stand-in's loopback (tag 78), each iteration one message out and the same message back in:
 //   bytes4k   Send + Recv of a byte[4096] (the transport floor of an object message of that payload);
 //   olist     OSend + ORecv of the linked list of samples/LinkedList.cs at N = 1 (a node and its byte[4096]);
@@ -38,6 +39,7 @@ class Overhead
 		case "status": loop = WaitStatus; break;
 		case "test": loop = Test; break;
 		case "teststatus": loop = TestStatus; break;
+		case "waitall": loop = Waitall; break;
 		case "blocking": loop = Blocking; break;
 		case "bytes4k": loop = Bytes4k; break;
 		case "olist": loop = k => Objects (k, ListPayload.Make (1)); break;
@@ -137,6 +139,19 @@ class Overhead
 			}
 		}
 		CheckStatus (st);
+	}
+
+	static void Waitall (int n)
+	{
+		Intracomm world = MPI.COMM_WORLD;
+		int peer = Peer (world);
+		byte[] sbuf = new byte[16], rbuf = new byte[16];
+		var reqs = new Request[2];
+		for (int i = 0; i < n; i++) {
+			reqs[0] = world.Irecv (rbuf, 0, 1, peer, Tag);
+			reqs[1] = world.Isend (sbuf, 0, 1, peer, Tag);
+			Request.Waitall (reqs);
+		}
 	}
 
 	static void Blocking (int n)

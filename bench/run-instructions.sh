@@ -1,7 +1,9 @@
 #!/bin/bash
 # run-instructions.sh - instructions Motor executes per message, counted by callgrind.
 #
-#     bash bench/run-instructions.sh [--top N] [--rep-stosb] [--loop nonblocking|persistent|status|test|teststatus|blocking|bytes4k|olist|osmall]...
+#     bash bench/run-instructions.sh [--top N] [--rep-stosb] [--loop LOOP]...
+#
+# LOOP: nonblocking, persistent, status, test, teststatus, waitall, blocking, bytes4k, olist or osmall.
 #
 # Runs a loop of bench/Overhead.cs on rank 0 under valgrind's callgrind twice, with 20,000 and 120,000
 # iterations, and prints the difference divided by 100,000: instructions per iteration, by function and in
@@ -9,18 +11,21 @@
 # rest.  The loops (nonblocking, blocking and osmall unless --loop chooses): nonblocking, the loop of
 # run-overhead.sh (Irecv + Send + Wait of one byte under the stand-in MPI of bench/overhead-mpi.c); status, the
 # same with Wait (status), which converts the MPI status; test, the same with Test called until it returns true
-# (the stand-in completes the receive at the first test); teststatus, the same with Test (status); persistent, the same with a Recv_init made once and
-# Start instead of Irecv; blocking, Send + Recv of one byte under the same stand-in.  The others send a message
-# to the stand-in's loopback (tag 78: the send copies the bytes into a stash, the receive copies them out) and
-# receive it back, so an iteration is a whole send and receive, serialisation included: bytes4k, Send + Recv of
-# a byte[4096], the floor for a message carrying 4 KiB; olist, OSend + ORecv of samples/LinkedList.cs's list at
-# N = 1 (a node holding a byte[4096]); osmall, the same with a 16-byte payload.  Unlike a timing this count does
-# not depend on the machine's load, so it compares two builds exactly; it does not see cache
-# misses or stalls.  valgrind counts each byte a `rep stosb` stores as an instruction, so glibc's memset, which
-# uses that instruction from 2 KiB on, would count SGen's clearing of the nursery per byte (about 56 per Request,
-# against one machine instruction per cleared block); the runs therefore tell glibc (GLIBC_TUNABLES) to clear with
-# its vector loop at every size, whose instructions count as they are.  --rep-stosb keeps glibc's default and
-# gives the per-byte count of earlier rounds (doc/benchmarks.md).  Needs valgrind and a built tree (make).
+# (the stand-in completes the receive at the first test); teststatus, the same with Test (status); waitall,
+# Irecv + Isend + Waitall of the two; persistent, the same as nonblocking with a Recv_init made once and Start
+# instead of Irecv; blocking, Send + Recv of one byte under the same stand-in.  The others send a message to the
+# stand-in's loopback (tag 78: the send copies the bytes into a stash, the receive copies them out) and receive
+# it back, so an iteration is a whole send and receive, serialisation included: bytes4k, Send + Recv of a
+# byte[4096], the floor for a message carrying 4 KiB; olist, OSend + ORecv of samples/LinkedList.cs's list at
+# N = 1 (a node holding a byte[4096]); osmall, the same with a 16-byte payload.  Unlike a timing, the counts of
+# Motor's C code and of the JIT-compiled code do not depend on the machine's load, so they compare two builds
+# exactly; the rest (Mono's runtime, libc, MPI) moves by a few instructions between runs, more on a busy
+# machine.  The counts do not see cache misses or stalls.  valgrind counts each byte a `rep stosb` stores as an
+# instruction, so glibc's memset, which uses that instruction from 2 KiB on, would count SGen's clearing of the
+# nursery per byte (about 56 per Request, against one machine instruction per cleared block); the runs
+# therefore tell glibc (GLIBC_TUNABLES) to clear with its vector loop at every size, whose instructions count
+# as they are.  --rep-stosb keeps glibc's default and gives the per-byte count of earlier rounds
+# (doc/benchmarks.md).  Needs valgrind and a built tree (make).
 if [ -z "$BASH_VERSION" ]; then exec bash "$0" "$@"; fi
 set -euo pipefail
 top_n=20
@@ -77,7 +82,7 @@ for v, k in rows:
     groups[g] = groups.get(g, 0) + v
 for v, k in rows[:int(sys.argv[3])]:
     print('%8.1f  %s' % (v, k[:110]))
-what = {'nonblocking': 'Irecv + Send + Wait', 'persistent': 'Start + Send + Wait (Recv_init)', 'status': 'Irecv + Send + Wait (status)', 'test': 'Irecv + Send + Test', 'teststatus': 'Irecv + Send + Test (status)', 'blocking': 'Send + Recv', 'bytes4k': 'Send + Recv of byte[4096]',
+what = {'nonblocking': 'Irecv + Send + Wait', 'persistent': 'Start + Send + Wait (Recv_init)', 'status': 'Irecv + Send + Wait (status)', 'test': 'Irecv + Send + Test', 'teststatus': 'Irecv + Send + Test (status)', 'waitall': 'Irecv + Isend + Waitall', 'blocking': 'Send + Recv', 'bytes4k': 'Send + Recv of byte[4096]',
         'olist': 'OSend + ORecv of the N = 1 list', 'osmall': 'OSend + ORecv of a 16-byte list node'}
 print('instructions per %s: Motor C %.0f, JIT-compiled %.0f, other %.0f, total %.0f'
       % (what.get(sys.argv[4], sys.argv[4]), groups.get('motor', 0), groups.get('jit', 0), groups.get('other', 0), sum(groups.values())))

@@ -374,10 +374,28 @@ namespace System.MP
 			if (requests == null)
 				throw new ArgumentNullException ("requests");
 			foreach (var r in requests)
-				if (r != null) {
-					bool f;
-					r.Complete (true, null, out f, op);
+				if (r != null)
+					r.WaitAs (op);
+		}
+
+		// Wait () for a wait on several requests, its exception naming `op`, the operation the program called.
+		// Not inlined, so without the spare: Wait () itself repeats this body, as an inlined call inside an
+		// inlined method costs the caller a copy of every argument (Comm.cs).
+		void WaitAs (string op)
+		{
+			if (slot >= 0 && ended == 0) {
+				if (Volatile.Read (ref done) == 0) {
+					int code = MPDirect.RequestWait (this);
+					if (code != 0)
+						throw Errors.Make (code, null, null, 0, 0, null);
 				}
+				ended = ConsumedBit; // was 0
+				if (rc != 0)
+					Raise (op);
+				return;
+			}
+			bool f;
+			Complete (true, null, out f, op);
 		}
 
 		/// <summary>Whether every request has completed; if so, completes them all (as <see cref="Waitall"/>), else
