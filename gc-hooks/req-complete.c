@@ -142,11 +142,7 @@ static inline int wait_own(MonoObject *req, motor_status *st)
 	int how = st ? MOTOR_PIN_STATUS : 0;
 	if (!sl)
 		return wait_general(req, how);
-	int done, rc;
-	if (st)
-		rc = motor_mpi_wait_try_status(&sl->req, st, &done);
-	else
-		rc = motor_mpi_wait_try(&sl->req, &done);
+	int done, rc = motor_mpi_wait_try(&sl->req, st, &done);
 	if (!done) {
 		motor_req__unclaim(sl);
 		return wait_general(req, how);

@@ -201,15 +201,7 @@ namespace System.MP
 					Raise ("Wait");
 				return;
 			}
-			WaitOther ();
-		}
-
-		// Wait () of everything but the common case, out of line: inlined, its local cost every caller a store.
-		[MethodImpl (MethodImplOptions.NoInlining)]
-		void WaitOther ()
-		{
-			bool completed;
-			Complete (true, null, out completed, "Wait");
+			WaitAs ("Wait"); // everything but the common case, out of line
 		}
 
 		/// <summary>Waits until the operation completes and fills <paramref name="status"/> (MPI_Wait).</summary>
@@ -378,9 +370,11 @@ namespace System.MP
 					r.WaitAs (op);
 		}
 
-		// Wait () for a wait on several requests, its exception naming `op`, the operation the program called.
-		// Not inlined, so without the spare: Wait () itself repeats this body, as an inlined call inside an
+		// Wait (), its exception naming `op`, the operation the program called: for a wait on several requests,
+		// and for Wait ()'s own cases beyond the common one.  Out of line (its local would cost every caller of
+		// Wait () a store), so without the spare; Wait () repeats the common case, as an inlined call inside an
 		// inlined method costs the caller a copy of every argument (Comm.cs).
+		[MethodImpl (MethodImplOptions.NoInlining)]
 		void WaitAs (string op)
 		{
 			if (slot >= 0 && ended == 0) {

@@ -364,10 +364,9 @@ int motor_mpi_test(motor_req *req, int *flag, motor_status *st);
  */
 int motor_mpi_wait(motor_req *req, motor_status *st);
 /* motor_mpi_wait's first test alone: *done 1 if the operation has completed (the request freed and made null;
- * counted as completed at once; for _status its status in *st), else 0 and nothing happened (a staged
+ * counted as completed at once; its status in *st unless st is NULL), else 0 and nothing happened (a staged
  * collective is never tested here).  Then motor_mpi_wait completes it. */
-int motor_mpi_wait_try(motor_req *req, int *done);
-int motor_mpi_wait_try_status(motor_req *req, motor_status *st, int *done);
+int motor_mpi_wait_try(motor_req *req, motor_status *st, int *done);
 /* For a request just posted: whether the library already finished it during the call, learnt without an MPI
  * call (an eager send copied out at once, in MPICH).  If so (returns 1) the request is made null and `st`
  * gets the status MPI gives a completed send (all zero); 0 means "not known", and the request must be

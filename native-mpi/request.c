@@ -190,7 +190,7 @@ int motor_mpi_wait(motor_req *req, motor_status *st)
 	return rc;
 }
 
-static inline int wait_try(motor_req *req, motor_status *st, int *done)
+int motor_mpi_wait_try(motor_req *req, motor_status *st, int *done)
 {
 	*done = 0;
 	if (__builtin_expect(motor_mpi__is_staged(req), 0))
@@ -200,16 +200,6 @@ static inline int wait_try(motor_req *req, motor_status *st, int *done)
 	if (*done)
 		motor_mpi__req_set(req, r);
 	return rc;
-}
-
-int motor_mpi_wait_try(motor_req *req, int *done)
-{
-	return wait_try(req, NULL, done);
-}
-
-int motor_mpi_wait_try_status(motor_req *req, motor_status *st, int *done)
-{
-	return wait_try(req, st, done);
 }
 
 int motor_mpi_done_at_post(motor_req *req, motor_status *st)
