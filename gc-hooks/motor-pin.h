@@ -135,6 +135,16 @@ int motor_pin_posted(int32_t slot, int32_t gen, int64_t *count, int *dt);
 /* MPI_Cancel on the request of a slot still in flight. */
 int motor_pin_cancel(int32_t slot, int32_t gen);
 
+/* Request.Waitall's common case in one call: waits, in order from index `from`, for each Request of `reqs` as
+ * motor_pin_wait does and marks its completion reported (MOTOR_REQ_CONSUMED), as Wait () does; null entries
+ * pass, and requests already reported or freed are marked reported as Wait () marks them.  Stops at the first
+ * request left to managed code, *at its index: one without a slot (returns MOTOR_PIN_WAITALL_OTHER, the
+ * request untouched), or one whose completion carries a result code (MOTOR_PIN_WAITALL_RAISE, the
+ * completion reported: the caller raises it).  Returns MOTOR_OK with *at the array's length when all are
+ * done, or an error for the request at *at, left as motor_pin_wait leaves it. */
+enum { MOTOR_PIN_WAITALL_OTHER = 1, MOTOR_PIN_WAITALL_RAISE = 2 };
+int motor_pin_waitall(MonoArray *reqs, int32_t from, int32_t *at);
+
 /* Waits until one of the `n` Request objects completes; returns its index, or -1 if none is in flight. */
 int motor_pin_waitany(MonoArray *reqs, int32_t *index);
 

@@ -162,6 +162,39 @@ int motor_pin_wait_status(MonoObject *req)
 	return wait_own(req, &st);
 }
 
+int motor_pin_waitall(MonoArray *reqs, int32_t from, int32_t *at)
+{
+	uintptr_t n = motor_mono_array_length((MonoObject *)reqs), i = from < 0 ? 0 : (uintptr_t)from;
+	int rc = MOTOR_OK;
+	for (; i < n; i++) {
+		/* Read again after each wait: a collection meanwhile may have moved the Requests (the array,
+		 * which this frame holds, is pinned). */
+		char *r = ((char **)((char *)reqs + motor_mono_layout.array_data))[i];
+		if (!r)
+			continue;
+		uint8_t *ended = (uint8_t *)(r + MOTOR_REQ_ENDED);
+		if (*ended) {
+			*ended |= MOTOR_REQ_CONSUMED;
+			continue;
+		}
+		if (*(const int32_t *)(r + MOTOR_REQ_SLOT) < 0) {
+			rc = MOTOR_PIN_WAITALL_OTHER;
+			break;
+		}
+		if (!atomic_load_explicit(motor_req__done((MonoObject *)r), memory_order_acquire) &&
+		    (rc = wait_own((MonoObject *)r, NULL)) != MOTOR_OK)
+			break;
+		*ended = MOTOR_REQ_CONSUMED;
+		if (*(const int32_t *)(r + MOTOR_REQ_RC) != MOTOR_OK) {
+			rc = MOTOR_PIN_WAITALL_RAISE;
+			break;
+		}
+	}
+	*at = (int32_t)i;
+	MOTOR_KEEP_ALIVE(reqs);
+	return rc;
+}
+
 /* One test: 1 if the operation has completed, 0 if not, or an error (< 0). */
 static inline int test_held(MonoObject *req, int how)
 {

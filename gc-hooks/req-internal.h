@@ -86,18 +86,23 @@ extern atomic_int motor_req__n_chunks;
 
 /* Offsets of System.MP.Request's fields: managed/Request.cs declares them first, in this order, in a class
  * laid out sequentially, so Mono places them right after the object header: slot, gen and rc (int32), done
- * and send (one byte each, then a byte of the program's flags and one of padding), result (a motor_status,
- * 8-aligned): 40 bytes, a 56-byte object.  motor_pin_init checks them against Mono's own answer, and motor
- * refuses to start on a mismatch (a System.MP.dll of another version).  Constants, so that the per-message
- * path adds them to the object's address instead of loading them. */
+ * and send (one byte each, then `ended`, a byte of the program's flags, and one of padding), result (a
+ * motor_status, 8-aligned): 40 bytes, a 56-byte object.  motor_pin_init checks them against Mono's own
+ * answer, and motor refuses to start on a mismatch (a System.MP.dll of another version).  Constants, so that
+ * the per-message path adds them to the object's address instead of loading them. */
 enum {
 	MOTOR_REQ_SLOT = MOTOR_MONO_HEADER_SIZE,
 	MOTOR_REQ_GEN = MOTOR_REQ_SLOT + 4,
 	MOTOR_REQ_RC = MOTOR_REQ_GEN + 4,
 	MOTOR_REQ_DONE = MOTOR_REQ_RC + 4,     /* uint8_t: 1 once rc and result hold the completion */
 	MOTOR_REQ_SEND = MOTOR_REQ_DONE + 1,   /* uint8_t: 1 for a send, MOTOR_PIN_COLLECTIVE, else 0 */
+	MOTOR_REQ_ENDED = MOTOR_REQ_SEND + 1,  /* uint8_t, the program's: MOTOR_REQ_CONSUMED ... */
 	MOTOR_REQ_RESULT = MOTOR_REQ_SLOT + 16 /* a motor_status */
 };
+
+/* Request.ConsumedBit: the program has been told of the completion.  Only the program's thread writes
+ * `ended` (Request.cs); the runtime writes it only for a wait the program called (motor_pin_waitall). */
+#define MOTOR_REQ_CONSUMED 1
 
 /* The Request's `done`, which the collector's hook may write while the program reads it. */
 static inline atomic_uchar *motor_req__done(MonoObject *req)

@@ -175,8 +175,9 @@ int motor_pin_init(MonoClass *request_class, int harvest)
 	static const struct {
 		const char *name;
 		uint32_t offset;
-	} fields[] = {{"slot", MOTOR_REQ_SLOT}, {"gen", MOTOR_REQ_GEN},       {"done", MOTOR_REQ_DONE},
-	              {"rc", MOTOR_REQ_RC},     {"result", MOTOR_REQ_RESULT}, {"send", MOTOR_REQ_SEND}};
+	} fields[] = {{"slot", MOTOR_REQ_SLOT},  {"gen", MOTOR_REQ_GEN},       {"done", MOTOR_REQ_DONE},
+	              {"rc", MOTOR_REQ_RC},      {"result", MOTOR_REQ_RESULT}, {"send", MOTOR_REQ_SEND},
+	              {"ended", MOTOR_REQ_ENDED}};
 	for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
 		if (field_offset(request_class, fields[i].name) != fields[i].offset)
 			return MOTOR_EARG;

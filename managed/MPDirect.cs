@@ -103,6 +103,10 @@ namespace System.MP
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int RequestSettle (Request req); // as RequestTest; a Wait meanwhile waits
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int RequestCancel (int slot, int gen);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int RequestPosted (int slot, int gen, out long count, out int dt);
+		// Waits for reqs[from..] as Wait () does, in order; 0 when all are done, else stops at reqs[at]: 1 to wait for
+		// it the general way, 2 to raise its (reported) completion's error, < 0 an error code for it.
+		[MethodImpl (MethodImplOptions.InternalCall)]
+		internal static extern int RequestWaitall (Request[] reqs, int from, out int at);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int Waitany (Request[] reqs, out int index);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern void PinCounts (long[] counts);
 	}

@@ -25,7 +25,7 @@ namespace System.MP
 	{
 		// At fixed offsets the runtime writes (gc-hooks/req-internal.h, MOTOR_REQ_SLOT ...; checked against Mono's
 		// layout when motor starts): these seven first, in this order, 40 bytes with padding.  The runtime writes
-		// all but `ended`.
+		// all but `ended`, which only the program's thread writes (the runtime too, in the Waitall it called).
 		internal int slot = -1, gen;
 		internal int rc;
 		internal byte done;           // 1 once rc and result hold the completion
@@ -361,13 +361,28 @@ namespace System.MP
 			CompleteAll (requests, "Waitall");
 		}
 
+		// Waitall, and Testall once all have completed: the runtime waits for each request in turn as Wait () does, in
+		// one internal call for the whole array, and stops at one it leaves to this loop.
 		static void CompleteAll (Request[] requests, string op)
 		{
 			if (requests == null)
 				throw new ArgumentNullException ("requests");
-			foreach (var r in requests)
-				if (r != null)
-					r.WaitAs (op);
+			for (int from = 0; from < requests.Length;) {
+				int at;
+				int code = MPDirect.RequestWaitall (requests, from, out at);
+				if (code == 0)
+					return;
+				if (code < 0)
+					throw Errors.Make (code, null, null, 0, 0, null);
+				Request r = requests[at];
+				if (r != null) {
+					if (code == 1)
+						r.WaitAs (op);
+					else
+						r.Raise (op); // reported by the runtime; raises unless a user operator's ran clean
+				}
+				from = at + 1;
+			}
 		}
 
 		// Wait (), its exception naming `op`, the operation the program called: for a wait on several requests,

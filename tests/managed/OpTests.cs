@@ -561,6 +561,34 @@ public static class OpTests
 		op.Free ();
 	}
 
+	// Waitall over reductions with a user-defined operator: one whose operator ran clean raises nothing and the
+	// wait goes on to the next; the one whose operator threw raises (on the root) and the wait stops there, so the
+	// reduction after it completes in the next Waitall, with its right result.
+	public static void WaitallOverUserOperatorReductionsRaisesOnlyTheFailingOne ()
+	{
+		Op op = NegativeFails ();
+		for (int round = 0; round < 10; round++) {
+			var good = new int[8];
+			var bad = new int[8];
+			var after = new int[8];
+			Request[] rs = { World.Iallreduce (Enumerable.Repeat (2, 8).ToArray (), good, op),
+				World.Ireduce (Enumerable.Repeat (-1, 8).ToArray (), bad, op, 0),
+				World.Iallreduce (Enumerable.Repeat (3, 8).ToArray (), after, op) };
+			if (Size >= 2 && Rank == 0)
+				Assert.Throws<OpFailure> (() => Request.Waitall (rs), "Waitall, round " + round);
+			else
+				try {
+					Request.Waitall (rs);
+				} catch (OpFailure) {
+					// a rank inside the reduction tree reduces too
+				}
+			Assert.SequenceEqual (Enumerable.Repeat (2 * Size, 8), good, "the reduction before, round " + round);
+			Request.Waitall (rs);
+			Assert.SequenceEqual (Enumerable.Repeat (3 * Size, 8), after, "the reduction after, round " + round);
+		}
+		op.Free ();
+	}
+
 	public static void UserOperatorRunsWhileAnotherThreadCollects ()
 	{
 		bool stop = false;

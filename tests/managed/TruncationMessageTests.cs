@@ -216,6 +216,30 @@ public static class TruncationMessageTests
 			SizeText (8, true, "4 bytes (1 x System.Int32)") + Advice, e.Message, "message");
 	}
 
+	// Waitall stops at the request that raises: the ones after it are not waited for (one still unmatched must not
+	// hang the call), and the next Waitall over the same array completes them without raising the first again.
+	public static void WaitallStopsAtATruncationAndTheNextOneCompletesTheRest ()
+	{
+		var small = new int[1];
+		var later = new int[2];
+		var done = new int[2];
+		Request finished = PostAndSend (() => World.Irecv (done, Prev, 19), new[] { 5, 6 }, 19);
+		finished.Wait ();
+		Request[] rs = { finished, null, PostAndSend (() => World.Irecv (small, Prev, 20), new int[3], 20),
+			World.Irecv (later, Prev, 21) };
+		var e = Assert.Throws<MPIException> (() => Request.Waitall (rs), "Waitall");
+		CheckIrecv (e, "Waitall", "4 bytes (1 x System.Int32)");
+		Assert.True (!rs[3].Test (), "the receive after the truncated one is still in flight");
+		World.Barrier (); // every rank has tested before any sends
+		World.Send (new[] { Rank, 21 }, Next, 21);
+		Request.Waitall (rs);
+		Assert.SequenceEqual (new[] { Prev, 21 }, later, "the receive after the truncated one");
+		var st = new Status ();
+		Assert.True (rs[2].Test (st), "the truncated receive is inactive");
+		Assert.Equal (MPI.ANY_SOURCE, st.Get_source (), "its empty status");
+		Request.Waitall (rs); // all inactive: returns at once
+	}
+
 	public static void RankIsUsableAfterTruncations ()
 	{
 		var got = new int[1];
