@@ -13,6 +13,7 @@
 //   teststatus  the same with Test (status);
 //   waitall   Irecv + Isend + Waitall of the two (the stand-in completes both at the first test);
 //   halo      two Irecv + two Isend + Waitall of the four (an exchange with two neighbours);
+//   testall   the loop of halo with Testall called until it returns true;
 // and, through the stand-in's loopback (tag 78), each iteration one message out and the same message back in:
 //   bytes4k   Send + Recv of a byte[4096] (the transport floor of an object message of that payload);
 //   olist     OSend + ORecv of the linked list of samples/LinkedList.cs at N = 1 (a node and its byte[4096]);
@@ -42,6 +43,7 @@ class Overhead
 		case "teststatus": loop = TestStatus; break;
 		case "waitall": loop = Waitall; break;
 		case "halo": loop = Halo; break;
+		case "testall": loop = Testall; break;
 		case "blocking": loop = Blocking; break;
 		case "bytes4k": loop = Bytes4k; break;
 		case "olist": loop = k => Objects (k, ListPayload.Make (1)); break;
@@ -168,6 +170,21 @@ class Overhead
 			reqs[2] = world.Isend (sleft, 0, 1, peer, Tag);
 			reqs[3] = world.Isend (sright, 0, 1, peer, Tag);
 			Request.Waitall (reqs);
+		}
+	}
+
+	static void Testall (int n)
+	{
+		Intracomm world = MPI.COMM_WORLD;
+		int peer = Peer (world);
+		byte[] left = new byte[16], right = new byte[16], sleft = new byte[16], sright = new byte[16];
+		var reqs = new Request[4];
+		for (int i = 0; i < n; i++) {
+			reqs[0] = world.Irecv (left, 0, 1, peer, Tag);
+			reqs[1] = world.Irecv (right, 0, 1, peer, Tag);
+			reqs[2] = world.Isend (sleft, 0, 1, peer, Tag);
+			reqs[3] = world.Isend (sright, 0, 1, peer, Tag);
+			while (!Request.Testall (reqs)) { }
 		}
 	}
 

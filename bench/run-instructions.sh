@@ -3,7 +3,7 @@
 #
 #     bash bench/run-instructions.sh [--top N] [--rep-stosb] [--loop LOOP]...
 #
-# LOOP: nonblocking, persistent, status, test, teststatus, waitall, halo, blocking, bytes4k, olist or osmall.
+# LOOP: nonblocking, persistent, status, test, teststatus, waitall, halo, testall, blocking, bytes4k, olist or osmall.
 #
 # Runs a loop of bench/Overhead.cs on rank 0 under valgrind's callgrind twice, with 20,000 and 120,000
 # iterations, and prints the difference divided by 100,000: instructions per iteration, by function and in
@@ -12,7 +12,7 @@
 # run-overhead.sh (Irecv + Send + Wait of one byte under the stand-in MPI of bench/overhead-mpi.c); status, the
 # same with Wait (status), which converts the MPI status; test, the same with Test called until it returns true
 # (the stand-in completes the receive at the first test); teststatus, the same with Test (status); waitall,
-# Irecv + Isend + Waitall of the two; halo, two Irecv + two Isend + Waitall of the four; persistent, the same as nonblocking with a Recv_init made once and Start
+# Irecv + Isend + Waitall of the two; halo, two Irecv + two Isend + Waitall of the four; testall, the same with Testall until true; persistent, the same as nonblocking with a Recv_init made once and Start
 # instead of Irecv; blocking, Send + Recv of one byte under the same stand-in.  The others send a message to the
 # stand-in's loopback (tag 78: the send copies the bytes into a stash, the receive copies them out) and receive
 # it back, so an iteration is a whole send and receive, serialisation included: bytes4k, Send + Recv of a
@@ -82,7 +82,7 @@ for v, k in rows:
     groups[g] = groups.get(g, 0) + v
 for v, k in rows[:int(sys.argv[3])]:
     print('%8.1f  %s' % (v, k[:110]))
-what = {'nonblocking': 'Irecv + Send + Wait', 'persistent': 'Start + Send + Wait (Recv_init)', 'status': 'Irecv + Send + Wait (status)', 'test': 'Irecv + Send + Test', 'teststatus': 'Irecv + Send + Test (status)', 'waitall': 'Irecv + Isend + Waitall', 'halo': '2 Irecv + 2 Isend + Waitall', 'blocking': 'Send + Recv', 'bytes4k': 'Send + Recv of byte[4096]',
+what = {'nonblocking': 'Irecv + Send + Wait', 'persistent': 'Start + Send + Wait (Recv_init)', 'status': 'Irecv + Send + Wait (status)', 'test': 'Irecv + Send + Test', 'teststatus': 'Irecv + Send + Test (status)', 'waitall': 'Irecv + Isend + Waitall', 'halo': '2 Irecv + 2 Isend + Waitall', 'testall': '2 Irecv + 2 Isend + Testall', 'blocking': 'Send + Recv', 'bytes4k': 'Send + Recv of byte[4096]',
         'olist': 'OSend + ORecv of the N = 1 list', 'osmall': 'OSend + ORecv of a 16-byte list node'}
 print('instructions per %s: Motor C %.0f, JIT-compiled %.0f, other %.0f, total %.0f'
       % (what.get(sys.argv[4], sys.argv[4]), groups.get('motor', 0), groups.get('jit', 0), groups.get('other', 0), sum(groups.values())))

@@ -434,11 +434,19 @@ namespace System.MP
 			return true;
 		}
 
-		// Tests without consuming: the completion stays for a later Wait/Test.
+		// Tests without consuming: the completion stays, with its status, for a later Wait/Test.  An operation the
+		// runtime posted is tested by Test (Status)'s internal call, which reports nothing either: only `ended`, which
+		// managed code sets, consumes a completion.
 		internal bool Peek ()
 		{
+			if (slot >= 0) {
+				int got = MPDirect.RequestTestStatus (this); // 1: completed, 0: in flight, < 0: an error code
+				if (got < 0)
+					throw Errors.Make (got, null, null, 0, 0, null);
+				return got != 0;
+			}
 			int f;
-			int code = CompleteNative (false, true, out f); // keeps the status for a later Wait
+			int code = CompleteNative (false, true, out f);
 			if (code != 0)
 				throw Errors.Make (code, null, null, 0, 0, null);
 			return f != 0;
