@@ -42,8 +42,8 @@ class Overhead
 		case "test": loop = Test; break;
 		case "teststatus": loop = TestStatus; break;
 		case "waitall": loop = Waitall; break;
-		case "halo": loop = Halo; break;
-		case "testall": loop = Testall; break;
+		case "halo": loop = k => Halo (k, false); break;
+		case "testall": loop = k => Halo (k, true); break;
 		case "blocking": loop = Blocking; break;
 		case "bytes4k": loop = Bytes4k; break;
 		case "olist": loop = k => Objects (k, ListPayload.Make (1)); break;
@@ -158,7 +158,8 @@ class Overhead
 		}
 	}
 
-	static void Halo (int n)
+	// halo (Waitall) and testall (Testall until true).
+	static void Halo (int n, bool test)
 	{
 		Intracomm world = MPI.COMM_WORLD;
 		int peer = Peer (world);
@@ -169,22 +170,10 @@ class Overhead
 			reqs[1] = world.Irecv (right, 0, 1, peer, Tag);
 			reqs[2] = world.Isend (sleft, 0, 1, peer, Tag);
 			reqs[3] = world.Isend (sright, 0, 1, peer, Tag);
-			Request.Waitall (reqs);
-		}
-	}
-
-	static void Testall (int n)
-	{
-		Intracomm world = MPI.COMM_WORLD;
-		int peer = Peer (world);
-		byte[] left = new byte[16], right = new byte[16], sleft = new byte[16], sright = new byte[16];
-		var reqs = new Request[4];
-		for (int i = 0; i < n; i++) {
-			reqs[0] = world.Irecv (left, 0, 1, peer, Tag);
-			reqs[1] = world.Irecv (right, 0, 1, peer, Tag);
-			reqs[2] = world.Isend (sleft, 0, 1, peer, Tag);
-			reqs[3] = world.Isend (sright, 0, 1, peer, Tag);
-			while (!Request.Testall (reqs)) { }
+			if (test)
+				while (!Request.Testall (reqs)) { }
+			else
+				Request.Waitall (reqs);
 		}
 	}
 
