@@ -234,6 +234,29 @@ int motor_pin_test_status(MonoObject *req)
 	return test_own(req, &st);
 }
 
+int motor_pin_testall(MonoArray *reqs, int32_t from, int32_t *at)
+{
+	uintptr_t n = motor_mono_array_length((MonoObject *)reqs), i = from < 0 ? 0 : (uintptr_t)from;
+	int rc = MOTOR_PIN_TESTALL_DONE;
+	for (; i < n; i++) {
+		char *r = ((char **)((char *)reqs + motor_mono_layout.array_data))[i];
+		if (!r || *(const uint8_t *)(r + MOTOR_REQ_ENDED) ||
+		    atomic_load_explicit(motor_req__done((MonoObject *)r), memory_order_acquire))
+			continue;
+		if (*(const int32_t *)(r + MOTOR_REQ_SLOT) < 0) {
+			rc = MOTOR_PIN_WAITALL_OTHER;
+			break;
+		}
+		motor_status st;
+		if ((rc = test_own((MonoObject *)r, &st)) != 1)
+			break; /* 0: not complete, or an error */
+		rc = MOTOR_PIN_TESTALL_DONE;
+	}
+	*at = (int32_t)i;
+	MOTOR_KEEP_ALIVE(reqs);
+	return rc;
+}
+
 int motor_pin_settle(MonoObject *req)
 {
 	return test_held(req, MOTOR_PIN_SETTLE);

@@ -426,10 +426,22 @@ namespace System.MP
 			if (requests == null)
 				throw new ArgumentNullException ("requests");
 			// MPI semantics: complete none unless all have completed.  A request that is done (by Test, Wait or
-			// the GC) stays done until it is consumed, so test each, then consume all.
-			foreach (var r in requests)
+			// the GC) stays done until it is consumed, so test each (the runtime tests those it posted, in one
+			// internal call, and stops at one it leaves to Peek), then consume all.
+			for (int from = 0;;) {
+				int at;
+				int code = MPDirect.RequestTestall (requests, from, out at);
+				if (code == 3)
+					break;
+				if (code == 0)
+					return false;
+				if (code < 0)
+					throw Errors.Make (code, null, null, 0, 0, null);
+				Request r = requests[at];
 				if (r != null && r.Active && Volatile.Read (ref r.done) == 0 && !r.Peek ())
 					return false;
+				from = at + 1;
+			}
 			CompleteAll (requests, "Testall");
 			return true;
 		}

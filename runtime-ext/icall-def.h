@@ -66,6 +66,7 @@ MOTOR_ICALL(RequestSettle, motor_icall_request_settle)
 MOTOR_ICALL(RequestCancel, motor_icall_request_cancel)
 MOTOR_ICALL(RequestPosted, motor_icall_request_posted)
 MOTOR_ICALL(RequestWaitall, motor_icall_request_waitall)
+MOTOR_ICALL(RequestTestall, motor_icall_request_testall)
 MOTOR_ICALL(Waitany, motor_icall_waitany)
 MOTOR_ICALL(PinCounts, motor_icall_pin_counts)
 /* communicators, groups and topologies: calls that take and return only integers are the native-mpi functions

@@ -125,6 +125,13 @@ int32_t motor_icall_request_waitall(MonoArray *reqs, int32_t from, int32_t *at)
 	return reqs ? motor_pin_waitall(reqs, from, at) : MOTOR_ENULL;
 }
 
+MOTOR_HOT_PATH
+int32_t motor_icall_request_testall(MonoArray *reqs, int32_t from, int32_t *at)
+{
+	*at = from;
+	return reqs ? motor_pin_testall(reqs, from, at) : MOTOR_ENULL;
+}
+
 int32_t motor_icall_waitany(MonoArray *reqs, int32_t *index)
 {
 	if (!reqs)

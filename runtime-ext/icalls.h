@@ -90,6 +90,7 @@ int32_t motor_icall_request_settle(MonoObject *req);
 int32_t motor_icall_request_cancel(int32_t slot, int32_t gen);
 int32_t motor_icall_request_posted(int32_t slot, int32_t gen, int64_t *count, int32_t *dt);
 int32_t motor_icall_request_waitall(MonoArray *reqs, int32_t from, int32_t *at);
+int32_t motor_icall_request_testall(MonoArray *reqs, int32_t from, int32_t *at);
 int32_t motor_icall_waitany(MonoArray *reqs, int32_t *index);
 void motor_icall_pin_counts(MonoArray *counts);
 

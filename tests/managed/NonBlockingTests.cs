@@ -113,6 +113,33 @@ public static class NonBlockingTests
 		Assert.Equal (3, bufs[3][0], "last payload");
 	}
 
+	// Testall reports nothing until every request has completed: a receive that completed meanwhile keeps its
+	// completion and status for a later Wait.  An object receive in the set (tested by managed code) and a null entry
+	// take part; once all have completed, Testall reports them all.
+	public static void TestallReportsNothingUntilAllHaveCompleted ()
+	{
+		var a = new int[1];
+		var c = new int[1];
+		var reqs = new Request[] { World.Irecv (a, Prev, 60), World.OIrecv (Prev, 61), null, World.Irecv (c, Prev, 62) };
+		World.Send (new[] { 60 }, Next, 60);
+		World.OSend ("sixty-one", Next, 61);
+		while (!reqs[0].Get_status (null)) { }
+		Assert.True (!Request.Testall (reqs), "Testall before the last message");
+		var st = new Status ();
+		reqs[0].Wait (st);
+		Assert.Equal (60, st.Get_tag (), "the completed receive, left unreported with its status");
+		Assert.Equal (Prev, st.Get_source (), "its source");
+		World.Barrier (); // every rank has tested before the last message goes
+		World.Send (new[] { 62 }, Next, 62);
+		while (!Request.Testall (reqs)) { }
+		Assert.Equal ("sixty-one", (string) ((ORequest) reqs[1]).Object, "the object");
+		Assert.Equal (62, c[0], "the last payload");
+		st = new Status ();
+		reqs[3].Wait (st);
+		Assert.Equal (MPI.ANY_SOURCE, st.Get_source (), "reported by Testall: a later Wait gives the empty status");
+		Assert.True (Request.Testall (reqs), "all inactive");
+	}
+
 	// A small send that the transport copies out during Isend (MPICH: an eager message) completes there: its
 	// buffer is never pinned, no request stays in flight, and Wait/Test need no MPI call.  Where the library
 	// does not say so (Open MPI), the send is in flight as usual.  Either way each Isend is counted once, the
