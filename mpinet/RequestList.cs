@@ -76,9 +76,17 @@ namespace MPI
 		/// that request and the ones after it).</exception>
 		public List<Request> WaitAll ()
 		{
-			var done = new List<Request> (requests.Count);
-			while (requests.Count > 0)
-				done.Add (Take (0, true));
+			// In order; the ones completed leave the list together at the end (removing each from the front would
+			// move the rest every time).
+			List<Request> done;
+			int n = 0;
+			try {
+				for (; n < requests.Count; n++)
+					requests[n].Wait ();
+			} finally {
+				done = requests.GetRange (0, n);
+				requests.RemoveRange (0, n);
+			}
 			return done;
 		}
 

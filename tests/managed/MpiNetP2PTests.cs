@@ -302,6 +302,28 @@ public static class MpiNetP2PTests
 		Assert.Equal (Prev, World.Receive<int> (Prev, 32), "after the refusals");
 	}
 
+	// RequestList.WaitAll waits in the list's order: when a request raises, the ones before it have left the list
+	// and the list keeps it and the ones after it; the next WaitAll completes those.
+	public static void RequestListWaitAllKeepsTheFailingRequestAndTheOnesAfterIt ()
+	{
+		var first = new int[4];
+		var small = new int[2];
+		var last = new int[4];
+		var list = new RequestList ();
+		list.Add (World.ImmediateReceive (Prev, 37, first));
+		list.Add (World.ImmediateReceive (Prev, 38, small));
+		list.Add (World.ImmediateReceive (Prev, 39, last));
+		foreach (int tag in new[] { 37, 38, 39 })
+			World.Send (new[] { Rank, tag, 0, 1 }, Next, tag);
+		Assert.Throws<MessageTruncatedException> (() => list.WaitAll (), "the second receive's message is too long");
+		Assert.Equal (2, list.Count, "the list keeps the failing request and the one after it");
+		Assert.SequenceEqual (new[] { Prev, 37, 0, 1 }, first, "the first receive completed");
+		List<Request> rest = list.WaitAll ();
+		Assert.Equal (2, rest.Count, "the next WaitAll returns them");
+		Assert.Equal (0, list.Count, "and empties the list");
+		Assert.SequenceEqual (new[] { Prev, 39, 0, 1 }, last, "the last receive completed");
+	}
+
 	public static void ImmediateOperationsCompleteWithStatusAndValue ()
 	{
 		var rv = World.ImmediateReceive<int> (Prev, 33);
