@@ -162,14 +162,19 @@ int motor_pin_wait_status(MonoObject *req)
 	return wait_own(req, &st);
 }
 
+/* Element i of a Request[] (NULL or a Request), read where it is now: a collection during a wait may have
+ * moved the Requests, not the array, which the caller's frame holds and so pins. */
+static inline char *request_at(MonoArray *reqs, uintptr_t i)
+{
+	return ((char **)((char *)reqs + motor_mono_layout.array_data))[i];
+}
+
 int motor_pin_waitall(MonoArray *reqs, int32_t from, int32_t *at)
 {
 	uintptr_t n = motor_mono_array_length((MonoObject *)reqs), i = from < 0 ? 0 : (uintptr_t)from;
 	int rc = MOTOR_OK;
 	for (; i < n; i++) {
-		/* Read again after each wait: a collection meanwhile may have moved the Requests (the array,
-		 * which this frame holds, is pinned). */
-		char *r = ((char **)((char *)reqs + motor_mono_layout.array_data))[i];
+		char *r = request_at(reqs, i);
 		if (!r)
 			continue;
 		uint8_t *ended = (uint8_t *)(r + MOTOR_REQ_ENDED);
@@ -239,7 +244,7 @@ int motor_pin_testall(MonoArray *reqs, int32_t from, int32_t *at)
 	uintptr_t n = motor_mono_array_length((MonoObject *)reqs), i = from < 0 ? 0 : (uintptr_t)from;
 	int rc = MOTOR_PIN_TESTALL_DONE;
 	for (; i < n; i++) {
-		char *r = ((char **)((char *)reqs + motor_mono_layout.array_data))[i];
+		char *r = request_at(reqs, i);
 		if (!r || *(const uint8_t *)(r + MOTOR_REQ_ENDED) ||
 		    atomic_load_explicit(motor_req__done((MonoObject *)r), memory_order_acquire))
 			continue;
