@@ -106,9 +106,10 @@ namespace MPI
 
 		/// <summary>Waits until at least one request completes, then removes and returns every request completed by
 		/// then.</summary>
-		/// <returns>The completed requests (at least one).</returns>
+		/// <returns>The completed requests (at least one), in the list's order.</returns>
 		/// <exception cref="ArgumentException">The list is empty.</exception>
-		/// <exception cref="MessageTruncatedException">A receive's message was longer than its buffer.</exception>
+		/// <exception cref="MessageTruncatedException">A receive's message was longer than its buffer.  The list is
+		/// left as it was, as by <see cref="TestSome"/>.</exception>
 		public List<Request> WaitSome ()
 		{
 			if (requests.Count == 0)
@@ -123,19 +124,30 @@ namespace MPI
 		}
 
 		/// <summary>Removes and returns every request that has completed.</summary>
-		/// <returns>The completed requests, or null if none has.</returns>
-		/// <exception cref="MessageTruncatedException">A receive's message was longer than its buffer.</exception>
+		/// <returns>The completed requests, in the list's order, or null if none has.</returns>
+		/// <exception cref="MessageTruncatedException">A receive's message was longer than its buffer.  The list is
+		/// left as it was: the next call returns the requests that had completed (and the one that raised, as
+		/// completed with an empty status).</exception>
 		public List<Request> TestSome ()
 		{
+			// Tests every request first and changes the list only once all tests are done: a request that raises
+			// leaves the list as it was, and the next call returns the completed ones again (a completed request's
+			// Test returns its status again).  The completed ones then leave together, in one pass.
 			List<Request> result = null;
-			for (int i = 0; i < requests.Count;) {
-				if (requests[i].Test () != null) {
+			foreach (Request r in requests)
+				if (r.Test () != null) {
 					if (result == null)
 						result = new List<Request> ();
-					result.Add (Take (i, false));
-				} else {
-					i++;
+					result.Add (r);
 				}
+			if (result != null) {
+				int kept = 0, k = 0;
+				for (int i = 0; i < requests.Count; i++)
+					if (k < result.Count && ReferenceEquals (requests[i], result[k]))
+						k++;
+					else
+						requests[kept++] = requests[i];
+				requests.RemoveRange (kept, requests.Count - kept);
 			}
 			return result;
 		}

@@ -324,6 +324,35 @@ public static class MpiNetP2PTests
 		Assert.SequenceEqual (new[] { Prev, 39, 0, 1 }, last, "the last receive completed");
 	}
 
+	public static void RequestListTestSomeLeavesTheListAsItWasWhenOneRaises ()
+	{
+		// One tag: MPI matches the three messages to the three receives in order, so once the last has arrived the
+		// first two have been matched too (small messages complete when matched).
+		var first = new int[4];
+		var small = new int[2];
+		var last = new int[4];
+		Request r1 = World.ImmediateReceive (Prev, 47, first);
+		Request r2 = World.ImmediateReceive (Prev, 47, small);
+		Request r3 = World.ImmediateReceive (Prev, 47, last);
+		var list = new RequestList ();
+		list.Add (r1);
+		list.Add (r2);
+		list.Add (r3);
+		for (int k = 0; k < 3; k++)
+			World.Send (new[] { Rank, k, 0, 1 }, Next, 47);
+		r3.Wait ();
+		Assert.Throws<MessageTruncatedException> (() => list.TestSome (), "the second receive's message is too long");
+		Assert.Equal (3, list.Count, "the list is left as it was, with the first receive that completed in that call");
+		List<Request> got = list.TestSome ();
+		Assert.Equal (3, got.Count, "the next TestSome returns all three");
+		Assert.True (ReferenceEquals (r1, got[0]) && ReferenceEquals (r2, got[1]) && ReferenceEquals (r3, got[2]),
+		             "in the list's order");
+		Assert.Equal (0, list.Count, "and empties the list");
+		Assert.Equal (0, r2.Test ().Count (), "the request that raised completes with an empty status");
+		Assert.SequenceEqual (new[] { Prev, 0, 0, 1 }, first, "the first receive completed");
+		Assert.SequenceEqual (new[] { Prev, 2, 0, 1 }, last, "the last receive completed");
+	}
+
 	public static void ImmediateOperationsCompleteWithStatusAndValue ()
 	{
 		var rv = World.ImmediateReceive<int> (Prev, 33);
