@@ -482,18 +482,24 @@ namespace System.MP
 		/// (MPI forbids it); or MPI has been finalized.</exception>
 		public static int Waitany (Request[] requests, Status status)
 		{
+			return WaitanyAs (requests, status, "Waitany");
+		}
+
+		// Waitany, its errors naming op (Waitsome starts with one).
+		static int WaitanyAs (Request[] requests, Status status, string op)
+		{
 			if (requests == null)
 				throw new ArgumentNullException ("requests");
 			foreach (var r in requests)
 				if (r != null && r.Active && r.IsDeferred)
-					return PollAny (requests, status);
+					return PollAny (requests, status, op);
 			for (;;) {
 				// One already complete wins at once.
 				for (int i = 0; i < requests.Length; i++) {
 					var r = requests[i];
 					if (r != null && r.Active && Volatile.Read (ref r.done) != 0) {
 						bool f;
-						r.Complete (true, status, out f, "Waitany");
+						r.Complete (true, status, out f, op);
 						return i;
 					}
 				}
@@ -503,7 +509,7 @@ namespace System.MP
 					throw Errors.Make (code, null, null, 0, 0, null);
 				if (index >= 0) {
 					bool f;
-					requests[index].Complete (true, status, out f, "Waitany");
+					requests[index].Complete (true, status, out f, op);
 					return index;
 				}
 				bool anyActive = false;
@@ -523,11 +529,11 @@ namespace System.MP
 		}
 
 		// Waitany over a set holding deferred requests (ORequest), which no MPI call can wait for: poll them all.
-		static int PollAny (Request[] requests, Status status)
+		static int PollAny (Request[] requests, Status status, string op)
 		{
 			for (;;) {
 				bool anyActive;
-				int i = FirstDone (requests, status, "Waitany", out anyActive);
+				int i = FirstDone (requests, status, op, out anyActive);
 				if (i >= 0)
 					return i;
 				if (!anyActive)
@@ -562,9 +568,10 @@ namespace System.MP
 		/// or shorter than the result.</param>
 		/// <returns>The indices of the requests completed by this call.</returns>
 		/// <exception cref="ArgumentNullException"><paramref name="requests"/> is null.</exception>
-		/// <exception cref="MPIException">The operation failed in the MPI library; for a receive, <see
-		/// cref="MPIException.ErrorClass"/> MPI_ERR_TRUNCATE when the message was longer than the buffer.  Raised once,
-		/// by the call that learns of the completion.</exception>
+		/// <exception cref="MPIException">An operation failed in the MPI library; for a receive, <see
+		/// cref="MPIException.ErrorClass"/> MPI_ERR_TRUNCATE when the message was longer than the buffer.  Raised once.
+		/// A failed operation is reported alone, as by <see cref="Testsome"/>: a call that finds it after another
+		/// completion returns without it, and the next call raises for it.</exception>
 		/// <exception cref="System.Runtime.Serialization.SerializationException">For an <see cref="ORequest"/>: the
 		/// object message could not be rebuilt (malformed data, a type this program does not have or whose layout
 		/// differs, a message above the size limit).</exception>
@@ -572,15 +579,13 @@ namespace System.MP
 		/// (MPI forbids it); or MPI has been finalized.</exception>
 		public static int[] Waitsome (Request[] requests, Status[] statuses)
 		{
-			int first = Waitany (requests, statuses != null && statuses.Length > 0 ? statuses[0] : null);
+			int first = WaitanyAs (requests, statuses != null && statuses.Length > 0 ? statuses[0] : null, "Waitsome");
 			if (first == MPI.UNDEFINED)
 				return new int[0];
+			// The others that have completed, as Testsome finds them: one that failed is left to the next call.
 			var done = new System.Collections.Generic.List<int> { first };
-			for (int i = 0; i < requests.Length; i++) {
-				var r = requests[i];
-				if (i != first && r != null && r.Active && r.Test (statuses != null && done.Count < statuses.Length ? statuses[done.Count] : null))
-					done.Add (i);
-			}
+			CollectDone (requests, first, done);
+			Report (requests, done, 1, statuses, "Waitsome");
 			return done.ToArray ();
 		}
 	}

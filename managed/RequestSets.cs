@@ -46,9 +46,10 @@ namespace System.MP
 		/// <returns>The indices of the requests completed by this call, in increasing order (empty when none has
 		/// completed yet); null when no request is active (MPI's outcount MPI_UNDEFINED).</returns>
 		/// <exception cref="ArgumentNullException"><paramref name="requests"/> is null.</exception>
-		/// <exception cref="MPIException">A completed operation failed in the MPI library.  The requests before it in
-		/// the result have been reported; it and those after it have completed but are not reported yet: call
-		/// Testsome (or Wait) again to collect them.</exception>
+		/// <exception cref="MPIException">A completed operation failed in the MPI library (MPI_ERR_TRUNCATE for a
+		/// receive whose message was longer than its buffer).  A failed operation is reported alone: a call that finds
+		/// it after other completions returns those, and the next call raises for it, so no completion is lost to the
+		/// exception.</exception>
 		/// <exception cref="System.Runtime.Serialization.SerializationException">For an <see cref="ORequest"/>: the
 		/// object message could not be rebuilt.</exception>
 		/// <exception cref="InvalidOperationException">Another thread is completing one of the requests at this
@@ -57,23 +58,46 @@ namespace System.MP
 		{
 			if (requests == null)
 				throw new ArgumentNullException ("requests");
-			bool anyActive = false;
 			var done = new List<int> ();
+			if (!CollectDone (requests, -1, done))
+				return null;
+			Report (requests, done, 0, statuses, "Testsome");
+			return done.ToArray ();
+		}
+
+		/// <summary>Adds to <paramref name="done"/> the index of each active request but <paramref name="skip"/> that
+		/// has completed, tested without reporting it; returns whether any was active.  It stops before a request
+		/// whose operation failed, unless <paramref name="done"/> is still empty (then it adds that one and stops
+		/// after it): a failure is reported alone, so the exception never hides completions the same call
+		/// reported.</summary>
+		static bool CollectDone (Request[] requests, int skip, List<int> done)
+		{
+			bool anyActive = false;
 			for (int i = 0; i < requests.Length; i++) {
 				var r = requests[i];
-				if (r == null || !r.Active)
+				if (i == skip || r == null || !r.Active)
 					continue;
 				anyActive = true;
-				if (Volatile.Read (ref r.done) != 0 || r.Peek ())
-					done.Add (i);
+				if (Volatile.Read (ref r.done) == 0 && !r.Peek ())
+					continue;
+				if (r.rc != 0) {
+					if (done.Count == 0)
+						done.Add (i);
+					break;
+				}
+				done.Add (i);
 			}
-			if (!anyActive)
-				return null;
-			for (int k = 0; k < done.Count; k++) {
+			return anyActive;
+		}
+
+		/// <summary>Reports the completions <see cref="CollectDone"/> found, from entry <paramref name="from"/> of
+		/// <paramref name="done"/> on, each with the status of the same position.</summary>
+		static void Report (Request[] requests, List<int> done, int from, Status[] statuses, string op)
+		{
+			for (int k = from; k < done.Count; k++) {
 				bool f;
-				requests[done[k]].Complete (true, statuses != null && k < statuses.Length ? statuses[k] : null, out f, "Testsome");
+				requests[done[k]].Complete (true, statuses != null && k < statuses.Length ? statuses[k] : null, out f, op);
 			}
-			return done.ToArray ();
 		}
 
 		/// <summary>Whether the operation has completed, without reporting it (MPI_Request_get_status): the request

@@ -240,6 +240,35 @@ public static class TruncationMessageTests
 		Request.Waitall (rs); // all inactive: returns at once
 	}
 
+	// Testsome and Waitsome over a receive, a truncated one and another receive, all three complete: the first call
+	// returns the first alone, the next raises for the truncated one, the one after returns the last.
+	public static void TestsomeAndWaitsomeReportATruncationAlone ()
+	{
+		foreach (string op in new[] { "Testsome", "Waitsome" }) {
+			int tag = op == "Testsome" ? 22 : 25;
+			var a = new int[2];
+			var small = new int[1];
+			var b = new int[2];
+			Request[] rs = { PostAndSend (() => World.Irecv (a, Prev, tag), new[] { Rank, 1 }, tag),
+				PostAndSend (() => World.Irecv (small, Prev, tag + 1), new int[3], tag + 1),
+				PostAndSend (() => World.Irecv (b, Prev, tag + 2), new[] { Rank, 3 }, tag + 2) };
+			foreach (Request r in rs)
+				while (!r.Get_status (null)) { } // complete, none reported
+			Func<Status[], int[]> some = sts => op == "Testsome" ? Request.Testsome (rs, sts) : Request.Waitsome (rs, sts);
+			var st = new[] { new Status (), new Status () };
+			Assert.SequenceEqual (new[] { 0 }, some (st), op + ": the first receive, without the truncated one");
+			Assert.Equal (Prev, st[0].Get_source (), op + ": its status");
+			Assert.SequenceEqual (new[] { Prev, 1 }, a, op + ": the first receive's data");
+			var e = Assert.Throws<MPIException> (() => some (null), op + " again");
+			CheckIrecv (e, op, "4 bytes (1 x System.Int32)");
+			Assert.SequenceEqual (new[] { 2 }, some (st), op + ": then the last receive");
+			Assert.Equal (tag + 2, st[0].Get_tag (), op + ": its status");
+			Assert.SequenceEqual (new[] { Prev, 3 }, b, op + ": the last receive's data");
+			int[] none = some (null);
+			Assert.True (op == "Testsome" ? none == null : none.Length == 0, op + ": nothing left active");
+		}
+	}
+
 	public static void RankIsUsableAfterTruncations ()
 	{
 		var got = new int[1];
