@@ -576,7 +576,8 @@ namespace System.MP
 			/// object without reference fields.</param>
 			/// <returns>The number of elements read: fewer than the buffer holds at the end of the file.</returns>
 			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
-			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer, or the block is not a whole
+			/// number of the view's etypes.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
 			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_WRONLY.</exception>
 			/// <exception cref="NotSupportedException">The file was opened MODE_SEQUENTIAL (only the shared file
@@ -592,7 +593,7 @@ namespace System.MP
 			/// <returns>The number of elements read.</returns>
 			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
 			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer or is not an
-			/// array.</exception>
+			/// array, or the block is not a whole number of the view's etypes.</exception>
 			/// <exception cref="ArgumentOutOfRangeException"><paramref name="bufOffset"/> or <paramref name="count"/>
 			/// is negative or runs past the end of the array.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
@@ -606,7 +607,8 @@ namespace System.MP
 			/// object without reference fields.</param>
 			/// <returns>The number of elements written.</returns>
 			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
-			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer, or the block is not a whole
+			/// number of the view's etypes.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
 			/// <exception cref="IOException">The file system reported an error, or the file was opened
 			/// read-only.</exception>
@@ -620,7 +622,7 @@ namespace System.MP
 			/// <returns>The number of elements written.</returns>
 			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
 			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer or is not an
-			/// array.</exception>
+			/// array, or the block is not a whole number of the view's etypes.</exception>
 			/// <exception cref="ArgumentOutOfRangeException"><paramref name="bufOffset"/> or <paramref name="count"/>
 			/// is negative or runs past the end of the array.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
@@ -636,7 +638,8 @@ namespace System.MP
 			/// <returns>The number of elements read: fewer than the buffer holds at the end of the file, 0 at or past
 			/// it.</returns>
 			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
-			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer, or the block is not a whole
+			/// number of the view's etypes.</exception>
 			/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> is negative.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
 			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_WRONLY.</exception>
@@ -654,7 +657,7 @@ namespace System.MP
 			/// <returns>The number of elements read.</returns>
 			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
 			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer or is not an
-			/// array.</exception>
+			/// array, or the block is not a whole number of the view's etypes.</exception>
 			/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> is negative, or <paramref
 			/// name="bufOffset"/> or <paramref name="count"/> is negative or runs past the end of the array.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
@@ -669,7 +672,8 @@ namespace System.MP
 			/// object without reference fields.</param>
 			/// <returns>The number of elements written.</returns>
 			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
-			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer, or the block is not a whole
+			/// number of the view's etypes.</exception>
 			/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> is negative.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
 			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_RDONLY.</exception>
@@ -687,7 +691,7 @@ namespace System.MP
 			/// <returns>The number of elements written.</returns>
 			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
 			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer or is not an
-			/// array.</exception>
+			/// array, or the block is not a whole number of the view's etypes.</exception>
 			/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> is negative, or <paramref
 			/// name="bufOffset"/> or <paramref name="count"/> is negative or runs past the end of the array.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
@@ -701,7 +705,8 @@ namespace System.MP
 			/// object without reference fields.</param>
 			/// <returns>The number of elements this rank read.</returns>
 			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
-			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer, or the block is not a whole
+			/// number of the view's etypes.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
 			/// <exception cref="InvalidOperationException">Another rank refused its arguments, so no rank
 			/// read.</exception>
@@ -716,7 +721,7 @@ namespace System.MP
 			/// <returns>The number of elements this rank read.</returns>
 			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
 			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer or is not an
-			/// array.</exception>
+			/// array, or the block is not a whole number of the view's etypes.</exception>
 			/// <exception cref="ArgumentOutOfRangeException"><paramref name="bufOffset"/> or <paramref name="count"/>
 			/// is negative or runs past the end of the array.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
@@ -732,7 +737,8 @@ namespace System.MP
 			/// object without reference fields.</param>
 			/// <returns>The number of elements this rank wrote.</returns>
 			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
-			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer, or the block is not a whole
+			/// number of the view's etypes.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
 			/// <exception cref="InvalidOperationException">Another rank refused its arguments, so no rank
 			/// wrote.</exception>
@@ -747,7 +753,7 @@ namespace System.MP
 			/// <returns>The number of elements this rank wrote.</returns>
 			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
 			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer or is not an
-			/// array.</exception>
+			/// array, or the block is not a whole number of the view's etypes.</exception>
 			/// <exception cref="ArgumentOutOfRangeException"><paramref name="bufOffset"/> or <paramref name="count"/>
 			/// is negative or runs past the end of the array.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
@@ -765,7 +771,8 @@ namespace System.MP
 			/// object without reference fields.</param>
 			/// <returns>The number of elements this rank read (0 at or past the end of the file).</returns>
 			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
-			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer, or the block is not a whole
+			/// number of the view's etypes.</exception>
 			/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> is negative.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
 			/// <exception cref="InvalidOperationException">Another rank refused its arguments, so no rank
@@ -783,7 +790,7 @@ namespace System.MP
 			/// <returns>The number of elements this rank read.</returns>
 			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
 			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer or is not an
-			/// array.</exception>
+			/// array, or the block is not a whole number of the view's etypes.</exception>
 			/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> is negative, or <paramref
 			/// name="bufOffset"/> or <paramref name="count"/> is negative or runs past the end of the array.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
@@ -801,7 +808,8 @@ namespace System.MP
 			/// object without reference fields.</param>
 			/// <returns>The number of elements this rank wrote.</returns>
 			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
-			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer, or the block is not a whole
+			/// number of the view's etypes.</exception>
 			/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> is negative.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
 			/// <exception cref="InvalidOperationException">Another rank refused its arguments, so no rank
@@ -820,7 +828,7 @@ namespace System.MP
 			/// <returns>The number of elements this rank wrote.</returns>
 			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
 			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer or is not an
-			/// array.</exception>
+			/// array, or the block is not a whole number of the view's etypes.</exception>
 			/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> is negative, or <paramref
 			/// name="bufOffset"/> or <paramref name="count"/> is negative or runs past the end of the array.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
@@ -839,7 +847,8 @@ namespace System.MP
 			/// <returns>The request; <see cref="Request.Wait(Status)"/> fills a Status whose <see
 			/// cref="Status.Get_count"/> is the number of elements read.  It cannot be cancelled.</returns>
 			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
-			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer, or the block is not a whole
+			/// number of the view's etypes.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
 			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_WRONLY.</exception>
 			/// <exception cref="IOException">The MPI library refused the read.</exception>
@@ -855,7 +864,8 @@ namespace System.MP
 			/// <param name="count">How many elements to read.</param>
 			/// <returns>The request, as for <see cref="Iread(object)"/>.</returns>
 			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
-			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer, or the block is not a whole
+			/// number of the view's etypes.</exception>
 			/// <exception cref="ArgumentOutOfRangeException"><paramref name="bufOffset"/> or <paramref name="count"/>
 			/// is negative, or they run past the end of <paramref name="buf"/>.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
@@ -873,7 +883,8 @@ namespace System.MP
 			/// <returns>The request; the Status of its Wait counts the elements written.  It cannot be
 			/// cancelled.</returns>
 			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
-			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer, or the block is not a whole
+			/// number of the view's etypes.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
 			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_RDONLY.</exception>
 			/// <exception cref="IOException">The MPI library refused the write.</exception>
@@ -889,7 +900,8 @@ namespace System.MP
 			/// <param name="count">How many elements to write.</param>
 			/// <returns>The request, as for <see cref="Iwrite(object)"/>.</returns>
 			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
-			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer, or the block is not a whole
+			/// number of the view's etypes.</exception>
 			/// <exception cref="ArgumentOutOfRangeException"><paramref name="bufOffset"/> or <paramref name="count"/>
 			/// is negative, or they run past the end of <paramref name="buf"/>.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
@@ -908,7 +920,8 @@ namespace System.MP
 			/// <returns>The request; <see cref="Request.Wait(Status)"/> fills a Status whose <see
 			/// cref="Status.Get_count"/> is the number of elements read.  It cannot be cancelled.</returns>
 			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
-			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer, or the block is not a whole
+			/// number of the view's etypes.</exception>
 			/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> is negative.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
 			/// <exception cref="IOException">The MPI library refused the read (write-only file, ...).</exception>
@@ -925,7 +938,7 @@ namespace System.MP
 			/// <returns>The request; the Status of its Wait counts the elements read.</returns>
 			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
 			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer or is not an
-			/// array.</exception>
+			/// array, or the block is not a whole number of the view's etypes.</exception>
 			/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> is negative, or <paramref
 			/// name="bufOffset"/> or <paramref name="count"/> is negative or runs past the end of the array.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
@@ -943,7 +956,8 @@ namespace System.MP
 			/// <returns>The request; the Status of its Wait counts the elements written.  It cannot be
 			/// cancelled.</returns>
 			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
-			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer, or the block is not a whole
+			/// number of the view's etypes.</exception>
 			/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> is negative.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
 			/// <exception cref="IOException">The MPI library refused the write (read-only file, ...).</exception>
@@ -960,7 +974,7 @@ namespace System.MP
 			/// <returns>The request; the Status of its Wait counts the elements written.</returns>
 			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
 			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer or is not an
-			/// array.</exception>
+			/// array, or the block is not a whole number of the view's etypes.</exception>
 			/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> is negative, or <paramref
 			/// name="bufOffset"/> or <paramref name="count"/> is negative or runs past the end of the array.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
@@ -979,7 +993,8 @@ namespace System.MP
 			/// object without reference fields.</param>
 			/// <returns>The number of elements this rank read.</returns>
 			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
-			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer, or the block is not a whole
+			/// number of the view's etypes.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
 			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_WRONLY.</exception>
 			/// <exception cref="IOException">The file system reported an error.</exception>
@@ -995,7 +1010,7 @@ namespace System.MP
 			/// <returns>The number of elements this rank read.</returns>
 			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
 			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer or is not an
-			/// array.</exception>
+			/// array, or the block is not a whole number of the view's etypes.</exception>
 			/// <exception cref="ArgumentOutOfRangeException"><paramref name="bufOffset"/> or <paramref name="count"/>
 			/// is negative or runs past the end of the array.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
@@ -1011,7 +1026,8 @@ namespace System.MP
 			/// object without reference fields.</param>
 			/// <returns>The number of elements this rank wrote.</returns>
 			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
-			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer, or the block is not a whole
+			/// number of the view's etypes.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
 			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_RDONLY.</exception>
 			/// <exception cref="IOException">The file system reported an error.</exception>
@@ -1026,7 +1042,7 @@ namespace System.MP
 			/// <returns>The number of elements this rank wrote.</returns>
 			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
 			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer or is not an
-			/// array.</exception>
+			/// array, or the block is not a whole number of the view's etypes.</exception>
 			/// <exception cref="ArgumentOutOfRangeException"><paramref name="bufOffset"/> or <paramref name="count"/>
 			/// is negative or runs past the end of the array.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
@@ -1042,7 +1058,8 @@ namespace System.MP
 			/// object without reference fields.</param>
 			/// <returns>The number of elements this rank read.</returns>
 			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
-			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer, or the block is not a whole
+			/// number of the view's etypes.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
 			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_WRONLY.</exception>
 			/// <exception cref="InvalidOperationException">Another rank refused its arguments, so no rank read.</exception>
@@ -1059,7 +1076,7 @@ namespace System.MP
 			/// <returns>The number of elements this rank read.</returns>
 			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
 			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer or is not an
-			/// array.</exception>
+			/// array, or the block is not a whole number of the view's etypes.</exception>
 			/// <exception cref="ArgumentOutOfRangeException"><paramref name="bufOffset"/> or <paramref name="count"/>
 			/// is negative or runs past the end of the array.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
@@ -1076,7 +1093,8 @@ namespace System.MP
 			/// object without reference fields.</param>
 			/// <returns>The number of elements this rank wrote.</returns>
 			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
-			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer, or the block is not a whole
+			/// number of the view's etypes.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
 			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_RDONLY.</exception>
 			/// <exception cref="InvalidOperationException">Another rank refused its arguments, so no rank wrote.</exception>
@@ -1093,7 +1111,7 @@ namespace System.MP
 			/// <returns>The number of elements this rank wrote.</returns>
 			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
 			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer or is not an
-			/// array.</exception>
+			/// array, or the block is not a whole number of the view's etypes.</exception>
 			/// <exception cref="ArgumentOutOfRangeException"><paramref name="bufOffset"/> or <paramref name="count"/>
 			/// is negative or runs past the end of the array.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
@@ -1111,7 +1129,8 @@ namespace System.MP
 			/// <returns>The request; <see cref="Request.Wait(Status)"/> fills a Status whose <see cref="Status.Get_count"/> is
 			/// the number of elements read.  It cannot be cancelled.</returns>
 			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
-			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer, or the block is not a whole
+			/// number of the view's etypes.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
 			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_WRONLY.</exception>
 			/// <exception cref="IOException">The file system reported an error.</exception>
@@ -1129,7 +1148,7 @@ namespace System.MP
 			/// the number of elements read.  It cannot be cancelled.</returns>
 			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
 			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer or is not an
-			/// array.</exception>
+			/// array, or the block is not a whole number of the view's etypes.</exception>
 			/// <exception cref="ArgumentOutOfRangeException"><paramref name="bufOffset"/> or <paramref name="count"/>
 			/// is negative or runs past the end of the array.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
@@ -1147,7 +1166,8 @@ namespace System.MP
 			/// <returns>The request; <see cref="Request.Wait(Status)"/> fills a Status whose <see cref="Status.Get_count"/> is
 			/// the number of elements written.  It cannot be cancelled.</returns>
 			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
-			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer, or the block is not a whole
+			/// number of the view's etypes.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
 			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_RDONLY.</exception>
 			/// <exception cref="IOException">The file system reported an error.</exception>
@@ -1165,7 +1185,7 @@ namespace System.MP
 			/// the number of elements written.  It cannot be cancelled.</returns>
 			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
 			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer or is not an
-			/// array.</exception>
+			/// array, or the block is not a whole number of the view's etypes.</exception>
 			/// <exception cref="ArgumentOutOfRangeException"><paramref name="bufOffset"/> or <paramref name="count"/>
 			/// is negative or runs past the end of the array.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
@@ -1188,7 +1208,8 @@ namespace System.MP
 			/// the number of elements read here.  If another rank refused its arguments, Wait raises InvalidOperationException
 			/// naming it (no rank moved data).  It cannot be cancelled.</returns>
 			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
-			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer, or the block is not a whole
+			/// number of the view's etypes.</exception>
 			/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> is negative.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
 			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_WRONLY.</exception>
@@ -1211,7 +1232,7 @@ namespace System.MP
 			/// naming it (no rank moved data).  It cannot be cancelled.</returns>
 			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
 			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer or is not an
-			/// array.</exception>
+			/// array, or the block is not a whole number of the view's etypes.</exception>
 			/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/>, <paramref name="bufOffset"/> or
 			/// <paramref name="count"/> is negative, or the range runs past the end of the array.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
@@ -1233,7 +1254,8 @@ namespace System.MP
 			/// the number of elements written here.  If another rank refused its arguments, Wait raises
 			/// InvalidOperationException naming it (no rank moved data).  It cannot be cancelled.</returns>
 			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
-			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer, or the block is not a whole
+			/// number of the view's etypes.</exception>
 			/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> is negative.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
 			/// <exception cref="UnauthorizedAccessException">The file was opened MODE_RDONLY.</exception>
@@ -1256,7 +1278,7 @@ namespace System.MP
 			/// InvalidOperationException naming it (no rank moved data).  It cannot be cancelled.</returns>
 			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
 			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer or is not an
-			/// array.</exception>
+			/// array, or the block is not a whole number of the view's etypes.</exception>
 			/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/>, <paramref name="bufOffset"/> or
 			/// <paramref name="count"/> is negative, or the range runs past the end of the array.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
@@ -1449,7 +1471,8 @@ namespace System.MP
 			/// <param name="buf">The buffer: an array of a primitive type or of structs without references, or an
 			/// object without reference fields.</param>
 			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
-			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer, or the block is not a whole
+			/// number of the view's etypes.</exception>
 			/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> is negative.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
 			/// <exception cref="InvalidOperationException">Another split collective has begun on this file and
@@ -1469,7 +1492,7 @@ namespace System.MP
 			/// <param name="count">The number of elements to read.</param>
 			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
 			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer or is not an
-			/// array.</exception>
+			/// array, or the block is not a whole number of the view's etypes.</exception>
 			/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/>, <paramref name="bufOffset"/> or <paramref name="count"/>
 			/// is negative, or the range runs past the end of the array.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
@@ -1497,7 +1520,8 @@ namespace System.MP
 			/// <param name="buf">The buffer: an array of a primitive type or of structs without references, or an
 			/// object without reference fields.</param>
 			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
-			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer, or the block is not a whole
+			/// number of the view's etypes.</exception>
 			/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> is negative.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
 			/// <exception cref="InvalidOperationException">Another split collective has begun on this file and
@@ -1517,7 +1541,7 @@ namespace System.MP
 			/// <param name="count">The number of elements to write.</param>
 			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
 			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer or is not an
-			/// array.</exception>
+			/// array, or the block is not a whole number of the view's etypes.</exception>
 			/// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/>, <paramref name="bufOffset"/> or <paramref name="count"/>
 			/// is negative, or the range runs past the end of the array.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
@@ -1545,7 +1569,8 @@ namespace System.MP
 			/// <param name="buf">The buffer: an array of a primitive type or of structs without references, or an
 			/// object without reference fields.</param>
 			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
-			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer, or the block is not a whole
+			/// number of the view's etypes.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
 			/// <exception cref="InvalidOperationException">Another split collective has begun on this file and not ended, or
 			/// another rank refused its arguments, so no rank read.</exception>
@@ -1563,7 +1588,7 @@ namespace System.MP
 			/// <param name="count">The number of elements to read.</param>
 			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
 			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer or is not an
-			/// array.</exception>
+			/// array, or the block is not a whole number of the view's etypes.</exception>
 			/// <exception cref="ArgumentOutOfRangeException"><paramref name="bufOffset"/> or <paramref name="count"/>
 			/// is negative, or the range runs past the end of the array.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
@@ -1590,7 +1615,8 @@ namespace System.MP
 			/// <param name="buf">The buffer: an array of a primitive type or of structs without references, or an
 			/// object without reference fields.</param>
 			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
-			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer.</exception>
+			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer, or the block is not a whole
+			/// number of the view's etypes.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
 			/// <exception cref="InvalidOperationException">Another split collective has begun on this file and not ended, or
 			/// another rank refused its arguments, so no rank wrote.</exception>
@@ -1608,7 +1634,7 @@ namespace System.MP
 			/// <param name="count">The number of elements to write.</param>
 			/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
 			/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be a buffer or is not an
-			/// array.</exception>
+			/// array, or the block is not a whole number of the view's etypes.</exception>
 			/// <exception cref="ArgumentOutOfRangeException"><paramref name="bufOffset"/> or <paramref name="count"/>
 			/// is negative, or the range runs past the end of the array.</exception>
 			/// <exception cref="ObjectDisposedException">The file has been closed.</exception>
@@ -1871,7 +1897,7 @@ namespace System.MP
 						Errors.TypeName (buf) + ")");
 				case Errors.EETYPES:
 					return new ArgumentException (op + ": the block (" + Errors.TypeName (buf) + ") is not a whole number of the " +
-						"view's etypes, so the individual file pointer could not move past it; read or write whole etypes", "count");
+						"view's etypes, and MPI reads and writes whole etypes only: read or write whole etypes", "count");
 				case Errors.ETYPE:
 					return new ArgumentException (op + ": the view has a filetype, so the buffer must be an array of its etype, " +
 						"not " + Errors.TypeName (buf) + " (MPI reads and writes whole etypes through a filetype)", "buf");

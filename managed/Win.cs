@@ -352,10 +352,12 @@ namespace System.MP
 		}
 
 		/// <summary>Frees the window, collectively over its communicator (MPI_Win_free), and lets go of its
-		/// memory.  No lock, Start or Post epoch may be open on it on any rank.</summary>
+		/// memory.  No lock, Start or Post epoch may be open on it on any rank, and the operations of a fence epoch
+		/// must have been completed by a Fence.</summary>
 		/// <exception cref="ObjectDisposedException">The window has been freed already.</exception>
-		/// <exception cref="InvalidOperationException">An epoch is still open on this rank, or another rank's
-		/// window had one (it raised why); the window was not freed on any rank.</exception>
+		/// <exception cref="InvalidOperationException">An epoch is still open on this rank, or operations started
+		/// since its last Fence, or another rank's window had either (it raised why); the window was not freed on any
+		/// rank and can be used again.</exception>
 		/// <exception cref="MPIException">The MPI library failed.</exception>
 		public void Free ()
 		{
@@ -1123,8 +1125,9 @@ namespace System.MP
 					"(an operation needs an access epoch that covers its target: Fence (one without MPI.MODE_NOSUCCEED), " +
 					"Lock of the target, Lock_all, or " +
 					"Start with a group holding it; Unlock, Flush, Unlock_all, Complete and Wait need the matching " +
-					"Lock, Lock_all, Start or Post; Fence and Free need every lock, Start and Post epoch closed; Lock, Lock_all " +
-					"and Start need the operations of a fence epoch completed by a Fence first, and end the fence epoch)");
+					"Lock, Lock_all, Start or Post; Fence and Free need every lock, Start and Post epoch closed; Lock and Lock_all " +
+					"need no Start epoch open; Lock, Lock_all, Start and Free need the operations of a fence epoch completed " +
+					"by a Fence first, and the first three end the fence epoch)");
 			case Errors.EWINNOLOCKS:
 				return Errors.New (rc, what + ": the window was made with the hint no_locks=true (every rank promised not to " +
 					"lock it); synchronise with Fence or Start/Post, or make the window without that hint");

@@ -450,20 +450,30 @@ static int first_at_or_past(const struct motor_file *f, MPI_Offset bytes, MPI_Of
 	return rc;
 }
 
-/* The end of the file in etypes of the view: the first etype that starts at or past it (in a contiguous view
- * an etype's size is the distance between two byte offsets). */
+/* A contiguous view's first byte (*first) and etype size (*etype): its etypes lie one after another, so the
+ * second starts one etype after the first. */
+static int contiguous_view(const struct motor_file *f, MPI_Offset *first, MPI_Offset *etype)
+{
+	MPI_Offset second = 0;
+	int rc;
+	if ((rc = MPI_File_get_byte_offset(f->fh, 0, first)) != MPI_SUCCESS ||
+	    (rc = MPI_File_get_byte_offset(f->fh, 1, &second)) != MPI_SUCCESS)
+		return rc;
+	*etype = second > *first ? second - *first : 1;
+	return MPI_SUCCESS;
+}
+
+/* The end of the file in etypes of the view: the first etype that starts at or past it. */
 static int end_in_etypes(const struct motor_file *f, MPI_Offset *end)
 {
-	MPI_Offset size = 0, b0 = 0, b1 = 0;
+	MPI_Offset size = 0, b0 = 0, esize = 1;
 	int rc;
 	if ((rc = MPI_File_get_size(f->fh, &size)) != MPI_SUCCESS)
 		return rc;
 	if (f->strided)
 		return first_at_or_past(f, size, end);
-	if ((rc = MPI_File_get_byte_offset(f->fh, 0, &b0)) != MPI_SUCCESS ||
-	    (rc = MPI_File_get_byte_offset(f->fh, 1, &b1)) != MPI_SUCCESS)
+	if ((rc = contiguous_view(f, &b0, &esize)) != MPI_SUCCESS)
 		return rc;
-	MPI_Offset esize = b1 > b0 ? b1 - b0 : 1;
 	*end = size > b0 ? (size - b0 + esize - 1) / esize : 0;
 	return MPI_SUCCESS;
 }
@@ -633,13 +643,42 @@ static int64_t elements(const MPI_Status *st, MPI_Datatype type)
 	return size > 0 && bytes != MPI_UNDEFINED ? (int64_t)bytes / size : 0;
 }
 
-/* Where an operation `how` starts, in etypes of the view: at `offset` (MOTOR_FILE_AT), at the individual or
- * the shared file pointer (MOTOR_FILE_SHARED), or -- an ordered read or write (MOTOR_FILE_SHARED |
- * MOTOR_FILE_ALL) -- at the shared pointer plus the `count`s of the lower ranks (collective: an MPI_Exscan on
- * the file's communicator, in which every rank takes part).  -1 if it cannot be known. */
-static MPI_Offset start_of(const struct motor_file *f, int how, int64_t offset, int64_t count)
+/* How many etypes of the view `n` elements of `type` are, in *etypes: as many under a filetype (the elements
+ * are etypes, fits_view), their bytes over the etype's size under a contiguous view; MOTOR_EETYPES if that is
+ * not a whole number (MPI reads and writes whole etypes only). */
+static int etypes_of(const struct motor_file *f, int64_t n, MPI_Datatype type, MPI_Offset *etypes)
 {
-	MPI_Offset pos = -1;
+	MPI_Offset first = 0, etype = 1;
+	int size = 0, rc;
+	*etypes = n;
+	if (f->strided)
+		return MOTOR_OK;
+	if ((rc = MPI_Type_size(type, &size)) != MPI_SUCCESS ||
+	    (rc = contiguous_view(f, &first, &etype)) != MPI_SUCCESS)
+		return as_class(rc);
+	MPI_Offset bytes = (MPI_Offset)n * size;
+	if (bytes % etype)
+		return MOTOR_EETYPES;
+	*etypes = bytes / etype;
+	return MOTOR_OK;
+}
+
+/* Whether `n` elements of `type` are whole etypes of the view (etypes_of). */
+static int whole_etypes(const struct motor_file *f, int64_t n, MPI_Datatype type)
+{
+	MPI_Offset etypes;
+	return etypes_of(f, n, type, &etypes);
+}
+
+/* Where an operation `how` of `count` elements of `type` starts, in etypes of the view: at `offset`
+ * (MOTOR_FILE_AT), at the individual or the shared file pointer (MOTOR_FILE_SHARED), or -- an ordered read or
+ * write (MOTOR_FILE_SHARED | MOTOR_FILE_ALL) -- at the shared pointer plus the blocks of the lower ranks, in
+ * etypes (collective: an MPI_Exscan on the file's communicator, in which every rank takes part).  -1 if it
+ * cannot be known. */
+static MPI_Offset start_of(const struct motor_file *f, int how, int64_t offset, int64_t count,
+                           MPI_Datatype type)
+{
+	MPI_Offset pos = -1, etypes = 0;
 	int rc;
 	if (how & MOTOR_FILE_AT)
 		return (MPI_Offset)offset;
@@ -647,16 +686,27 @@ static MPI_Offset start_of(const struct motor_file *f, int how, int64_t offset, 
 		return MPI_File_get_position(f->fh, &pos) == MPI_SUCCESS ? pos : -1;
 	rc = MPI_File_get_position_shared(f->fh, &pos);
 	if (how & MOTOR_FILE_ALL) {
-		int64_t before = 0;
+		int64_t before = 0,
+		        mine = etypes_of(f, count, type, &etypes) == MOTOR_OK ? (int64_t)etypes : count;
 		struct motor_block b;
 		motor_mpi__block_begin(&b);
-		int xrc = MPI_Exscan(&count, &before, 1, MPI_INT64_T, MPI_SUM, f->comm);
+		int xrc = MPI_Exscan(&mine, &before, 1, MPI_INT64_T, MPI_SUM, f->comm);
 		motor_mpi__block_end(&b);
 		if (xrc != MPI_SUCCESS)
 			rc = xrc;
 		pos += f->rank == 0 ? 0 : before; /* MPI leaves rank 0's result undefined */
 	}
 	return rc == MPI_SUCCESS ? pos : -1;
+}
+
+static int64_t gcd(int64_t a, int64_t b)
+{
+	while (b) {
+		int64_t t = a % b;
+		a = b;
+		b = t;
+	}
+	return a;
 }
 
 /* How many of `count` elements of `type` a read finds before the end of the file, starting at etype `pos` of
@@ -685,9 +735,14 @@ static int64_t readable(const struct motor_file *f, int how, MPI_Offset pos, int
 			return count;
 		return end <= pos ? 0 : end - pos < count ? end - pos : count;
 	}
-	if (MPI_File_get_byte_offset(f->fh, pos, &start) != MPI_SUCCESS)
+	MPI_Offset first = 0, etype = 1;
+	if (MPI_File_get_byte_offset(f->fh, pos, &start) != MPI_SUCCESS ||
+	    contiguous_view(f, &first, &etype) != MPI_SUCCESS)
 		return count;
-	int64_t held = size > start ? (int64_t)(size - start) / esize : 0;
+	/* Whole etypes that are whole elements too: units of their least common multiple (`count` is whole
+	 * etypes, whole_etypes). */
+	int64_t unit = (int64_t)etype / gcd(etype, esize) * esize;
+	int64_t held = size > start ? (int64_t)(size - start) / unit * (unit / esize) : 0;
 	return held < count ? held : count;
 }
 
@@ -727,6 +782,8 @@ int motor_mpi_file_rw(int handle, int how, int64_t offset, void *buf, int64_t co
 		verdict = mode_allows(f, how);
 	if (verdict == MOTOR_OK)
 		verdict = fits_view(f, dt);
+	if (verdict == MOTOR_OK)
+		verdict = whole_etypes(f, count, type);
 	if (how & MOTOR_FILE_ALL)
 		verdict = agree(f, verdict);
 	if (verdict != MOTOR_OK)
@@ -735,7 +792,7 @@ int motor_mpi_file_rw(int handle, int how, int64_t offset, void *buf, int64_t co
 	MPI_Offset off = (MPI_Offset)offset;
 	int n = (int)count;
 	if (!(how & MOTOR_FILE_WRITE))
-		n = (int)readable(f, how, start_of(f, how, offset, count), count, type);
+		n = (int)readable(f, how, start_of(f, how, offset, count, type), count, type);
 	memset(&st, 0, sizeof st);
 	struct motor_block b;
 	motor_mpi__block_begin(&b);
@@ -803,11 +860,12 @@ int motor_mpi_file_iat(int handle, int how, int64_t offset, void *buf, int64_t c
 		return MOTOR_ECOUNT;
 	if ((how & MOTOR_FILE_AT) && offset < 0)
 		return MOTOR_EOFFSET;
-	if ((rc = mode_allows(f, how)) != MOTOR_OK || (rc = fits_view(f, dt)) != MOTOR_OK)
+	if ((rc = mode_allows(f, how)) != MOTOR_OK || (rc = fits_view(f, dt)) != MOTOR_OK ||
+	    (rc = whole_etypes(f, count, type)) != MOTOR_OK)
 		return rc;
 	/* At a file pointer, the pointer then advances by what is read. */
 	if (!(how & MOTOR_FILE_WRITE))
-		count = readable(f, how, start_of(f, how, offset, count), count, type);
+		count = readable(f, how, start_of(f, how, offset, count, type), count, type);
 	switch (how) {
 	case MOTOR_FILE_SHARED | MOTOR_FILE_WRITE:
 		rc = MPI_File_iwrite_shared(f->fh, buf, (int)count, type, &r);
@@ -835,28 +893,6 @@ int motor_mpi_file_iat(int handle, int how, int64_t offset, void *buf, int64_t c
 	return as_class(rc);
 }
 
-/* How many etypes of the view `n` elements of `type` are, in *etypes: as many under a filetype (the elements
- * are etypes, fits_view), their bytes over the etype's size under a contiguous view; MOTOR_EETYPES if that is
- * not a whole number. */
-static int etypes_of(const struct motor_file *f, int64_t n, MPI_Datatype type, MPI_Offset *etypes)
-{
-	MPI_Offset first = 0, second = 0;
-	int size = 0, rc;
-	*etypes = n;
-	if (f->strided)
-		return MOTOR_OK;
-	/* A contiguous view's etypes lie one after another: the second starts one etype after the first. */
-	if ((rc = MPI_Type_size(type, &size)) != MPI_SUCCESS ||
-	    (rc = MPI_File_get_byte_offset(f->fh, 0, &first)) != MPI_SUCCESS ||
-	    (rc = MPI_File_get_byte_offset(f->fh, 1, &second)) != MPI_SUCCESS)
-		return as_class(rc);
-	MPI_Offset etype = second - first, bytes = (MPI_Offset)n * size;
-	if (etype <= 0 || bytes % etype)
-		return MOTOR_EETYPES;
-	*etypes = bytes / etype;
-	return MOTOR_OK;
-}
-
 /* Where a non-blocking collective `how` of *count elements starts (*at, in etypes) and how many it moves
  * (*count: a read is cut at the end of the file first).  At the individual pointer it becomes the
  * explicit-offset operation at the pointer's position, and the pointer moves past the block now, at the post
@@ -866,7 +902,7 @@ static int place(struct motor_file *f, int how, int64_t offset, int64_t *count, 
                  MPI_Offset *at, MPI_Offset *moved)
 {
 	int rc = MOTOR_OK;
-	*at = start_of(f, how, offset, *count);
+	*at = start_of(f, how, offset, *count, type);
 	*count = readable(f, how, *at, *count, type);
 	if (*at < 0)
 		return MOTOR_EPOSITION;
@@ -901,6 +937,8 @@ int motor_mpi_file_iall(int handle, int how, int64_t offset, void *buf, int64_t 
 		verdict = mode_allows(f, how);
 	if (verdict == MOTOR_OK)
 		verdict = fits_view(f, dt);
+	if (verdict == MOTOR_OK)
+		verdict = whole_etypes(f, count, type);
 	if (verdict == MOTOR_OK)
 		verdict = place(f, how, offset, &count, type, &at, &moved);
 	/* The file's communicator joins the table at its first non-blocking collective (a local step), for a

@@ -285,8 +285,9 @@ int motor_mpi_win_free(int handle)
 	struct win *w = lookup(handle);
 	if (!w)
 		return MOTOR_EWIN;
+	/* Operations started since the last Fence must be completed by one first (MPI 4.0 §12.2.5). */
 	pthread_mutex_lock(&w->lock);
-	int verdict = in_epoch(w) ? MOTOR_EWINSYNC : MOTOR_OK;
+	int verdict = in_epoch(w) || w->fence_ops ? MOTOR_EWINSYNC : MOTOR_OK;
 	pthread_mutex_unlock(&w->lock);
 	int rc = motor_mpi__agree(&w->agree, verdict);
 	if (rc != MOTOR_OK)
@@ -295,8 +296,14 @@ int motor_mpi_win_free(int handle)
 	struct motor_block b;
 	motor_mpi__block_begin(&b);
 	rc = MPI_Win_free(&w->win);
-	MPI_Comm_free(&w->comm);
+	if (rc == MPI_SUCCESS)
+		MPI_Comm_free(&w->comm);
 	motor_mpi__block_end(&b);
+	if (rc != MPI_SUCCESS) {
+		/* MPI kept the window: so does the table. */
+		atomic_store_explicit(&wins[handle], w, memory_order_release);
+		return rc;
+	}
 	destroy(w);
 	return rc;
 }
@@ -531,7 +538,7 @@ static int mark(struct win *w, enum motor_win_sync what, int rank, int lock_type
 	case MOTOR_WIN_LOCK:
 		if (w->no_locks)
 			return MOTOR_EWINNOLOCKS;
-		if (w->lock_all || w->locked[rank] || w->fence_ops)
+		if (w->lock_all || w->locked[rank] || w->fence_ops || w->started)
 			return MOTOR_EWINSYNC;
 		w->locked[rank] = (uint8_t)lock_type;
 		w->nlocked++;
@@ -544,7 +551,7 @@ static int mark(struct win *w, enum motor_win_sync what, int rank, int lock_type
 	case MOTOR_WIN_LOCK_ALL:
 		if (w->no_locks)
 			return MOTOR_EWINNOLOCKS;
-		if (w->lock_all || w->nlocked || w->fence_ops)
+		if (w->lock_all || w->nlocked || w->fence_ops || w->started)
 			return MOTOR_EWINSYNC;
 		w->lock_all = 1;
 		return MOTOR_OK;
@@ -834,6 +841,10 @@ void motor_mpi__win_fini(void)
 		for (int r2 = 0; r2 < w->size; r2++)
 			if (w->locked[r2])
 				MPI_Win_unlock(r2, w->win);
+		/* An open fence epoch (the same on every rank: Fence is collective) may hold operations that
+		 * only a fence completes, and MPI_Win_free refuses them. */
+		if (w->fence)
+			MPI_Win_fence(MPI_MODE_NOSUCCEED, w->win);
 		MPI_Win_free(&w->win);
 		MPI_Comm_free(&w->comm);
 		destroy(w);

@@ -481,6 +481,79 @@ public static class FileTests
 		Cleanup (path);
 	}
 
+	// Under a view whose etype (int) is larger than the buffer's element (byte), a read across the end reads the
+	// whole etypes the file holds, a collective one where only some ranks cross the end included; a block that is
+	// not whole etypes is refused before MPI is called, on every rank of a collective.
+	public static void ReadsUnderALargerEtypeMoveWholeEtypes ()
+	{
+		string path = PathFor ("wholeetypes");
+		using (var f = MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_RDWR)) {
+			if (Rank == 0)
+				f.Write_at (0, Enumerable.Range (1, 10).Select (i => (byte) i).ToArray ()); // 2.5 ints
+			f.Sync ();
+			World.Barrier ();
+			f.Sync ();
+			f.Set_view (0, typeof (int));
+			var b = new byte[8];
+			Assert.Equal (4, f.Read_at (1, b), "Read_at of two ints from int 1: one whole int before the end");
+			Assert.SequenceEqual (new byte[] { 5, 6, 7, 8, 0, 0, 0, 0 }, b, "Read_at's bytes");
+			Array.Clear (b, 0, 8);
+			f.Seek (1, MPI.SEEK_SET);
+			Assert.Equal (4, f.Read (b), "Read at the individual pointer");
+			Assert.Equal (2L, f.Get_position (), "the pointer moved by the int read");
+			Array.Clear (b, 0, 8);
+			// Rank 0 crosses the end, the others read within the file: ROMIO's collective refused rank 0's part
+			// alone, which left the others waiting in it.
+			int at = Rank == 0 ? 1 : 0;
+			Assert.Equal (Rank == 0 ? 4 : 8, f.Read_at_all (at, b), "Read_at_all");
+			Assert.SequenceEqual (Rank == 0 ? new byte[] { 5, 6, 7, 8, 0, 0, 0, 0 } : new byte[] { 1, 2, 3, 4, 5, 6, 7, 8 }, b,
+			                      "Read_at_all's bytes");
+			Array.Clear (b, 0, 8);
+			Request r = f.Iread_at (1, b);
+			r.Wait ();
+			Assert.SequenceEqual (new byte[] { 5, 6, 7, 8, 0, 0, 0, 0 }, b, "Iread_at's bytes");
+			var e = Assert.Throws<ArgumentException> (() => f.Read_at (0, b, 0, 3), "Read_at of 3 bytes");
+			Assert.Contains ("whole number of the view's etypes", e.Message, "the refusal says why");
+			Assert.Throws<ArgumentException> (() => f.Iwrite_at (0, b, 0, 6), "Iwrite_at of 6 bytes");
+			// One rank's block is not whole ints: every rank refuses, and the file stays usable.
+			if (Rank == Last)
+				Assert.Throws<ArgumentException> (() => f.Read_at_all (0, b, 0, 5), "Read_at_all of 5 bytes");
+			else
+				Assert.Throws<InvalidOperationException> (() => f.Read_at_all (0, b, 0, 4), "Read_at_all beside a refusal");
+			Assert.Equal (4, f.Read_at_all (0, b, 0, 4), "Read_at_all after the refusal");
+		}
+		Cleanup (path);
+	}
+
+	// Read_ordered under a view of double with byte buffers: each rank's place counts the lower ranks' blocks in
+	// etypes (it counted them in bytes, and most ranks read nothing).
+	public static void ReadOrderedUnderALargerEtypeCountsInEtypes ()
+	{
+		string path = PathFor ("orderedetypes");
+		using (var f = MPI.File.Open (World, path, MPI.MODE_CREATE | MPI.MODE_RDWR)) {
+			if (Rank == 0)
+				f.Write_at (0, Enumerable.Range (0, 8 * (Size + 1)).Select (i => (byte) i).ToArray ()); // Size + 1 doubles
+			f.Sync ();
+			World.Barrier ();
+			f.Sync ();
+			f.Set_view (0, typeof (double));
+			var b = new byte[8];
+			Assert.Equal (8, f.Read_ordered (b), "Read_ordered of one double each");
+			Assert.SequenceEqual (Enumerable.Range (8 * Rank, 8).Select (i => (byte) i).ToArray (), b, "this rank's double");
+			Assert.Equal ((long) Size, f.Get_position_shared (), "the shared pointer past every rank's double");
+			World.Barrier ();
+			// Under the default view (etype byte) with int buffers: the pointer stops at the end.
+			f.Set_view (0, typeof (byte));
+			f.Seek_shared (0, MPI.SEEK_SET);
+			var all = new int[2 * (Size + 1)];
+			int n = f.Read_ordered (all);
+			Assert.Equal (Rank == 0 ? all.Length : 0, n, "only rank 0 finds data: it reads the whole file");
+			Assert.Equal ((long) (8 * (Size + 1)), f.Get_position_shared (), "the shared pointer stops at the end");
+			World.Barrier ();
+		}
+		Cleanup (path);
+	}
+
 	public static void SetSizeTruncatesAndExtendsPreallocateGrows ()
 	{
 		string path = PathFor ("size");

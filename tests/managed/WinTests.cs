@@ -1,7 +1,8 @@
 // WinTests: one-sided communication (System.MP.Win).  Every operation with known results, every element
 // checked; each synchronisation mode; a multi-dimensional base; Allocate; collections while windows and epochs
 // are open (window and origin memory must not move, data must arrive intact); dropped windows (this program
-// ends with windows it never freed: MPI finalisation must free them without a crash); the request-based
+// ends with windows it never freed, one with an operation no fence has completed: MPI finalisation must free
+// them without a crash); the request-based
 // operations (Rput ...); and every refusal.
 // Runs at 1, 2, 3 and 4 ranks.
 using System;
@@ -165,6 +166,38 @@ public static class WinTests
 		w.Complete ();
 		w.Wait ();
 		Assert.SequenceEqual (Block (Prev, 10), mem, "ring");
+		w.Free ();
+	}
+
+	// Lock and Lock_all inside a Start epoch are refused as Start inside a lock epoch is, and the epoch goes on.
+	public static void LockInsideStartIsRefused ()
+	{
+		var mem = new int[10];
+		var w = Win.Create (mem, sizeof (int), World);
+		var wg = World.Get_group ();
+		w.Post (wg.Incl (new[] { Prev }));
+		w.Start (wg.Incl (new[] { Next }));
+		Assert.Throws<InvalidOperationException> (() => w.Lock (MPI.LOCK_SHARED, Next), "Lock inside Start");
+		Assert.Throws<InvalidOperationException> (() => w.Lock_all (), "Lock_all inside Start");
+		w.Put (Block (Rank, 10), Next, 0);
+		w.Complete ();
+		w.Wait ();
+		Assert.SequenceEqual (Block (Prev, 10), mem, "the Start epoch after the refusals");
+		w.Free ();
+	}
+
+	// An operation in a fence epoch must be completed by a Fence before Free: every rank refuses (the target too,
+	// which started nothing), and the window stays usable.
+	public static void FreeBeforeTheFenceThatCompletesAnOperationIsRefusedEverywhere ()
+	{
+		var mem = new int[4];
+		var w = Win.Create (mem, sizeof (int), World);
+		w.Fence ();
+		if (Rank == 0)
+			w.Put (new[] { 9 }, 0, 1, Next, 0);
+		Assert.Throws<InvalidOperationException> (() => w.Free (), "Free with rank 0's Put not completed");
+		w.Fence ();
+		Assert.Equal (Prev == 0 ? 9 : 0, mem[0], "the Put, completed by the Fence after the refusal");
 		w.Free ();
 	}
 
@@ -646,6 +679,10 @@ public static class WinTests
 		dropped = new WeakReference (mem);
 		Win.Create (mem, sizeof (int), World);
 		Win.Allocate<int> (16, World);
+		// A third with an operation in its fence epoch: finalisation completes it with a fence before freeing.
+		var w = Win.Create (new int[4], sizeof (int), World);
+		w.Fence ();
+		w.Put (Block (Rank, 4), Next, 0);
 	}
 
 	public static void DroppedWindowKeepsItsArrayUntilFinalize ()
