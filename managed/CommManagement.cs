@@ -164,9 +164,15 @@ namespace System.MP
 		/// <exception cref="ArgumentNullException">At the local leader, <paramref name="peer"/> is null.</exception>
 		/// <exception cref="ObjectDisposedException">This communicator, or at the local leader <paramref name="peer"/>,
 		/// has been freed.</exception>
-		/// <exception cref="InvalidOperationException">On the other ranks of the group, when the local leader refused
-		/// its arguments (it raises the reason); or MPI has been finalized.</exception>
+		/// <exception cref="ArgumentException">The ranks of a group passed different tags.</exception>
+		/// <exception cref="InvalidOperationException">On the other ranks of both groups, when a rank refused its
+		/// arguments (it raises the reason); or MPI has been finalized.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
+		/// <remarks>Each group agrees on its arguments, and the leaders tell each other their groups' outcome before
+		/// MPI is called, so that a refusal raises on every rank of both groups.  A group that cannot reach the other
+		/// -- a local_leader that is not the same valid rank on all of its ranks, or at its leader a bad peer,
+		/// remote_leader or tag (or a tag that differs from the other leader's) -- raises on all of its ranks, but the
+		/// other group then waits for its leader, as in C.</remarks>
 		public Intercomm Create_intercomm (int local_leader, Comm peer, int remote_leader, int tag)
 		{
 			int h;

@@ -9,7 +9,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 
-#include "motor-mpi-internal.h"
+#include "coll-internal.h"
 
 struct motor_comm motor_mpi__comms[MOTOR_MAX_COMMS];
 static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -323,41 +323,75 @@ int motor_mpi_comm_kind(int comm, int *inter, int *remote_size)
 	return MOTOR_OK;
 }
 
+/* A group's outcome as its leader tells the other group's (intercomm_create): INT_MAX for none, the lowest
+ * refusing rank, or -2 for arguments that differ between the group's ranks; and back. */
+static int outcome_out(int rc, int leader)
+{
+	if (rc == MOTOR_OK)
+		return INT_MAX;
+	if (rc <= MOTOR_EPEER_BASE && rc > MOTOR_EPEER_REMOTE_BASE)
+		return MOTOR_EPEER_BASE - rc;
+	return rc == MOTOR_EMISMATCH ? -2 : leader;
+}
+
+static int outcome_in(int x)
+{
+	return x == INT_MAX ? MOTOR_OK
+	       : x == -2    ? MOTOR_EMISMATCH
+	       : x < 0      ? MOTOR_EREMOTE
+	                    : MOTOR_EPEER_REMOTE(x);
+}
+
+/* Every rank of both groups refuses alike: each group agrees on its leader first (the same valid rank on
+ * every rank), then on the rest -- the tag, the same everywhere, and at the leader the peer communicator and
+ * the remote leader, which MPI reads there only (MPI 4.0 §7.6.2) -- and the leaders exchange their groups'
+ * outcomes over the peer communicator before either enters MPI_Intercomm_create, each telling its group the
+ * other's.  A group without an agreed leader, or whose leader cannot reach the other leader (a bad peer
+ * communicator or remote leader), raises, but cannot tell the other group, which waits for that leader as
+ * in C. */
 int motor_mpi_intercomm_create(int local, int local_leader, int peer, int remote_leader, int tag,
                                int *newcomm)
 {
 	struct motor_comm *c = motor_mpi__comm(local), *p = NULL;
 	MPI_Comm nc = MPI_COMM_NULL;
 	struct motor_block b;
-	int rc;
+	int done;
 
 	if (!c)
 		return MOTOR_ECOMM;
 	if (c->inter)
 		return MOTOR_EINTER;
-	if (local_leader < 0 || local_leader >= c->size)
-		return MOTOR_ERANK;
-	if ((rc = motor_mpi__send_tag(tag)) != MOTOR_OK)
+	struct motor_carry d = {.kind = BARRIER, .root = local_leader, .op = -1, .dt = CARRY_DT_BYTES};
+	int rc = motor_mpi__agree_carry(
+	    c, local_leader < 0 || local_leader >= c->size ? MOTOR_ERANK : MOTOR_OK, &d, &done);
+	if (rc != MOTOR_OK)
 		return rc;
-	/* The peer communicator and the remote leader matter only at the local leader (MPI-4.0 §7.6.2).  The
-	 * leader tells the others whether they are valid before anyone enters MPI_Intercomm_create, so that a
-	 * bad argument raises on every rank instead of leaving the others waiting for a leader that never
-	 * comes. */
-	int verdict = MOTOR_OK;
-	if (c->rank == local_leader) {
+	int leader = c->rank == local_leader, verdict = motor_mpi__send_tag(tag);
+	if (leader && verdict == MOTOR_OK) {
 		if (!(p = motor_mpi__comm(peer)))
 			verdict = MOTOR_ECOMM;
 		else if (remote_leader < 0 || remote_leader >= p->remote_size)
 			verdict = MOTOR_ERANK;
 	}
+	d.count = tag;
+	int mine = motor_mpi__agree_carry(c, verdict, &d, &done);
+	int out = outcome_out(mine, local_leader), theirs = INT_MAX, xrc = MPI_SUCCESS;
 	motor_mpi__block_begin(&b);
-	rc = MPI_Bcast(&verdict, 1, MPI_INT, local_leader, c->comm);
-	if (rc == MPI_SUCCESS && verdict == MOTOR_OK)
-		rc = MPI_Intercomm_create(c->comm, local_leader, p ? p->comm : MPI_COMM_NULL,
-		                          p ? remote_leader : 0, tag, &nc);
+	if (leader && verdict == MOTOR_OK) {
+		xrc = MPI_Sendrecv(&out, 1, MPI_INT, remote_leader, tag, &theirs, 1, MPI_INT, remote_leader,
+		                   tag, p->comm, MPI_STATUS_IGNORE);
+		if (xrc != MPI_SUCCESS)
+			theirs = -3;
+	}
+	rc = MPI_Bcast(&theirs, 1, MPI_INT, local_leader, c->comm);
+	if (rc == MPI_SUCCESS && mine == MOTOR_OK && theirs == INT_MAX)
+		rc = MPI_Intercomm_create(c->comm, local_leader, leader ? p->comm : MPI_COMM_NULL,
+		                          leader ? remote_leader : 0, tag, &nc);
 	motor_mpi__block_end(&b);
-	if (rc == MPI_SUCCESS && verdict != MOTOR_OK)
-		return c->rank == local_leader ? verdict : MOTOR_EREMOTE;
+	if (rc != MPI_SUCCESS || mine != MOTOR_OK)
+		return rc != MPI_SUCCESS ? rc : mine;
+	if (theirs != INT_MAX)
+		return xrc != MPI_SUCCESS ? xrc : outcome_in(theirs);
 	return motor_mpi__comm_made(rc, nc, newcomm);
 }
 

@@ -259,6 +259,32 @@ public static class CommTests
 			Assert.Throws<InvalidOperationException> (() => World.Create_intercomm (0, World, Size + 1, 1), "the leader refused");
 	}
 
+	// A refusal on a rank that is not a leader reaches the other group through the leaders, so every rank of both
+	// groups raises (and both can make the intercommunicator afterwards).  Needs a group with two ranks.
+	public static void IntercommRefusalOnANonLeaderRaisesInBothGroups ()
+	{
+		if (Size < 3)
+			return;
+		bool low = Rank < Size / 2;
+		var local = World.Split (low ? 0 : 1, Rank);
+		int remote = low ? Size / 2 : 0;
+		// The last rank is a non-leader of the high group: a bad tag, then a valid one that differs.
+		if (Rank == Size - 1)
+			Assert.Throws<ArgumentOutOfRangeException> (() => local.Create_intercomm (0, World, remote, -4), "bad tag here");
+		else if (!low)
+			Assert.Throws<InvalidOperationException> (() => local.Create_intercomm (0, World, remote, 5), "beside it");
+		else {
+			var e = Assert.Throws<InvalidOperationException> (() => local.Create_intercomm (0, World, remote, 5), "the other group");
+			Assert.Contains ("of the remote group", e.Message, "names the other group's rank");
+		}
+		Assert.Throws<ArgumentException> (() => local.Create_intercomm (0, World, remote, Rank == Size - 1 ? 6 : 5),
+		                                  "tags that differ in one group");
+		var ic = local.Create_intercomm (0, World, remote, 5);
+		Assert.Equal (low ? Size - Size / 2 : Size / 2, ic.Get_remote_size (), "made afterwards");
+		ic.Free ();
+		local.Free ();
+	}
+
 	public static void CartesianGrid ()
 	{
 		var dims = new int[2];
