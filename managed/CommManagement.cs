@@ -191,16 +191,17 @@ namespace System.MP
 		}
 
 		/// <summary>A communicator with a Cartesian grid of <paramref name="dims"/>; ranks beyond the grid get
-		/// null.</summary>
+		/// null.  Every rank must pass the same grid (dims, periods and reorder).</summary>
 		/// <param name="dims">The extent of each dimension, each at least 1; the grid must not be larger than the
-		/// communicator.</param>
+		/// communicator.  With no dimension the grid has one cell, as MPI defines: rank 0 alone.</param>
 		/// <param name="periods">Whether each dimension wraps around; one entry per dimension.</param>
 		/// <param name="reorder">Whether the MPI library may renumber the ranks to fit the machine.</param>
 		/// <returns>The new communicator, or null on ranks beyond the grid.  Collective.</returns>
 		/// <exception cref="ArgumentNullException"><paramref name="dims"/> or <paramref name="periods"/> is
 		/// null.</exception>
 		/// <exception cref="ArgumentException"><paramref name="periods"/> does not have one entry per dimension, a
-		/// dimension is less than 1, the grid is larger than the communicator, or there are no dimensions.</exception>
+		/// dimension is less than 1, or the grid is larger than the communicator; or, on every rank, the ranks passed
+		/// different grids.</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
 		/// <exception cref="InvalidOperationException">Another rank refused its arguments (the message names the lowest
 		/// refusing rank; that rank's exception says why): no communicator was made on any rank.  Also raised when
@@ -233,8 +234,9 @@ namespace System.MP
 		/// <param name="dims">One entry per dimension: zero entries are filled in, non-zero ones are kept.</param>
 		/// <exception cref="ArgumentNullException"><paramref name="dims"/> is null.</exception>
 		/// <exception cref="ArgumentOutOfRangeException"><paramref name="nnodes"/> is not positive.</exception>
-		/// <exception cref="ArgumentException">A fixed (non-zero) entry of <paramref name="dims"/> is negative or the
-		/// fixed entries do not divide <paramref name="nnodes"/>.</exception>
+		/// <exception cref="ArgumentException">A fixed (non-zero) entry of <paramref name="dims"/> is negative, the
+		/// fixed entries do not divide <paramref name="nnodes"/>, or no entry is zero and their product is not
+		/// <paramref name="nnodes"/>.</exception>
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public static unsafe void Dims_create (int nnodes, int[] dims)
@@ -247,7 +249,8 @@ namespace System.MP
 			fixed (int* d = dims)
 				rc = MPDirect.DimsCreate (nnodes, dims.Length, d);
 			if (rc == Errors.EDIMS)
-				throw new ArgumentException ("the fixed (non-zero) entries of dims must be positive and divide nnodes (" + nnodes + ")", "dims");
+				throw new ArgumentException ("the fixed (non-zero) entries of dims must be positive and divide nnodes (" + nnodes +
+					"), and make nnodes when there is no zero entry to fill", "dims");
 			Errors.Check (rc);
 		}
 

@@ -18,6 +18,37 @@
 
 #include "motor-mpi-internal.h"
 
+/* ---- arguments that must agree across ranks -------------------------------------------------------- */
+
+/* FNV-1a over `n` ints, continuing from `h` (FNV_BASIS to start). */
+#define FNV_BASIS 14695981039346656037u
+static uint64_t hash_ints(uint64_t h, const int32_t *v, int n)
+{
+	for (int i = 0; i < n; i++) {
+		uint32_t x = (uint32_t)v[i];
+		for (int k = 0; k < 4; k++, x >>= 8)
+			h = (h ^ (x & 0xff)) * 1099511628211u;
+	}
+	return h;
+}
+
+/* After an agreement that every rank accepted its own arguments: MOTOR_OK when every rank of `c` passed the
+ * arguments that hash to `h`, else MOTOR_EMISMATCH on every rank.  One MPI_Allreduce of two int64: the
+ * minimum of h and of -h, which agree only when every h is the same. */
+static int same_everywhere(const struct motor_comm *c, uint64_t h)
+{
+	if (c->size == 1)
+		return MOTOR_OK;
+	int64_t v[2] = {(int64_t)(h >> 1), -(int64_t)(h >> 1)};
+	struct motor_block b;
+	motor_mpi__block_begin(&b);
+	int rc = MPI_Allreduce(MPI_IN_PLACE, v, 2, MPI_INT64_T, MPI_MIN, c->comm);
+	motor_mpi__block_end(&b);
+	if (rc != MPI_SUCCESS)
+		return rc;
+	return v[0] == -v[1] ? MOTOR_OK : MOTOR_EMISMATCH;
+}
+
 /* The communicator if it carries a Cartesian topology, with its number of dimensions. */
 static int cart(int comm, struct motor_comm **out, int *ndims)
 {
@@ -52,8 +83,13 @@ int motor_mpi_cart_create(int comm, int ndims, const int32_t *dims, const int32_
 		if (dims[i] <= 0 || cells > c->size)
 			rc = MOTOR_EDIMS;
 	}
-	/* Ranks may pass different grids: agree before MPI_Cart_create, as the collectives do (coll.c). */
+	/* Ranks may refuse their grids: agree before MPI_Cart_create, as the collectives do (coll.c); then
+	 * compare the grids, which MPI requires to be the same everywhere. */
 	if ((rc = motor_mpi__agree(c, rc)) != MOTOR_OK)
+		return rc;
+	int32_t shape[2] = {ndims, reorder != 0};
+	uint64_t h = hash_ints(hash_ints(hash_ints(FNV_BASIS, shape, 2), dims, ndims), periods, ndims);
+	if ((rc = same_everywhere(c, h)) != MOTOR_OK)
 		return rc;
 	int *d = malloc(sizeof(int) * (size_t)(ndims + 1)), *p = malloc(sizeof(int) * (size_t)(ndims + 1));
 	rc = MOTOR_ENOMEM;
@@ -152,7 +188,22 @@ int motor_mpi_cart_shift(int comm, int direction, int disp, int *source, int *de
 		return rc;
 	if (direction < 0 || direction >= ndims)
 		return MOTOR_EDIMS;
-	if ((rc = MPI_Cart_shift(c->comm, direction, disp, source, dest)) != MPI_SUCCESS)
+	/* MPI adds disp to a coordinate, which overflows for a disp near the int's limits: a periodic
+	 * dimension takes it modulo its extent, and past its extent a non-periodic one has no neighbour
+	 * either way. */
+	int *buf = malloc(sizeof(int) * 3 * (size_t)ndims);
+	if (!buf)
+		return MOTOR_ENOMEM;
+	rc = MPI_Cart_get(c->comm, ndims, buf, buf + ndims, buf + 2 * ndims);
+	int64_t extent = buf[direction], periodic = buf[ndims + direction];
+	free(buf);
+	if (rc != MPI_SUCCESS)
+		return rc;
+	int64_t d = periodic         ? (int64_t)disp % extent
+	            : disp < -extent ? -extent
+	            : disp > extent  ? extent
+	                             : disp;
+	if ((rc = MPI_Cart_shift(c->comm, direction, (int)d, source, dest)) != MPI_SUCCESS)
 		return rc;
 	if (*source == MPI_PROC_NULL)
 		*source = MOTOR_PROC_NULL;
@@ -175,7 +226,11 @@ int motor_mpi_dims_create(int nnodes, int ndims, int32_t *dims)
 		if (fixed > nnodes)
 			return MOTOR_EDIMS;
 	}
-	if (nnodes % fixed != 0)
+	/* With no entry to fill, the grid is what it is: it must have nnodes cells. */
+	int free_entries = 0;
+	for (int i = 0; i < ndims; i++)
+		free_entries += dims[i] == 0;
+	if (nnodes % fixed != 0 || (!free_entries && fixed != nnodes))
 		return MOTOR_EDIMS;
 	int *buf = malloc(sizeof(int) * (size_t)(ndims ? ndims : 1));
 	if (!buf)
@@ -187,36 +242,6 @@ int motor_mpi_dims_create(int nnodes, int ndims, int32_t *dims)
 		dims[i] = buf[i];
 	free(buf);
 	return rc;
-}
-
-/* ---- arguments that must agree across ranks -------------------------------------------------------- */
-
-/* FNV-1a over `n` ints, continuing from `h`. */
-static uint64_t hash_ints(uint64_t h, const int32_t *v, int n)
-{
-	for (int i = 0; i < n; i++) {
-		uint32_t x = (uint32_t)v[i];
-		for (int k = 0; k < 4; k++, x >>= 8)
-			h = (h ^ (x & 0xff)) * 1099511628211u;
-	}
-	return h;
-}
-
-/* After an agreement that every rank accepted its own arguments: MOTOR_OK when every rank of `c` passed the
- * arguments that hash to `h`, else MOTOR_EMISMATCH on every rank.  One MPI_Allreduce of two int64: the
- * minimum of h and of -h, which agree only when every h is the same. */
-static int same_everywhere(const struct motor_comm *c, uint64_t h)
-{
-	if (c->size == 1)
-		return MOTOR_OK;
-	int64_t v[2] = {(int64_t)(h >> 1), -(int64_t)(h >> 1)};
-	struct motor_block b;
-	motor_mpi__block_begin(&b);
-	int rc = MPI_Allreduce(MPI_IN_PLACE, v, 2, MPI_INT64_T, MPI_MIN, c->comm);
-	motor_mpi__block_end(&b);
-	if (rc != MPI_SUCCESS)
-		return rc;
-	return v[0] == -v[1] ? MOTOR_OK : MOTOR_EMISMATCH;
 }
 
 static struct motor_comm *intra(int comm, int *rc)
@@ -259,7 +284,7 @@ int motor_mpi_cart_sub(int comm, int n, const int32_t *remain, int *newcomm)
 		rc = MOTOR_ENOMEM;
 	if ((rc = motor_mpi__agree(c, rc)) != MOTOR_OK)
 		goto out;
-	uint64_t h = 14695981039346656037u;
+	uint64_t h = FNV_BASIS;
 	for (int i = 0; i < ndims; i++) {
 		r[i] = remain[i] != 0;
 		h = hash_ints(h, &r[i], 1);
@@ -308,8 +333,7 @@ int motor_mpi_graph_create(int comm, int nnodes, const int32_t *index, int nedge
 			rc = MOTOR_EGRAPH;
 	if ((rc = motor_mpi__agree(c, rc)) != MOTOR_OK)
 		return rc;
-	uint64_t h =
-	    hash_ints(hash_ints(hash_ints(14695981039346656037u, &nnodes, 1), index, nnodes), edges, nedges);
+	uint64_t h = hash_ints(hash_ints(hash_ints(FNV_BASIS, &nnodes, 1), index, nnodes), edges, nedges);
 	if ((rc = same_everywhere(c, h)) != MOTOR_OK)
 		return rc;
 	/* MPI_Graph_create takes no empty graph on every MPI library; the result is MPI_COMM_NULL everywhere.

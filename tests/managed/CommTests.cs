@@ -355,6 +355,60 @@ public static class CommTests
 		Assert.Equal (Size * 4, d3[0] * d3[1] * d3[2], "product");
 	}
 
+	// Grids that differ between ranks (each valid alone) are refused on every rank: MPI would make a topology
+	// that disagrees with itself, whose neighbour collectives wait forever.
+	public static void CartesianGridsThatDifferBetweenRanksAreRefusedEverywhere ()
+	{
+		if (Size < 2)
+			return;
+		Assert.Throws<ArgumentException> (() => World.Create_cart (new[] { Rank == 0 ? Size : Size - 1 }, new[] { false }, false),
+		                                  "dims differ");
+		Assert.Throws<ArgumentException> (() => World.Create_cart (new[] { Size }, new[] { Rank == 0 }, false), "periods differ");
+		Assert.Throws<ArgumentException> (() => World.Create_cart (new[] { Size }, new[] { true }, Rank == 0), "reorder differs");
+		var cart = World.Create_cart (new[] { Size }, new[] { true }, false);
+		Assert.Equal (Size, cart.Get_size (), "the same grid everywhere afterwards");
+		cart.Free ();
+	}
+
+	// No dimension: a grid of one cell, as MPI defines it (rank 0 alone).  Dims_create with no zero entry to fill
+	// must already make nnodes.
+	public static void ZeroDimensionalGridAndDimsCreateWithNothingToFill ()
+	{
+		var cart = World.Create_cart (new int[0], new bool[0], false);
+		Assert.True (Rank == 0 ? cart != null && cart.Get_size () == 1 && cart.Get_dim () == 0 : cart == null,
+		             "rank 0 alone in a grid without dimensions");
+		if (cart != null)
+			cart.Free ();
+		Assert.Throws<ArgumentException> (() => Intracomm.Dims_create (4, new[] { 1, 1 }), "1 x 1 is not 4");
+		Assert.Throws<ArgumentException> (() => Intracomm.Dims_create (4, new[] { 2 }), "2 is not 4");
+		Assert.Throws<ArgumentException> (() => Intracomm.Dims_create (4, new int[0]), "no dimension is not 4 cells");
+		var ok = new[] { 2, 2 };
+		Intracomm.Dims_create (4, ok);
+		Assert.SequenceEqual (new[] { 2, 2 }, ok, "a full grid of nnodes is kept");
+		Intracomm.Dims_create (1, new int[0]);
+	}
+
+	// Shift by displacements near the int's limits: modulo the extent on a periodic dimension, no neighbour past
+	// the extent on a non-periodic one (MPI adds them to a coordinate, which overflowed).
+	public static void ShiftByHugeDisplacements ()
+	{
+		foreach (bool periodic in new[] { true, false }) {
+			var cart = World.Create_cart (new[] { Size }, new[] { periodic }, false);
+			int r = cart.Get_rank ();
+			foreach (int disp in new[] { int.MaxValue, int.MinValue, int.MaxValue - 1, int.MinValue + 1, Size, -Size }) {
+				int src, dst;
+				cart.Shift (0, disp, out src, out dst);
+				long k = ((long) disp % Size + Size) % Size;
+				bool inside = (long) r + disp >= 0 && (long) r + disp < Size, back = (long) r - disp >= 0 && (long) r - disp < Size;
+				Assert.Equal (periodic ? (int) ((r + k) % Size) : inside ? (int) (r + disp) : MPI.PROC_NULL, dst,
+				              "destination, disp " + disp + (periodic ? ", periodic" : ""));
+				Assert.Equal (periodic ? (int) ((r - k + Size) % Size) : back ? (int) (r - disp) : MPI.PROC_NULL, src,
+				              "source, disp " + disp + (periodic ? ", periodic" : ""));
+			}
+			cart.Free ();
+		}
+	}
+
 	public static void FreedCommunicatorIsRefused ()
 	{
 		var c = World.Split (0, Rank);
