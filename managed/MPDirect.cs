@@ -29,6 +29,8 @@ namespace System.MP
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern string LibraryVersion ();
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int Abort (int comm, int errorcode);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern string ErrorString (int code);
+		// The argument an MPI error class names ("" for MPI_ERR_ARG), or null.
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern string ArgumentName (int errorClass);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int ErrorClass (int code);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int TruncateClass ();
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int TagUB ();

@@ -187,8 +187,10 @@ namespace MPI
 		}
 
 		/// <summary>The exception MPI.NET raises for an MPI error code: MessageTruncatedException for
-		/// MPI_ERR_TRUNCATE, ArgumentException for argument classes, Exception otherwise, with the library's
-		/// message and the code and class in Data["MPI Error Code"] / Data["MPI Error Class"].</summary>
+		/// MPI_ERR_TRUNCATE, ArgumentException for the classes that name an argument (MPI_ERR_BUFFER, _COUNT, _TYPE,
+		/// _TAG, _COMM, _RANK, _REQUEST, _ROOT, _GROUP, _OP, _TOPOLOGY, _DIMS, _ARG, _FILE, _WIN; its ParamName the
+		/// argument's name as MPI.NET gives it), an MPIException otherwise, with the library's message and the code
+		/// and class in Data["MPI Error Code"] / Data["MPI Error Class"].</summary>
 		/// <param name="errorCode">An MPI error code (0 is success).</param>
 		/// <returns>The exception, or null for success.</returns>
 		public static Exception TranslateErrorIntoException (int errorCode)
@@ -197,8 +199,9 @@ namespace MPI
 				return null;
 			int errorClass = System.MP.MPDirect.ErrorClass (errorCode);
 			string message = System.MP.MPDirect.ErrorString (errorCode);
-			Exception result = errorClass == System.MP.MPDirect.ErrTruncateClass ()
-				? new MessageTruncatedException (message)
+			string argument = System.MP.MPDirect.ArgumentName (errorClass);
+			Exception result = errorClass == System.MP.MPDirect.ErrTruncateClass () ? new MessageTruncatedException (message)
+				: argument != null ? new ArgumentException (message, argument == "" ? null : argument)
 				: (Exception) new System.MP.MPIException (errorCode, errorClass, message);
 			result.Data["MPI Error Code"] = errorCode;
 			result.Data["MPI Error Class"] = errorClass;

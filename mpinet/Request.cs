@@ -56,6 +56,8 @@ namespace MPI
 				throw Wire.Translate (e);
 			}
 			cached = Finish (st);
+			// Once the status is kept: an action that throws runs once, and a later Wait returns the status.
+			Deliver ();
 			return cached;
 		}
 
@@ -67,6 +69,11 @@ namespace MPI
 
 		/// <summary>The operation has completed with <paramref name="status"/>: the subclass's result.</summary>
 		internal abstract CompletedStatus Finish (System.MP.Status status);
+
+		// Runs the completion action, if any, after Finish's status has been kept.
+		internal virtual void Deliver ()
+		{
+		}
 	}
 
 	/// <summary>A non-blocking receive: <see cref="GetValue"/> gives what arrived.</summary>
@@ -74,9 +81,10 @@ namespace MPI
 	{
 		internal ReceiveRequest (System.MP.Request req) : base (req) { }
 
-		/// <summary>The value received: the value (ImmediateReceive of one value) or the array (of an array).  Call it
-		/// after Wait or Test has reported completion.</summary>
-		/// <returns>The received value, or default before completion.</returns>
+		/// <summary>The value received: the value (ImmediateReceive of one value) or the array (of an array).  Waits
+		/// for the receive to complete first, as <see cref="Request.Wait"/> does.</summary>
+		/// <returns>The received value; default for a receive that was cancelled.</returns>
+		/// <exception cref="MessageTruncatedException">The message was longer than the buffer.</exception>
 		public abstract object GetValue ();
 	}
 
@@ -114,14 +122,22 @@ namespace MPI
 		public override CompletedStatus Wait () { return Complete (true); }
 		public override CompletedStatus Test () { return Complete (false); }
 		public override void Cancel () { CancelRequest (); }
-		public override object GetValue () { return done ? (object) buf[0] : default (T); }
+		public override object GetValue ()
+		{
+			Wait ();
+			return done ? (object) buf[0] : default (T);
+		}
 
 		internal override CompletedStatus Finish (System.MP.Status status)
 		{
 			done = !status.Is_cancelled ();
+			return new CompletedStatus (status, done ? 1 : 0);
+		}
+
+		internal override void Deliver ()
+		{
 			if (done && action != null)
 				action (buf[0]);
-			return new CompletedStatus (status, done ? 1 : 0);
 		}
 	}
 
@@ -137,7 +153,11 @@ namespace MPI
 		public override CompletedStatus Wait () { return Complete (true); }
 		public override CompletedStatus Test () { return Complete (false); }
 		public override void Cancel () { CancelRequest (); }
-		public override object GetValue () { return values; }
+		public override object GetValue ()
+		{
+			Wait ();
+			return values;
+		}
 
 		internal override CompletedStatus Finish (System.MP.Status status)
 		{
@@ -152,6 +172,8 @@ namespace MPI
 		readonly Action<T> action;
 		readonly Array target;
 		object value;
+		T received;
+		bool delivered;
 
 		internal ObjectReceiveRequest (ORequest req, Action<T> action, Array target) : base (req)
 		{
@@ -162,7 +184,11 @@ namespace MPI
 		public override CompletedStatus Wait () { return Complete (true); }
 		public override CompletedStatus Test () { return Complete (false); }
 		public override void Cancel () { CancelRequest (); }
-		public override object GetValue () { return value; }
+		public override object GetValue ()
+		{
+			Wait ();
+			return value;
+		}
 
 		internal override CompletedStatus Finish (System.MP.Status status)
 		{
@@ -182,9 +208,15 @@ namespace MPI
 			} else {
 				value = v;
 			}
-			if (action != null)
-				action (v);
+			received = v;
+			delivered = true;
 			return new CompletedStatus (status, count);
+		}
+
+		internal override void Deliver ()
+		{
+			if (delivered && action != null)
+				action (received);
 		}
 	}
 }

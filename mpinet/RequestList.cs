@@ -71,23 +71,28 @@ namespace MPI
 		}
 
 		/// <summary>Waits until every request has completed, emptying the list.</summary>
-		/// <returns>The requests, in the list's order.</returns>
-		/// <exception cref="MessageTruncatedException">A receive's message was longer than its buffer (the list keeps
-		/// that request and the ones after it).</exception>
+		/// <returns>The requests, in the order they completed.</returns>
+		/// <exception cref="MessageTruncatedException">A receive's message was longer than its buffer.  The list keeps
+		/// every request, those that completed included (the next call returns them, and the one that raised as
+		/// completed with an empty status).</exception>
 		public List<Request> WaitAll ()
 		{
-			// In order; the ones completed leave the list together at the end (removing each from the front would
-			// move the rest every time).
-			List<Request> done;
-			int n = 0;
+			// As MPI.NET does: in the order the requests complete, not the list's (a request's completion, or its
+			// action, may be what lets an earlier one complete).
+			var result = new List<Request> ();
 			try {
-				for (; n < requests.Count; n++)
-					requests[n].Wait ();
-			} finally {
-				done = requests.GetRange (0, n);
-				requests.RemoveRange (0, n);
+				for (int spins = 0; requests.Count > 0; spins++) {
+					List<Request> some = TestSome ();
+					if (some != null)
+						result.AddRange (some);
+					else if (spins >= 64)
+						Thread.Yield ();
+				}
+			} catch {
+				requests.InsertRange (0, result); // nothing lost: their Test returns the kept status again
+				throw;
 			}
-			return done;
+			return result;
 		}
 
 		/// <summary>If every request has completed, empties the list and returns them; otherwise returns null and

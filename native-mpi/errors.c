@@ -42,6 +42,34 @@ int motor_mpi_truncate_class(void)
 	return MPI_ERR_TRUNCATE;
 }
 
+const char *motor_mpi_argument_name(int cls)
+{
+	static const struct {
+		int cls;
+		const char *name;
+	} args[] = {
+	    {MPI_ERR_BUFFER, "buffer"},
+	    {MPI_ERR_COUNT, "count"},
+	    {MPI_ERR_TYPE, "datatype"},
+	    {MPI_ERR_TAG, "tag"},
+	    {MPI_ERR_COMM, "comm"},
+	    {MPI_ERR_RANK, "rank"},
+	    {MPI_ERR_REQUEST, "request"},
+	    {MPI_ERR_ROOT, "root"},
+	    {MPI_ERR_GROUP, "group"},
+	    {MPI_ERR_OP, "op"},
+	    {MPI_ERR_TOPOLOGY, "comm"},
+	    {MPI_ERR_DIMS, "dims"},
+	    {MPI_ERR_ARG, ""},
+	    {MPI_ERR_FILE, "file"},
+	    {MPI_ERR_WIN, "window"},
+	};
+	for (size_t i = 0; i < sizeof args / sizeof args[0]; i++)
+		if (args[i].cls == cls)
+			return args[i].name;
+	return NULL;
+}
+
 int motor_mpi_error_class(int code)
 {
 	int cls = code;

@@ -92,6 +92,12 @@ int32_t motor_icall_truncate_class(void)
 	return motor_mpi_truncate_class();
 }
 
+MonoString *motor_icall_argument_name(int32_t cls)
+{
+	const char *name = motor_mpi_argument_name(cls);
+	return name ? mono_string_new(motor_domain, name) : NULL;
+}
+
 int32_t motor_icall_tag_ub(void)
 {
 	return motor_mpi_tag_ub();

@@ -24,6 +24,7 @@ MonoString *motor_icall_processor_name(void);
 MonoString *motor_icall_library_version(void);
 int32_t motor_icall_abort(int32_t comm, int32_t errorcode);
 MonoString *motor_icall_error_string(int32_t code);
+MonoString *motor_icall_argument_name(int32_t cls);
 int32_t motor_icall_error_class(int32_t code);
 int32_t motor_icall_truncate_class(void);
 int32_t motor_icall_tag_ub(void);

@@ -304,7 +304,7 @@ public static class MpiNetP2PTests
 
 	// RequestList.WaitAll waits in the list's order: when a request raises, the ones before it have left the list
 	// and the list keeps it and the ones after it; the next WaitAll completes those.
-	public static void RequestListWaitAllKeepsTheFailingRequestAndTheOnesAfterIt ()
+	public static void RequestListWaitAllKeepsEveryRequestWhenOneRaises ()
 	{
 		var first = new int[4];
 		var small = new int[2];
@@ -316,11 +316,11 @@ public static class MpiNetP2PTests
 		foreach (int tag in new[] { 37, 38, 39 })
 			World.Send (new[] { Rank, tag, 0, 1 }, Next, tag);
 		Assert.Throws<MessageTruncatedException> (() => list.WaitAll (), "the second receive's message is too long");
-		Assert.Equal (2, list.Count, "the list keeps the failing request and the one after it");
-		Assert.SequenceEqual (new[] { Prev, 37, 0, 1 }, first, "the first receive completed");
+		Assert.Equal (3, list.Count, "the list keeps every request, the completed ones included");
 		List<Request> rest = list.WaitAll ();
-		Assert.Equal (2, rest.Count, "the next WaitAll returns them");
+		Assert.Equal (3, rest.Count, "the next WaitAll returns them all");
 		Assert.Equal (0, list.Count, "and empties the list");
+		Assert.SequenceEqual (new[] { Prev, 37, 0, 1 }, first, "the first receive completed");
 		Assert.SequenceEqual (new[] { Prev, 39, 0, 1 }, last, "the last receive completed");
 	}
 
@@ -351,6 +351,60 @@ public static class MpiNetP2PTests
 		Assert.Equal (0, r2.Test ().Count (), "the request that raised completes with an empty status");
 		Assert.SequenceEqual (new[] { Prev, 0, 0, 1 }, first, "the first receive completed");
 		Assert.SequenceEqual (new[] { Prev, 2, 0, 1 }, last, "the last receive completed");
+	}
+
+	// As in MPI.NET, WaitAll completes the requests in the order they complete: here the second's action sends what
+	// lets the first complete (on the next rank), which waiting in the list's order would never see.
+	public static void RequestListWaitAllCompletesInTheOrderRequestsComplete ()
+	{
+		var list = new RequestList ();
+		Request first = World.ImmediateReceive<int> (Prev, 53);
+		list.Add (first);
+		list.Add (World.ImmediateReceive<int> (Prev, 54, v => World.Send (v + 1, Next, 53)));
+		World.Send (Rank * 10, Next, 54);
+		List<Request> done = list.WaitAll ();
+		Assert.Equal (2, done.Count, "both");
+		Assert.Equal (10 * ((Prev + Size - 1) % Size) + 1, (int) ((ReceiveRequest) first).GetValue (),
+		              "the value the previous rank's action sent");
+	}
+
+	// GetValue waits for the receive, as MPI.NET's does; an action that throws runs once, and the status is kept.
+	public static void GetValueWaitsAndAThrowingActionRunsOnce ()
+	{
+		var v = World.ImmediateReceive<int> (Prev, 55);
+		var arr = new int[3];
+		var a = World.ImmediateReceive (Prev, 56, arr);
+		var o = World.ImmediateReceive<string> (Prev, 57);
+		int runs = 0;
+		var thrower = World.ImmediateReceive<string> (Prev, 58, s => { runs++; throw new InvalidOperationException ("from the action"); });
+		World.Barrier (); // every rank has posted before any sends, so GetValue really waits
+		World.Send (Rank + 7, Next, 55);
+		World.Send (new[] { Rank, 1, 2 }, Next, 56);
+		World.Send ("s" + Rank, Next, 57);
+		World.Send ("t" + Rank, Next, 58);
+		Assert.Equal (Prev + 7, (int) v.GetValue (), "a value");
+		Assert.True (ReferenceEquals (arr, a.GetValue ()), "the array");
+		Assert.SequenceEqual (new[] { Prev, 1, 2 }, arr, "its elements");
+		Assert.Equal ("s" + Prev, (string) o.GetValue (), "a serialised value");
+		Assert.Throws<InvalidOperationException> (() => thrower.Wait (), "the action's exception");
+		CompletedStatus st = thrower.Wait ();
+		Assert.Equal (1, runs, "the action ran once");
+		Assert.Equal (Prev, st.Source, "the status is kept");
+		Assert.Equal (58, st.Tag, "its tag");
+	}
+
+	// TranslateErrorIntoException gives ArgumentException for the classes that name an argument, as MPI.NET does.
+	// The classes' numbers are the library's (mpi.h): MPICH's and Open MPI's differ.
+	public static void TranslateErrorGivesArgumentExceptionsForArgumentClasses ()
+	{
+		bool ompi = System.MP.Diagnostics.MpiLibrary.StartsWith ("Open MPI");
+		int count = 2, tag = 4, rank = 6, arg = ompi ? 13 : 12, truncate = ompi ? 15 : 14, other = ompi ? 16 : 15;
+		foreach (int c in new[] { count, tag, rank, arg })
+			Assert.True (MPI.Environment.TranslateErrorIntoException (c) is ArgumentException, "argument class " + c);
+		Assert.Equal ("tag", ((ArgumentException) MPI.Environment.TranslateErrorIntoException (tag)).ParamName,
+		              "named as MPI.NET names it");
+		Assert.True (MPI.Environment.TranslateErrorIntoException (truncate) is MessageTruncatedException, "truncation");
+		Assert.True (!(MPI.Environment.TranslateErrorIntoException (other) is ArgumentException), "another class");
 	}
 
 	public static void ImmediateOperationsCompleteWithStatusAndValue ()
