@@ -173,8 +173,8 @@ int motor_mpi_error_class(int code);
 /* The MPI library's MPI_ERR_TRUNCATE: the class of a receive whose message is longer than its buffer. */
 int motor_mpi_truncate_class(void);
 /* For an error class of MPI's that names a bad argument (MPI_ERR_BUFFER, _COUNT, _TYPE, _TAG, _COMM, _RANK,
- * _REQUEST, _ROOT, _GROUP, _OP, _TOPOLOGY, _DIMS, _ARG, _FILE, _WIN): the argument's name ("" for MPI_ERR_ARG);
- * NULL for any other class. */
+ * _REQUEST, _ROOT, _GROUP, _OP, _TOPOLOGY, _DIMS, _ARG, _FILE, _WIN): the argument's name ("" for
+ * MPI_ERR_ARG); NULL for any other class. */
 const char *motor_mpi_argument_name(int cls);
 
 /* ---- comm.c --------------------------------------------------------------------------------------- */
