@@ -33,8 +33,12 @@ static int claim_all(MonoArray *reqs, int32_t *which, motor_req *mreqs, int *k)
 		if (rc == MOTOR_REQ_GONE)
 			continue;
 		if (rc != MOTOR_OK) {
-			for (int m = 0; m < *k; m++)
+			/* Held by this call already: the request appears twice, not on another thread. */
+			for (int m = 0; m < *k; m++) {
+				if (mono_array_get(reqs, MonoObject *, which[m]) == r)
+					rc = MOTOR_EDUPREQ;
 				motor_req__unclaim(slot_of(mono_array_get(reqs, MonoObject *, which[m])));
+			}
 			*k = 0;
 			return rc;
 		}

@@ -78,7 +78,7 @@ namespace System.MP
 				if (i == skip || r == null || !r.Active)
 					continue;
 				anyActive = true;
-				if (Volatile.Read (ref r.done) == 0 && !r.Peek ())
+				if ((Volatile.Read (ref r.done) == 0 && !r.Peek ()) || Listed (requests, done, r))
 					continue;
 				if (r.rc != 0) {
 					if (done.Count == 0)
@@ -88,6 +88,16 @@ namespace System.MP
 				done.Add (i);
 			}
 			return anyActive;
+		}
+
+		/// <summary>Whether <paramref name="r"/> is among the requests <paramref name="done"/> lists (the same request
+		/// twice in the array is reported once).</summary>
+		static bool Listed (Request[] requests, List<int> done, Request r)
+		{
+			foreach (int k in done)
+				if (ReferenceEquals (requests[k], r))
+					return true;
+			return false;
 		}
 
 		/// <summary>Reports the completions <see cref="CollectDone"/> found, from entry <paramref name="from"/> of

@@ -116,6 +116,21 @@ public static class NonBlockingTests
 	// Testall reports nothing until every request has completed: a receive that completed meanwhile keeps its
 	// completion and status for a later Wait.  An object receive in the set (tested by managed code) and a null entry
 	// take part; once all have completed, Testall reports them all.
+	// The same request twice in a set: Waitany and Waitsome refuse it clearly (they hold each request while they
+	// wait), Testsome reports its completion once.
+	public static void TheSameRequestTwiceInASet ()
+	{
+		var b = new int[1];
+		var r = World.Irecv (b, Prev, 91);
+		var e = Assert.Throws<ArgumentException> (() => Request.Waitany (new[] { r, r }, null), "Waitany");
+		Assert.Contains ("more than once", e.Message, "says what is wrong");
+		Assert.Throws<ArgumentException> (() => Request.Waitsome (new[] { null, r, r }, null), "Waitsome");
+		World.Send (new[] { Rank }, Next, 91);
+		while (!r.Get_status (null)) { }
+		Assert.SequenceEqual (new[] { 0 }, Request.Testsome (new[] { r, r }, null), "Testsome reports it once");
+		Assert.Equal (Prev, b[0], "received");
+	}
+
 	public static void TestallReportsNothingUntilAllHaveCompleted ()
 	{
 		var a = new int[1];
