@@ -682,7 +682,10 @@ namespace System.MP
 		}
 
 		/// <summary>Frees the communicator; using it afterwards raises ObjectDisposedException.</summary>
-		/// <remarks>Collective.  Freeing it twice raises ObjectDisposedException.</remarks>
+		/// <remarks>Collective.  Freeing it twice raises ObjectDisposedException.  Freeing it while another thread of
+		/// this rank is using it is erroneous, as in MPI, and not guarded: that thread's call may reach the MPI library
+		/// with the freed communicator (an MPIException, or an abort in the library).  A call that starts after Free
+		/// has returned raises ObjectDisposedException.</remarks>
 		/// <exception cref="InvalidOperationException">The communicator is <see cref="MPI.COMM_WORLD"/> or
 		/// <see cref="MPI.COMM_SELF"/>, which cannot be freed; or MPI has been finalized.</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed already.</exception>
