@@ -43,7 +43,7 @@ int motor_mpi__group_add(MPI_Group g, int *handle)
 	if (h == MOTOR_MAX_GROUPS) {
 		pthread_mutex_unlock(&table_lock);
 		MPI_Group_free(&g);
-		return MOTOR_ENOMEM;
+		return MOTOR_EGROUPLIMIT;
 	}
 	groups[h].group = g;
 	atomic_store_explicit(&groups[h].valid, 1, memory_order_release);

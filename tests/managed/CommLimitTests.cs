@@ -1,7 +1,8 @@
 // CommLimitTests: running out of communicators -- the MPI library allows only so many per process -- raises the
 // same clear exception on every rank at the same call, from every constructor, and freeing them makes room again.
 // A program of its own, with a long timeout: MPICH's limit takes 2,046 collective Dups to reach, which take a
-// minute or more at 3 ranks on a loaded 2-core machine.  Runs at 1, 2 and 3 ranks.
+// minute or more at 3 ranks on a loaded 2-core machine.  Also the runtime's group table.  Runs at 1, 2 and 3
+// ranks.
 using System;
 using System.MP;
 
@@ -88,5 +89,22 @@ public static class CommLimitTests
 		again.Free ();
 		half.Free ();
 		grid.Free ();
+	}
+
+	// Running out of group handles says which table is full and what to do; freeing makes room again.
+	public static void GroupTableFullSaysWhatToDo ()
+	{
+		var made = new System.Collections.Generic.List<Group> ();
+		try {
+			var e = Assert.Throws<OutOfMemoryException> (() => { for (;;) made.Add (World.Get_group ()); }, "group after group");
+			Assert.Contains ("group table is full", e.Message, "names the table");
+			Assert.Contains ("Group.Free", e.Message, "says what to do");
+		} finally {
+			foreach (var g in made)
+				g.Free ();
+		}
+		Group again = World.Get_group ();
+		Assert.Equal (Size, again.Get_size (), "a group after freeing");
+		again.Free ();
 	}
 }
