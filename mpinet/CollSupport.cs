@@ -22,7 +22,8 @@ namespace MPI
 
 		static bool IsBlittable (Type t, int depth)
 		{
-			if (depth > 32 || !t.IsValueType || t.IsEnum || t == typeof (IntPtr) || t == typeof (UIntPtr))
+			if (depth > 32 || !t.IsValueType || t.IsEnum || t == typeof (IntPtr) || t == typeof (UIntPtr) ||
+			    (depth == 0 && Wire.SerialisedByMpiNet (t, 0)))
 				return false;
 			if (t.IsPrimitive)
 				return true;

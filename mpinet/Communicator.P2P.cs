@@ -100,6 +100,7 @@ namespace MPI
 		{
 			if (Wire<T>.Direct) {
 				T[] a = Wire<T>.A;
+				a[0] = default (T); // what a receive from PROC_NULL gives, not the thread's last value
 				try {
 					comm.Recv (a, source, tag, null);
 				} catch (MPIException e) {
@@ -131,6 +132,7 @@ namespace MPI
 			var st = new System.MP.Status ();
 			if (Wire<T>.Direct) {
 				T[] a = Wire<T>.A;
+				a[0] = default (T); // what a receive from PROC_NULL gives, not the thread's last value
 				try {
 					comm.Recv (a, source, tag, st);
 				} catch (MPIException e) {
@@ -283,6 +285,7 @@ namespace MPI
 			if (Wire<T>.Direct) {
 				T[] a = Wire<T>.A, b = Wire<T>.B;
 				a[0] = inValue;
+				b[0] = default (T); // what a receive from PROC_NULL gives
 				try {
 					comm.Sendrecv (a, dest, sendTag, b, source, recvTag, st);
 				} catch (MPIException e) {

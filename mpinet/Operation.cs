@@ -70,12 +70,14 @@ namespace MPI
 			get { return Get ("Multiply"); }
 		}
 
-		/// <summary>Logical and (bool, or a type with op_BitwiseAnd and op_False).</summary>
+		/// <summary>Logical and: for bool; for an integer type 1 when both values are non-zero, else 0 (MPI's LAND);
+		/// for another type its op_BitwiseAnd and op_False.</summary>
 		public static ReductionOperation<T> LogicalAnd {
 			get { return Get ("LogicalAnd"); }
 		}
 
-		/// <summary>Logical or.</summary>
+		/// <summary>Logical or: for bool; for an integer type 1 when either value is non-zero, else 0 (MPI's LOR); for
+		/// another type its op_BitwiseOr and op_True.</summary>
 		public static ReductionOperation<T> LogicalOr {
 			get { return Get ("LogicalOr"); }
 		}
@@ -134,8 +136,8 @@ namespace MPI
 			case "Multiply": return num ? MP.Op.PROD : null;
 			case "Min": return num ? MP.Op.MIN : null;
 			case "Max": return num ? MP.Op.MAX : null;
-			case "LogicalAnd": return g == "LOGICAL" ? MP.Op.LAND : null;
-			case "LogicalOr": return g == "LOGICAL" ? MP.Op.LOR : null;
+			case "LogicalAnd": return g == "LOGICAL" || integral ? MP.Op.LAND : null;
+			case "LogicalOr": return g == "LOGICAL" || integral ? MP.Op.LOR : null;
 			case "ExclusiveOr": return g == "LOGICAL" ? MP.Op.LXOR : integral ? MP.Op.BXOR : null;
 			case "BitwiseAnd": return integral ? MP.Op.BAND : null;
 			case "BitwiseOr": return integral ? MP.Op.BOR : null;
@@ -147,6 +149,20 @@ namespace MPI
 		static bool Narrow (Type t)
 		{
 			return t == typeof (sbyte) || t == typeof (byte) || t == typeof (short) || t == typeof (ushort) || t == typeof (char);
+		}
+
+		// Logical and/or: on bool itself; on an integer type 1 when both (either) are non-zero, else 0, as MPI's LAND
+		// and LOR compute it (MPI.NET maps them to those for integer types).
+		static Expression Logical (Expression a, Expression b, bool and)
+		{
+			if (a.Type == typeof (bool))
+				return and ? Expression.AndAlso (a, b) : Expression.OrElse (a, b);
+			if (typeof (T) == typeof (char) || MP.Datatypes.ReductionGroup (typeof (T)) != "INTEGER")
+				return and ? Expression.AndAlso (a, b) : Expression.OrElse (a, b); // user types: their operators
+			Expression zero = Expression.Constant (Convert.ChangeType (0, a.Type), a.Type);
+			Expression p = Expression.NotEqual (a, zero), q = Expression.NotEqual (b, zero);
+			return Expression.Condition (and ? Expression.AndAlso (p, q) : Expression.OrElse (p, q),
+			                             Expression.Constant (Convert.ChangeType (1, a.Type), a.Type), zero);
 		}
 
 		static ReductionOperation<T> Build (string name)
@@ -175,8 +191,8 @@ namespace MPI
 				case "Multiply": body = Expression.Multiply (a, b); break;
 				case "Min": body = Expression.Condition (Expression.LessThan (a, b), x, y); break;
 				case "Max": body = Expression.Condition (Expression.GreaterThan (a, b), x, y); break;
-				case "LogicalAnd": body = Expression.AndAlso (a, b); break;
-				case "LogicalOr": body = Expression.OrElse (a, b); break;
+				case "LogicalAnd": body = Logical (a, b, true); break;
+				case "LogicalOr": body = Logical (a, b, false); break;
 				case "BitwiseAnd": body = Expression.And (a, b); break;
 				case "BitwiseOr": body = Expression.Or (a, b); break;
 				case "ExclusiveOr": body = Expression.ExclusiveOr (a, b); break;

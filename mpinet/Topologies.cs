@@ -64,6 +64,17 @@ namespace MPI
 		{
 		}
 
+		// Clone keeps the type, as MPI.NET's does (its Adopt looks at the topology).
+		internal override MP.Comm DupComm ()
+		{
+			return ((MP.Cartcomm) comm).Dup ();
+		}
+
+		internal override Communicator WrapClone (MP.Comm c)
+		{
+			return new CartesianCommunicator ((MP.Cartcomm) c);
+		}
+
 		static MP.Cartcomm Create (Intracommunicator old, int ndims, int[] dims, bool[] periods, bool reorder)
 		{
 			if (old == null)
@@ -217,6 +228,21 @@ namespace MPI
 		public GraphCommunicator (Intracommunicator oldComm, int[][] edges, bool reorder)
 			: base (Create (oldComm, edges, reorder))
 		{
+		}
+
+		GraphCommunicator (MP.Graphcomm c) : base (c)
+		{
+		}
+
+		// Clone keeps the type, as MPI.NET's does (its Adopt looks at the topology).
+		internal override MP.Comm DupComm ()
+		{
+			return ((MP.Graphcomm) comm).Dup ();
+		}
+
+		internal override Communicator WrapClone (MP.Comm c)
+		{
+			return new GraphCommunicator ((MP.Graphcomm) c);
 		}
 
 		static MP.Graphcomm Create (Intracommunicator old, int[][] edges, bool reorder)

@@ -10,6 +10,7 @@
 // via System.MP's O-operations inside a SerializableScope.
 using System;
 using System.MP;
+using System.Reflection;
 
 namespace MPI
 {
@@ -47,10 +48,26 @@ namespace MPI
 	{
 		internal static bool IsDirect (Type t)
 		{
-			if (!t.IsValueType || t == typeof (IntPtr) || t == typeof (UIntPtr) || t.IsPointer)
+			if (!t.IsValueType || t == typeof (IntPtr) || t == typeof (UIntPtr) || t.IsPointer || SerialisedByMpiNet (t, 0))
 				return false;
 			// System.MP's own rule: a primitive type or a struct without references (MPDirect.ElementSize).
 			return System.MP.MPDirect.ElementSize (t) > 0;
+		}
+
+		/// <summary>Whether MPI.NET serialises values of <paramref name="t"/> although they hold no references:
+		/// bool, for which it has no MPI datatype, and the structs that hold one in a field it sends (Nullable&lt;T&gt;
+		/// among them).  They travel serialised here too, so that they keep MPI.NET's semantics: an array passed by
+		/// ref is replaced by the one received, whatever its length, and Status.Count (type) is null.</summary>
+		internal static bool SerialisedByMpiNet (Type t, int depth)
+		{
+			if (t == typeof (bool))
+				return true;
+			if (depth > 32 || !t.IsValueType || t.IsPrimitive || t.IsEnum || t.IsPointer)
+				return false;
+			foreach (var f in t.GetFields (BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic))
+				if (!f.IsNotSerialized && SerialisedByMpiNet (f.FieldType, depth + 1))
+					return true;
+			return false;
 		}
 
 		/// <summary>MPI.NET's exception for an error System.MP raised: MessageTruncatedException for

@@ -110,12 +110,13 @@ static char *find_system_mp(void)
 	return found;
 }
 
+/* This process's rank in COMM_WORLD, kept when MPI starts: the reports below may come after the program has
+ * finalized MPI (MPI.NET's Environment.Dispose), when the communicator table no longer answers. */
+static int rank_at_start;
+
 static int world_rank(void)
 {
-	int rank = 0;
-	if (motor_mpi_comm_rank(MOTOR_COMM_WORLD, &rank) != MOTOR_OK)
-		rank = 0;
-	return rank;
+	return rank_at_start;
 }
 
 /* A property of an exception as UTF-8 (g_free it), or NULL.  Getters that throw are ignored. */
@@ -387,6 +388,8 @@ static int start_mpi(int *argc, char ***argv)
 		fprintf(stderr, "motor: MPI initialisation failed: %s\n", msg);
 		return 2;
 	}
+	if (motor_mpi_comm_rank(MOTOR_COMM_WORLD, &rank_at_start) != MOTOR_OK)
+		rank_at_start = 0;
 	motor_launch_check();
 	motor_mpi_set_block_hooks(block_enter, block_leave);
 	/* Measured once, for buffer resolution and the serializer (motor_ser_init reports a failure). */

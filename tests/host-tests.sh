@@ -187,8 +187,9 @@ run "$MPIEXEC" $MPIEXEC_FLAGS -n 3 "$MOTOR" "$exe/ExitCode.exe" 3 exit
 result environment-exit-3-ends-the-job $? "status $status: $(cat "$tmp/out" "$tmp/err" | head -c 400)"
 
 # An exception escaping Main on rank 1 of 3 ends the job in bounded time, with a non-zero status and the rank,
-# type and message on stderr -- while ranks 0 and 2 are blocked waiting for rank 1.
-for where in main thread; do
+# type and message on stderr -- while ranks 0 and 2 are blocked waiting for rank 1, or (finalized) after every
+# rank has finalized MPI.
+for where in main thread finalized; do
 	LIMIT=60 run "$MPIEXEC" $MPIEXEC_FLAGS -n 3 "$MOTOR" "$exe/ExceptionAbort.exe" $where
 	[ $status -ne 0 ] && [ $status -ne 124 ] && [ $elapsed -le 30 ] &&
 		grep -q '^rank 1: System.InvalidOperationException: boom from rank 1$' "$tmp/err"

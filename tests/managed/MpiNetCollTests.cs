@@ -492,6 +492,43 @@ public static class MpiNetCollTests
 			sub.Allreduce (cart.Rank, Operation<int>.Add), "Subgrid collective");
 	}
 
+	// Clone keeps a topology's type, as MPI.NET's does.
+	public static void CloneOfATopologyKeepsItsType ()
+	{
+		var cart = new CartesianCommunicator (W, 1, new[] { N }, new[] { false }, false);
+		var cc = cart.Clone () as CartesianCommunicator;
+		Assert.True (cc != null, "a CartesianCommunicator's clone is one");
+		Assert.SequenceEqual (new[] { N }, cc.Dimensions);
+		var edges = new int[N][];
+		for (int i = 0; i < N; i++)
+			edges[i] = new int[0];
+		var g = new GraphCommunicator (W, edges, false);
+		Assert.True (g.Clone () is GraphCommunicator, "a GraphCommunicator's clone is one");
+	}
+
+	// LogicalAnd and LogicalOr exist for integer types and compute MPI's LAND and LOR (1 or 0).
+	public static void LogicalOperationsOnIntegers ()
+	{
+		// (Values 0 and 1: with one rank MPI returns the value itself, reducing nothing.)
+		Assert.Equal (1, W.Allreduce (R == 0 ? 1 : 0, Operation<int>.LogicalOr), "LogicalOr");
+		Assert.Equal (N == 1 ? 1 : 0, W.Allreduce (R == 0 ? 1L : 0L, Operation<long>.LogicalAnd), "LogicalAnd");
+		Assert.Equal (1, Operation<int>.LogicalOr (0, 9), "the delegate: either non-zero");
+		Assert.Equal (0, Operation<int>.LogicalAnd (0, 9), "the delegate: not both non-zero");
+		Assert.Equal (1, Operation<int>.LogicalAnd (3, 9), "the delegate: both non-zero");
+	}
+
+	// bool and structs holding one travel serialised, as in MPI.NET (which has no MPI datatype for bool): an array
+	// passed by ref is replaced by the one broadcast.
+	public static void BoolArraysTravelAsMpiNetSendsThem ()
+	{
+		bool[] flags = R == 0 ? new[] { true, false, true } : null;
+		W.Broadcast (ref flags, 0);
+		Assert.SequenceEqual (new[] { true, false, true }, flags, "a null array on the other ranks is replaced");
+		int?[] maybe = R == 0 ? new int?[] { 1, null } : new int?[5];
+		W.Broadcast (ref maybe, 0);
+		Assert.Equal (2, maybe.Length, "Nullable<int>: the array broadcast, whatever the length passed");
+	}
+
 	public static void GraphRingHasTheGivenEdges ()
 	{
 		var edges = new int[N][];

@@ -407,6 +407,33 @@ public static class MpiNetP2PTests
 		Assert.True (!(MPI.Environment.TranslateErrorIntoException (other) is ArgumentException), "another class");
 	}
 
+	// A value received from PROC_NULL (Intercommunicator.Null) is default (T), not the value the thread received
+	// last.
+	public static void ValueFromProcNullIsTheDefault ()
+	{
+		World.Send (777, Rank, 62);
+		Assert.Equal (777, World.Receive<int> (Rank, 62), "a value to self");
+		int v;
+		World.Receive (Intercommunicator.Null, 62, out v);
+		Assert.Equal (0, v, "Receive from PROC_NULL");
+		World.Send (888, Rank, 62);
+		Assert.Equal (888, World.Receive<int> (Rank, 62), "another value to self");
+		int back;
+		World.SendReceive (5, Intercommunicator.Null, 63, Intercommunicator.Null, 63, out back);
+		Assert.Equal (0, back, "SendReceive from PROC_NULL");
+	}
+
+	// bool travels serialised, as in MPI.NET: a received array replaces the one passed by ref, and Count is null.
+	public static void BoolArraysAreReplacedOnReceiveAsInMpiNet ()
+	{
+		World.Send (new[] { true, false }, Next, 64);
+		bool[] got = new bool[10];
+		CompletedStatus st;
+		World.Receive (Prev, 64, ref got, out st);
+		Assert.SequenceEqual (new[] { true, false }, got, "the array received, not the longer one passed");
+		Assert.True (st.Count (typeof (bool)) == null, "Count of a serialised type is null");
+	}
+
 	public static void ImmediateOperationsCompleteWithStatusAndValue ()
 	{
 		var rv = World.ImmediateReceive<int> (Prev, 33);
