@@ -135,7 +135,8 @@ namespace System.MP
 						"returned has not completed yet (Wait for it first)", "Comm");
 				return New (rc, "the communicator has been freed", "Comm");
 			case ENOTARRAY:
-				return New (rc, "the offset/count form needs an array; " + TypeName (buf) + " is not one", "buf");
+				return New (rc, "the offset/count form needs a one-dimensional array indexed from 0 (T[]); " + TypeName (buf) +
+					" is not one", "buf");
 			case ENOMEM:
 				return New (rc, "Motor runtime: " + MPDirect.ErrorString (rc));
 			case EALIAS:

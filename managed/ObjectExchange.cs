@@ -62,12 +62,13 @@ namespace System.MP
 				var a = parts[i] as Array;
 				if (a == null || a.Rank != 1 || a.Length != 1)
 					throw new SerializationException ("OAlltoall: " + from + i + " sent something other than one element");
-				try {
-					result.SetValue (a.GetValue (0), i);
-				} catch (InvalidCastException) {
+				// The same element type on every rank, so that a difference raises on each (a widening or a null
+				// would pass on some ranks only).
+				if (a.GetType ().GetElementType () != arr.GetType ().GetElementType ())
 					throw new SerializationException ("OAlltoall: " + from + i + " sent a " + a.GetType ().GetElementType () +
-						", which does not fit this rank's " + arr.GetType ().GetElementType ());
-				}
+						", which does not fit this rank's " + arr.GetType ().GetElementType () +
+						": every rank's array must have the same element type");
+				result.SetValue (a.GetValue (a.GetLowerBound (0)), i);
 			}
 			return result;
 		}
@@ -89,8 +90,8 @@ namespace System.MP
 		/// elements, or an element's graph holds an object that cannot travel.</exception>
 		/// <exception cref="OutOfMemoryException">The serialisation buffer could not be allocated.</exception>
 		/// <exception cref="SerializationException">A received part could not be rebuilt (malformed data, a type this
-		/// program does not have, a layout that differs from the sender's, a value that does not fit this rank's
-		/// element type), or another rank failed to serialise its array.</exception>
+		/// program does not have, a layout that differs from the sender's, an array whose element type differs from
+		/// this rank's: every rank's must be the same), or another rank failed to serialise its array.</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
@@ -118,8 +119,8 @@ namespace System.MP
 		/// cref="MPI.IN_PLACE"/>.</exception>
 		/// <exception cref="OutOfMemoryException">The serialisation buffer could not be allocated.</exception>
 		/// <exception cref="SerializationException">A received part could not be rebuilt (malformed data, a type this
-		/// program does not have, a layout that differs from the sender's, a value that does not fit this rank's
-		/// element type), or another rank of either group failed (the message names it).</exception>
+		/// program does not have, a layout that differs from the sender's, an array whose element type differs from
+		/// this rank's: every rank's must be the same), or another rank of either group failed (the message names it).</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>

@@ -104,9 +104,8 @@ namespace System.MP
 		/// <exception cref="System.Runtime.Serialization.SerializationException">The message could not be rebuilt:
 		/// malformed or truncated data, a type this program does not have or cannot instantiate, a type whose field
 		/// layout differs from the sender's, or a message that would allocate more than the runtime's
-		/// limit.</exception>  Also raised, after the message has been consumed, when it is not a one-dimensional array
-		/// of exactly
-		/// <paramref name="numcomponents"/> elements.
+		/// limit; also raised, after the message has been consumed, when it is not a one-dimensional array of exactly
+		/// <paramref name="numcomponents"/> elements.</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
@@ -123,7 +122,7 @@ namespace System.MP
 			if (offset == 0)
 				return a;
 			var result = Array.CreateInstance (a.GetType ().GetElementType (), offset + numcomponents);
-			Array.Copy (a, 0, result, offset, numcomponents);
+			Array.Copy (a, a.GetLowerBound (0), result, offset, numcomponents); // the sender's array may not start at 0
 			return result;
 		}
 
@@ -280,7 +279,8 @@ namespace System.MP
 		/// <exception cref="System.Runtime.Serialization.SerializationException">The message could not be rebuilt:
 		/// malformed or truncated data, a type this program does not have or cannot instantiate, a type whose field
 		/// layout differs from the sender's, or a message that would allocate more than the runtime's
-		/// limit.</exception>  At the root, also when a rank's part is not a one-dimensional array.
+		/// limit; at the root, also when a rank's part is not a one-dimensional array, or its element type differs
+		/// from the root's part's.</exception>
 		/// <exception cref="ArgumentOutOfRangeException"><paramref name="root"/> is not a rank of the
 		/// communicator.</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
@@ -292,7 +292,7 @@ namespace System.MP
 			object[] parts = MPDirect.OGather (part, root, 0, handle, out rc);
 			if (rc != 0)
 				throw Errors.Make (rc, this, part, root, 0, "root");
-			return parts == null ? null : Concat (parts, part);
+			return parts == null ? null : Concat (parts, part, "OGather");
 		}
 
 		/// <summary>Every rank returns the concatenation, in rank order, of every rank's part.</summary>
@@ -307,7 +307,8 @@ namespace System.MP
 		/// <exception cref="System.Runtime.Serialization.SerializationException">The message could not be rebuilt:
 		/// malformed or truncated data, a type this program does not have or cannot instantiate, a type whose field
 		/// layout differs from the sender's, or a message that would allocate more than the runtime's
-		/// limit.</exception>  Also when a rank's part is not a one-dimensional array.
+		/// limit; also when a rank's part is not a one-dimensional array, or its element type differs from this
+		/// rank's part's (then on every rank whose part differs from another's).</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
 		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
@@ -317,24 +318,30 @@ namespace System.MP
 			object[] parts = MPDirect.OGather (part, 0, 1, handle, out rc);
 			if (rc != 0)
 				throw Errors.Make (rc, this, part, 0, 0, "root");
-			return Concat (parts, part);
+			return Concat (parts, part, "OAllgather");
 		}
 
-		static Array Concat (object[] parts, Array mine)
+		// The parts in rank order as one array of this rank's element type.  Every part must have that element type
+		// (so that a difference raises on every rank of an OAllgather, not on some), and may start at any index.
+		static Array Concat (object[] parts, Array mine, string op)
 		{
 			long total = 0;
-			foreach (var p in parts) {
-				var a = p as Array;
+			Type element = mine.GetType ().GetElementType ();
+			for (int i = 0; i < parts.Length; i++) {
+				var a = parts[i] as Array;
 				if (a == null || a.Rank != 1)
-					throw new SerializationException ("OGather: a rank sent something other than a one-dimensional array");
+					throw new SerializationException (op + ": rank " + i + " sent something other than a one-dimensional array");
+				if (a.GetType ().GetElementType () != element)
+					throw new SerializationException (op + ": rank " + i + " sent an array of " + a.GetType ().GetElementType () +
+						", but this rank's part is an array of " + element + ": every rank's part must have the same element type");
 				total += a.Length;
 			}
-			if (parts.Length == 1)
-				return (Array) parts[0];
-			var result = Array.CreateInstance (mine.GetType ().GetElementType (), total);
+			if (parts.Length == 1 && parts[0].GetType () == element.MakeArrayType ())
+				return (Array) parts[0]; // already a T[] (not an array indexed from elsewhere)
+			var result = Array.CreateInstance (element, total);
 			long at = 0;
 			foreach (Array a in parts) {
-				Array.Copy (a, 0, result, at, a.Length);
+				Array.Copy (a, a.GetLowerBound (0), result, at, a.Length);
 				at += a.Length;
 			}
 			return result;

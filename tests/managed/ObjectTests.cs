@@ -744,6 +744,35 @@ public static class ObjectTests
 
 	// The spare lives on the waiting thread's stack while collections run: it must stay where it is and arrive
 	// filled.  One rank of each pair sends late, so its peer waits with the spare through the collections.
+	// Parts whose element types differ between ranks raise SerializationException on every rank whose part
+	// differs from another's (an int[] beside a long[] would widen on one rank and fail on the other).
+	public static void ObjectCollectivesRefusePartsOfAnotherElementType ()
+	{
+		if (Size < 2)
+			return;
+		Array mine = Rank == 0 ? (Array) new long[] { 1 } : new int[] { 2 };
+		Assert.Throws<SerializationException> (() => World.OAllgather (mine), "OAllgather of int[] beside long[]");
+		Array each = Rank == 0 ? (Array) new object[Size] : new int[Size];
+		Assert.Throws<SerializationException> (() => World.OAlltoall (each), "OAlltoall of int[] beside object[] of nulls");
+		Assert.SequenceEqual (Enumerable.Range (0, Size), (int[]) World.OAllgather (new[] { Rank }), "usable afterwards");
+	}
+
+	// A one-dimensional array that does not start at index 0 (int[*]) is gathered and received by offset whole
+	// (Array.Copy from index 0 crashed Mono 6.8).
+	public static void ArraysNotStartingAtZeroInObjectOperations ()
+	{
+		var part = Array.CreateInstance (typeof (int), new[] { 2 }, new[] { 1 });
+		part.SetValue (Rank, 1);
+		part.SetValue (-Rank, 2);
+		var all = (int[]) World.OAllgather (part);
+		Assert.SequenceEqual (Enumerable.Range (0, Size).SelectMany (r => new[] { r, -r }), all, "OAllgather");
+		int next = (Rank + 1) % Size, prev = (Rank + Size - 1) % Size;
+		var req = World.OIsend (part, next, 71);
+		var got = (int[]) World.ORecv (prev, 1, 2, 71, null);
+		req.Wait ();
+		Assert.SequenceEqual (new[] { 0, prev, -prev }, got, "ORecv with an offset");
+	}
+
 	public static void ArraysAllocatedInAdvanceSurviveCollectionsWhileTheReceiveWaits ()
 	{
 		for (int k = 0; k < 2; k++)
