@@ -68,7 +68,8 @@ namespace System.MP
 			string holds = cap >= 0 ? cap + " bytes (" + count + " x " + elemName + ")" : count + " elements of a struct";
 			if (count < 0) // the size of the buffer is no longer known
 				holds = "";
-			// Open MPI reports the whole message's size; MPICH reports 0 bytes, so all that is known is "more".
+			// Open MPI reports the whole message's size; under MPICH the runtime reports none (its status counts 0
+			// or an earlier message's bytes: native-mpi/mpi-compat.h), so all that is known is "more".
 			string size = known && cap >= 0 && st.bytes > cap ? " has " + st.bytes + " bytes but the buffer holds "
 				: count < 0 ? " is longer than the buffer" : " is longer than the buffer, which holds ";
 			string msg = op + ": message truncated: the message" + from + size + holds + ": pass a larger buffer, or Probe first to size it";

@@ -43,6 +43,10 @@ static int finish(int rc, int n, MPI_Status *ms, motor_status *st)
 		 * MPI_ERR_IN_STATUS; otherwise the field is undefined. */
 		if (n == 1 || !in_status)
 			st[i].error = rc;
+		int cls = MPI_SUCCESS;
+		if (!MOTOR_COMPAT_TRUNCATED_SIZE && st[i].error != MPI_SUCCESS &&
+		    MPI_Error_class(st[i].error, &cls) == MPI_SUCCESS && cls == MPI_ERR_TRUNCATE)
+			st[i].bytes = 0; /* not the message's size (mpi-compat.h) */
 	}
 	return rc;
 }

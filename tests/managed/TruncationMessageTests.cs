@@ -71,6 +71,21 @@ public static class TruncationMessageTests
 		Assert.Equal (8, st.Tag, "status tag");
 	}
 
+	// After a larger message on the same connection: MPICH's status of the truncated receive counts that earlier
+	// message's bytes (tests/upstream/mpich-truncated-count.c), which must not be reported as this one's size.
+	public static void TruncationAfterALargerMessageNamesNoStaleSize ()
+	{
+		var whole = new int[1000];
+		Request s = World.Isend (new int[1000], Next, 13);
+		World.Recv (whole, Prev, 13, null);
+		s.Wait ();
+		var st = new Status ();
+		var e = RecvTruncated (() => World.Recv (new int[2], Prev, 14, st), 3, 14);
+		Assert.Equal ("Recv: message truncated: the message from rank " + Prev + " (tag 14)" +
+			SizeText (12, true, "8 bytes (2 x System.Int32)") + Advice, e.Message, "message");
+		Assert.Equal (OpenMpi ? 12 : 0, st.Get_count (typeof (byte)), "the status's count: the message's, or none");
+	}
+
 	public static void RecvFromAnySourceWithoutStatusSaysAStatusTells ()
 	{
 		var small = new int[10];
