@@ -61,7 +61,8 @@ static MOTOR_COLD int overlaps_listed(uintptr_t lo, uintptr_t hi, int64_t count,
 	pthread_mutex_lock(&self_lock);
 	for (int i = 0; i < self_n && !found; i++) {
 		const struct slot *sl = motor_req__slot_ref(self_list[i]);
-		found = sl->recv != recv && sl->lo < hi && lo < sl->hi &&
+		found = sl->recv != recv && sl->lo < sl->hi && sl->lo < hi &&
+		        lo < sl->hi && /* empty: no element */
 		        motor_mpi_elements_meet((void *)lo, count, dt, (void *)sl->lo, sl->count, sl->dt);
 	}
 	pthread_mutex_unlock(&self_lock);

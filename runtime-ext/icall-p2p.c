@@ -126,7 +126,8 @@ static int sendrecv_disjoint(MonoObject *sbuf, const struct motor_buffer *s, Mon
 	uintptr_t s0 = (uintptr_t)s->data, r0 = (uintptr_t)r->data;
 	uintptr_t s1 = s0 + (uintptr_t)s->count * motor_mpi_type_size(s->dt);
 	uintptr_t r1 = r0 + (uintptr_t)r->count * motor_mpi_type_size(r->dt);
-	return s0 < r1 && r0 < s1 &&
+	/* An empty range shares no element with anything. */
+	return s0 < s1 && r0 < r1 && s0 < r1 && r0 < s1 &&
 	               motor_mpi_elements_meet(s->data, s->count, s->dt, r->data, r->count, r->dt)
 	           ? MOTOR_EALIAS
 	           : MOTOR_OK;

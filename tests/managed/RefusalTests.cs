@@ -136,6 +136,16 @@ public static class RefusalTests
 		a[1] = 6;
 		World.Sendrecv (a, 0, 2, Rank, 1, a, 2, 2, Rank, 1, null); // disjoint slices of one array are fine
 		Assert.SequenceEqual (new[] { 5, 6, 5, 6 }, a, "disjoint slices exchanged");
+		// An empty range shares no element: not refused, inside another range or not.
+		World.Sendrecv (a, 2, 0, Rank, 2, a, 0, 4, Rank, 2, null);
+		Request r = World.Irecv (a, 1, 0, Rank, 3);
+		Request r4 = World.Irecv (new int[4], Rank, 4);
+		World.Send (a, 0, 4, Rank, 4); // the whole array, beside an empty receive in flight
+		r4.Wait ();
+		World.Send (a, 0, 0, Rank, 3);
+		r.Wait ();
+		var isr = World.Isendrecv (a, 3, 0, Rank, 5, a, 0, 4, Rank, 5);
+		isr.Wait ();
 	}
 
 	public static void TruncationRaisesAndWritesNothingOutside ()
