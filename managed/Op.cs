@@ -254,6 +254,11 @@ namespace System.MP
 			int h = handle;
 			if (h < 0)
 				throw new ObjectDisposedException ("Op", "the operator has been freed");
+			// A user-defined operator reduces its own type only: the runtime tells element types apart by size,
+			// which two structs can share.
+			if (elementType != null && buf != null && !ReferenceEquals (buf, MPI.IN_PLACE) &&
+			    buf.GetType ().GetElementType () != elementType)
+				throw new ArgumentException (TypeRefusal (buf), "op");
 			return h;
 		}
 

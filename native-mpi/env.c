@@ -175,8 +175,11 @@ int motor_mpi_processor_name(char *buf, size_t buflen)
 
 int motor_mpi_abort(int comm, int errorcode)
 {
+	/* A freed communicator is refused, not taken for COMM_WORLD; after MPI_Finalize none is valid. */
 	struct motor_comm *c = motor_mpi__comm(comm);
-	return MPI_Abort(c ? c->comm : MPI_COMM_WORLD, errorcode);
+	if (!c)
+		return motor_mpi_finalized() ? MOTOR_EFINALIZED : MOTOR_ECOMM;
+	return MPI_Abort(c->comm, errorcode);
 }
 
 const char *motor_mpi_library_version(void)

@@ -62,6 +62,16 @@ static inline int motor_compat_out_of_comms(int rc)
 #define MOTOR_COMPAT_IDUP_OVERLAPS_NBC 1
 #endif
 
+/* Whether the blocking in-place MPI_Reduce (at the root) and MPI_Reduce_scatter must reduce from a copy of
+ * the buffer.  MPICH 4.0.2 (ch4:ucx): yes -- MPI_Reduce with MPI_IN_PLACE at a root other than 0 crashes from
+ * 513 ints on, and MPI_Reduce_scatter with MPI_IN_PLACE and unequal counts aborts above about 512 KiB (the
+ * plain C program tests/upstream/mpich-inplace-reductions.c).  Open MPI 4.1: no. */
+#if defined(MPICH_VERSION)
+#define MOTOR_COMPAT_INPLACE_REDUCE_COPY 1
+#else
+#define MOTOR_COMPAT_INPLACE_REDUCE_COPY 0
+#endif
+
 /* Whether the status of a truncated receive counts the whole message.  Open MPI 4.1: yes.  MPICH 4.0.2
  * (ch4:ucx): no -- 0, or the size of an earlier message on the same connection (the plain C program
  * tests/upstream/mpich-truncated-count.c), so Motor reports no size there. */

@@ -456,6 +456,8 @@ int motor_mpi_reduce_local(const void *in, void *inout, int64_t count, int dt, i
 	MPI_Op m;
 	int rc;
 
+	if (motor_mpi_finalized())
+		return MOTOR_EFINALIZED; /* MPI_Reduce_local would end the process */
 	if (type == MPI_DATATYPE_NULL)
 		return MOTOR_EARG;
 	if (count < 0 || count > INT32_MAX)

@@ -522,6 +522,26 @@ public static class CollectiveTests
 
 	// ---- the same again with the non-blocking forms (MPI_Ibcast, ...) --------------------------------------------
 
+	// In-place Reduce at the last rank and in-place Reduce_scatter with unequal counts, at sizes where MPICH 4.0.2
+	// crashes or aborts doing them in place (tests/upstream/mpich-inplace-reductions.c): the runtime reduces from a
+	// copy there.
+	public static void LargeInPlaceReductionsAtAnyRoot ()
+	{
+		int root = Size - 1, n = 1000;
+		var buf = Enumerable.Range (0, n).Select (i => Rank + i).ToArray ();
+		World.Reduce (buf, Op.SUM, root);
+		if (Rank == root)
+			for (int i = 0; i < n; i++)
+				Assert.Equal (Size * (Size - 1) / 2 + Size * i, buf[i], "Reduce element " + i);
+		var counts = Enumerable.Range (0, Size).Select (r => 70000 + r).ToArray ();
+		int total = counts.Sum (), off = counts.Take (Rank).Sum ();
+		var all = Enumerable.Range (0, total).ToArray ();
+		World.Reduce_scatter (all, counts, Op.SUM);
+		for (int i = 0; i < counts[Rank]; i++)
+			if (all[i] != Size * (off + i))
+				Assert.Equal (Size * (off + i), all[i], "Reduce_scatter element " + i);
+	}
+
 	public static void NonBlockingFormsGiveTheSameResults ()
 	{
 		bool was = Diagnostics.CollectivesNonBlocking;

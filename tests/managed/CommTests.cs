@@ -413,6 +413,7 @@ public static class CommTests
 	{
 		var c = World.Split (0, Rank);
 		c.Free ();
+		Assert.Throws<ObjectDisposedException> (() => c.Abort (3), "Abort of a freed communicator (not COMM_WORLD's)");
 		Assert.Throws<ObjectDisposedException> (() => c.Get_group (), "group of a freed communicator");
 		Assert.Throws<ObjectDisposedException> (() => c.Split (0, 0), "split of a freed communicator");
 	}

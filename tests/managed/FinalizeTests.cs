@@ -37,6 +37,11 @@ public static class FinalizeTests
 			"Get_version " + v + "." + sv + ", Get_library_version " + MPI.Get_library_version ());
 		failed += Check (rank, "IsThreadMainAfterFinalizeThrows", Throws<InvalidOperationException> (() => MPI.Is_thread_main ()), "InvalidOperationException");
 		failed += Check (rank, "InitAfterFinalizeThrows", Throws<InvalidOperationException> (() => MPI.Init ()), "InvalidOperationException");
+		// The library ends the process if these reach it after MPI_Finalize.
+		failed += Check (rank, "ReduceLocalAfterFinalizeThrows",
+			Throws<InvalidOperationException> (() => Op.SUM.Reduce_local (new int[1], new int[1])), "InvalidOperationException");
+		failed += Check (rank, "AbortAfterFinalizeThrows", Throws<InvalidOperationException> (() => world.Abort (3)),
+			"InvalidOperationException");
 		return failed;
 	}
 

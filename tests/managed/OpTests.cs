@@ -154,6 +154,25 @@ public static class OpTests
 		}
 	}
 
+	public struct IntPair { public int X, Y; }
+	public struct FloatPair { public float X, Y; }
+
+	// A user-defined operator reduces its own element type only, also against a struct of the same size (the
+	// runtime's element types tell structs apart by size): refused on every rank, before any data moves.
+	public static void UserOperatorRefusesAnotherStructOfTheSameSize ()
+	{
+		using (var op = Op.Create<IntPair> ((a, b) => new IntPair { X = a.X + b.X, Y = a.Y + b.Y }, true)) {
+			var buf = new[] { new FloatPair { X = 1.5f, Y = 2.5f } };
+			var e = Assert.Throws<ArgumentException> (() => World.Allreduce (buf, op), "Allreduce");
+			Assert.Contains ("cannot reduce elements of", e.Message, "says why");
+			Assert.Throws<ArgumentException> (() => op.Reduce_local (new FloatPair[1], new FloatPair[1]), "Reduce_local");
+			Assert.Equal (1.5f, buf[0].X, "the buffer is unchanged");
+			var ok = new[] { new IntPair { X = 1, Y = Rank } };
+			World.Allreduce (ok, op);
+			Assert.Equal (Size, ok[0].X, "its own type afterwards");
+		}
+	}
+
 	public static void SmallReductionsGiveTheLibrarysResults ()
 	{
 		CarriedMatchesLibrary (x => unchecked ((byte) x));
