@@ -629,8 +629,8 @@ static int run(const struct coll *a);
 static __attribute__((noinline, cold)) int run_from_copy(const struct coll *a, size_t bytes)
 {
 	struct coll b = *a;
-	/* Every rank has agreed to go ahead: without memory for the copy, this one runs in place as asked rather
-	 * than leave the others waiting. */
+	/* Every rank has agreed to go ahead: without memory for the copy, this one runs in place as asked
+	 * rather than leave the others waiting. */
 	if (!(b.sbuf = malloc(bytes)))
 		return run(a);
 	memcpy(b.sbuf, a->rbuf, bytes);
