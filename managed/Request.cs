@@ -584,7 +584,12 @@ namespace System.MP
 				return new int[0];
 			// The others that have completed, as Testsome finds them: one that failed is left to the next call.
 			var done = new System.Collections.Generic.List<int> { first };
-			CollectDone (requests, first, done);
+			try {
+				CollectDone (requests, first, done);
+			} catch (InvalidOperationException) {
+				// Another thread is completing one of the others: this call reports what it has (the first
+				// completion is consumed already and must not be lost to the exception).
+			}
 			Report (requests, done, 1, statuses, "Waitsome");
 			return done.ToArray ();
 		}

@@ -131,6 +131,34 @@ public static class NonBlockingTests
 		Assert.Equal (Prev, b[0], "received");
 	}
 
+	// Waitsome reports a completion it found even when another request of the set is held by another thread
+	// waiting on it (the exception for that request came after the first completion was consumed, which was then
+	// reported to nobody).
+	public static void WaitsomeKeepsACompletionWhenAnotherThreadHoldsARequest ()
+	{
+		var b1 = new int[1];
+		var b2 = new int[1];
+		Request r1 = World.Irecv (b1, Prev, 92), r2 = World.Irecv (b2, Prev, 93);
+		World.Send (new[] { Rank }, Next, 92);
+		while (!r1.Get_status (null))
+			Thread.Yield ();
+		var waiter = new Thread (() => r2.Wait ());
+		waiter.Start ();
+		Thread.Sleep (50); // the waiter holds r2
+		var set = new[] { r1, r2 };
+		bool reported = false;
+		try {
+			reported = Array.IndexOf (Request.Waitsome (set, null), 0) >= 0;
+		} catch (InvalidOperationException) {
+		}
+		World.Send (new[] { Rank }, Next, 93);
+		waiter.Join ();
+		if (!reported)
+			reported = Array.IndexOf (Request.Waitsome (set, null), 0) >= 0;
+		Assert.True (reported, "the first receive's completion is reported, by the Waitsome that raised or the next");
+		Assert.Equal (Prev, b1[0], "its data");
+	}
+
 	public static void TestallReportsNothingUntilAllHaveCompleted ()
 	{
 		var a = new int[1];
