@@ -153,8 +153,8 @@ namespace System.MP
 				return InPlaceRefused ("buf");
 			case ECOMMLIMIT:
 				return New (rc, "too many communicators: free the ones you no longer need " +
-					"(Comm.Free).  Only so many can exist per process at once (MPICH: 2,048, Open MPI: 4,096 in " +
-					"Motor's table, each counting COMM_WORLD and COMM_SELF).");
+					"(Comm.Free; an open MPI.File or Win holds some too: Close or Free it).  Only so many can exist per " +
+					"process at once (MPICH: 2,048, Open MPI: 4,096 in Motor's table, each counting COMM_WORLD and COMM_SELF).");
 			case EGROUP:
 				if (MPI.Is_finalized ())
 					return New (EFINALIZED, Message (EFINALIZED));

@@ -277,12 +277,24 @@ int motor_mpi_file_open(int comm, const char *path, int amode, int verdict, cons
 		goto release_handle;
 
 	/* Every rank accepted: from here on every rank makes the same collective calls. */
+	/* An open file holds communicators of the library's (this duplicate, and ROMIO's own): the library
+	 * may have run out of them. */
 	if ((rc = MPI_Comm_dup(c->comm, &dup)) != MPI_SUCCESS) {
-		verdict = rc;
+		verdict = motor_compat_out_of_comms(rc) ? MOTOR_ECOMMLIMIT : rc;
 		goto release_handle;
 	}
+	if (MOTOR_COMPAT_FILE_OPEN_SPARE_COMM) {
+		/* One more for the library's open, made and given back: if there is none, refuse here. */
+		MPI_Comm spare;
+		if ((rc = MPI_Comm_dup(dup, &spare)) != MPI_SUCCESS) {
+			MPI_Comm_free(&dup);
+			verdict = motor_compat_out_of_comms(rc) ? MOTOR_ECOMMLIMIT : rc;
+			goto release_handle;
+		}
+		MPI_Comm_free(&spare);
+	}
 	if ((rc = open_everywhere(c, dup, path, mode, info, &fh)) != MPI_SUCCESS) {
-		verdict = rc;
+		verdict = rc > 0 && motor_compat_out_of_comms(rc) ? MOTOR_ECOMMLIMIT : rc;
 		MPI_Comm_free(&dup);
 		goto release_handle;
 	}

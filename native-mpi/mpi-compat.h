@@ -72,6 +72,15 @@ static inline int motor_compat_out_of_comms(int rc)
 #define MOTOR_COMPAT_INPLACE_REDUCE_COPY 0
 #endif
 
+/* Whether MPI_File_open needs a communicator of the library's left over: MPICH 4.0.2's ROMIO makes one inside
+ * the open and, when none is left, goes on with MPI_COMM_NULL and aborts the process instead of returning an
+ * error (the plain C program tests/upstream/mpich-file-open-out-of-comms.c).  Open MPI 4.1: no. */
+#if defined(MPICH_VERSION)
+#define MOTOR_COMPAT_FILE_OPEN_SPARE_COMM 1
+#else
+#define MOTOR_COMPAT_FILE_OPEN_SPARE_COMM 0
+#endif
+
 /* Whether the status of a truncated receive counts the whole message.  Open MPI 4.1: yes.  MPICH 4.0.2
  * (ch4:ucx): no -- 0, or the size of an earlier message on the same connection (the plain C program
  * tests/upstream/mpich-truncated-count.c), so Motor reports no size there. */

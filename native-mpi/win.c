@@ -192,8 +192,9 @@ static int create(struct win *w, const struct motor_comm *c, void **base, int64_
 			MPI_Comm_free(&w->comm);
 	}
 	motor_mpi__block_end(&b);
-	if (rc != MPI_SUCCESS)
-		return rc;
+	if (rc !=
+	    MPI_SUCCESS) /* a window holds communicators of the library's: it may have run out of them */
+		return rc > 0 && motor_compat_out_of_comms(rc) ? MOTOR_ECOMMLIMIT : rc;
 	MPI_Comm_set_errhandler(w->comm, MPI_ERRORS_RETURN);
 	MPI_Win_set_errhandler(w->win, MPI_ERRORS_RETURN);
 

@@ -24,6 +24,7 @@
 #include <mono/metadata/appdomain.h>
 #include <mono/metadata/assembly.h>
 #include <mono/metadata/class.h>
+#include <mono/metadata/environment.h>
 #include <mono/metadata/exception.h>
 #include <mono/metadata/mono-config.h>
 #include <mono/metadata/mono-debug.h>
@@ -456,8 +457,12 @@ int main(int argc, char **argv)
 	in_host_code = 1;
 	if (exc)
 		abort_on_exception(exc);
-	/* Like the .NET host: the process ends when the last foreground thread has. */
+	/* Like the .NET host: the process ends when the last foreground thread has, and a Main that returns no
+	 * value ends with Environment.ExitCode as it is then. */
 	mono_thread_manage();
+	MonoType *ret = mono_signature_get_return_type(mono_method_signature(main_method));
+	if (ret && mono_type_get_type(ret) == MONO_TYPE_VOID)
+		status = mono_environment_exitcode_get();
 	motor_runtime_finalize();
 	return status;
 }

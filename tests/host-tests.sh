@@ -186,6 +186,11 @@ run "$MPIEXEC" $MPIEXEC_FLAGS -n 3 "$MOTOR" "$exe/ExitCode.exe" 3 exit
 [ $status -ne 0 ] && [ $status -ne 124 ]
 result environment-exit-3-ends-the-job $? "status $status: $(cat "$tmp/out" "$tmp/err" | head -c 400)"
 
+# A Main that returns no value ends with Environment.ExitCode.
+run "$MPIEXEC" $MPIEXEC_FLAGS -n 2 "$MOTOR" "$exe/ExceptionAbort.exe" exitcode 5
+[ $status -eq 5 ]
+result environment-exitcode-is-the-status $? "status $status: $(head -c 400 "$tmp/err")"
+
 # An exception escaping Main on rank 1 of 3 ends the job in bounded time, with a non-zero status and the rank,
 # type and message on stderr -- while ranks 0 and 2 are blocked waiting for rank 1, or (finalized) after every
 # rank has finalized MPI.

@@ -107,4 +107,31 @@ public static class CommLimitTests
 		Assert.Equal (Size, again.Get_size (), "a group after freeing");
 		again.Free ();
 	}
+
+	// Open files hold communicators of the library's: running out of those while opening files says so, as for any
+	// communicator, instead of the library's raw error (under MPICH: about 1,020 files; elsewhere the runtime's
+	// table of 1,024 files is full first: OutOfMemoryException).
+	public static void OpeningTooManyFilesSaysWhy ()
+	{
+		string dir = System.IO.Path.Combine (System.IO.Path.GetTempPath (), "motor-commlimit-" +
+			System.Diagnostics.Process.GetCurrentProcess ().Id);
+		System.IO.Directory.CreateDirectory (dir);
+		var open = new System.Collections.Generic.List<MPI.File> ();
+		try {
+			Exception e = null;
+			try {
+				for (int i = 0; i < 1100; i++)
+					open.Add (MPI.File.Open (MPI.COMM_SELF, dir + "/f" + i, MPI.MODE_CREATE | MPI.MODE_RDWR | MPI.MODE_DELETE_ON_CLOSE));
+			} catch (Exception x) {
+				e = x;
+			}
+			Assert.True (e is InvalidOperationException && e.Message.Contains ("too many communicators") ||
+			             e is OutOfMemoryException, "after " + open.Count + " files: " + e);
+		} finally {
+			foreach (var f in open)
+				f.Close ();
+		}
+		MPI.File.Open (MPI.COMM_SELF, dir + "/again", MPI.MODE_CREATE | MPI.MODE_RDWR | MPI.MODE_DELETE_ON_CLOSE).Close ();
+		System.IO.Directory.Delete (dir, true);
+	}
 }

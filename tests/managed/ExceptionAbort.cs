@@ -2,7 +2,8 @@
 // while the other ranks wait for a message that never comes.  The runtime must abort the whole job promptly
 // with "rank 1: System.InvalidOperationException: boom from rank 1" on stderr.  With argument "finalized" every
 // rank finalizes MPI first (as MPI.NET's Environment.Dispose does) and rank 1 then throws: the report must still
-// name rank 1.  Driven by tests/host-tests.sh.
+// name rank 1.  With arguments "exitcode N" no exception: every rank sets Environment.ExitCode to N and returns from
+// its void Main, and the job's status is N.  Driven by tests/host-tests.sh.
 using System;
 using System.MP;
 using System.Threading;
@@ -13,6 +14,10 @@ public static class ExceptionAbort
 	{
 		var world = MPI.COMM_WORLD;
 		world.Barrier ();
+		if (args.Length > 1 && args[0] == "exitcode") { // no exception: Main returns no value, the status is ExitCode
+			Environment.ExitCode = int.Parse (args[1]);
+			return;
+		}
 		if (args.Length > 0 && args[0] == "finalized") {
 			int rank = world.Get_rank ();
 			MPI.Finalize ();
