@@ -244,13 +244,17 @@ static void usage(FILE *to)
 	    "  -h, --help       show this help and exit\n"
 	    "  -V, --version    show the versions of Motor, Mono and the MPI library and exit\n\n"
 	    "Environment:\n"
-	    "  MOTOR_LIBDIR     directory holding System.MP.dll (overrides the built-in search)\n"
+	    "  MOTOR_LIBDIR     directory holding System.MP.dll (searched before the built-in locations)\n"
 	    "  MOTOR_SPIN       polls before a blocking operation waits in a GC-safe region (default 256)\n"
+	    "  MOTOR_COLL_NB=1  collectives use MPI's non-blocking forms, polled (default 0: the blocking ones)\n"
+	    "  MOTOR_COLL_AGREE=0  no argument agreement before collectives (on every rank; default 1)\n"
+	    "  MOTOR_FINALIZE_PAUSE_MS  MPICH over UCX between hosts: pause before MPI_Finalize (default 200)\n"
 	    "  MOTOR_STATS=1    print pinning and request counters per rank at exit\n"
 	    "  MOTOR_PREFAULT=0 do not fault the nursery's memory in at start (default: do)\n"
 	    "  MOTOR_PERF_MAP=1 write /tmp/perf-PID.map, the JIT-compiled methods' names for Linux perf\n"
 	    "  MOTOR_OPTIMIZE   JIT optimizations added to Mono's defaults, a list as for mono --optimize\n"
-	    "                   (default ssa,abcrem; -ssa,-abcrem or empty gives Mono's own defaults)\n");
+	    "                   (default ssa,abcrem; -ssa,-abcrem or empty gives Mono's own defaults)\n"
+	    "  MONO_GC_PARAMS   passed to Mono's collector; Motor adds nursery-size=32m unless it names one\n");
 }
 
 /* Motor's nursery is 32 MB, not Mono's 4 MB: a rank that receives an object graph larger than the nursery has
