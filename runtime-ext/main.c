@@ -246,15 +246,15 @@ static void usage(FILE *to)
 	    "Environment:\n"
 	    "  MOTOR_LIBDIR     directory holding System.MP.dll (searched before the built-in locations)\n"
 	    "  MOTOR_SPIN       polls before a blocking operation waits in a GC-safe region (default 256)\n"
-	    "  MOTOR_COLL_NB=1  collectives use MPI's non-blocking forms, polled (default 0: the blocking ones)\n"
+	    "  MOTOR_COLL_NB=1  collectives use MPI's non-blocking forms, polled (default: blocking)\n"
 	    "  MOTOR_COLL_AGREE=0  no argument agreement before collectives (on every rank; default 1)\n"
-	    "  MOTOR_FINALIZE_PAUSE_MS  MPICH over UCX between hosts: pause before MPI_Finalize (default 200)\n"
+	    "  MOTOR_FINALIZE_PAUSE_MS  pause before MPI_Finalize, MPICH over UCX (default 200)\n"
 	    "  MOTOR_STATS=1    print pinning and request counters per rank at exit\n"
 	    "  MOTOR_PREFAULT=0 do not fault the nursery's memory in at start (default: do)\n"
 	    "  MOTOR_PERF_MAP=1 write /tmp/perf-PID.map, the JIT-compiled methods' names for Linux perf\n"
 	    "  MOTOR_OPTIMIZE   JIT optimizations added to Mono's defaults, a list as for mono --optimize\n"
 	    "                   (default ssa,abcrem; -ssa,-abcrem or empty gives Mono's own defaults)\n"
-	    "  MONO_GC_PARAMS   passed to Mono's collector; Motor adds nursery-size=32m unless it names one\n");
+	    "  MONO_GC_PARAMS   for Mono's collector; Motor adds nursery-size=32m unless it names one\n");
 }
 
 /* Motor's nursery is 32 MB, not Mono's 4 MB: a rank that receives an object graph larger than the nursery has
@@ -461,8 +461,8 @@ int main(int argc, char **argv)
 	in_host_code = 1;
 	if (exc)
 		abort_on_exception(exc);
-	/* Like the .NET host: the process ends when the last foreground thread has, and a Main that returns no
-	 * value ends with Environment.ExitCode as it is then. */
+	/* Like the .NET host: the process ends when the last foreground thread has, and a Main that returns
+	 * no value ends with Environment.ExitCode as it is then. */
 	mono_thread_manage();
 	MonoType *ret = mono_signature_get_return_type(mono_method_signature(main_method));
 	if (ret && mono_type_get_type(ret) == MONO_TYPE_VOID)
