@@ -37,6 +37,7 @@ struct motor_file {
 	int ch;      /* `comm` in the communicator table, once a non-blocking collective needs it; or -1 */
 	int strided; /* the view has a filetype other than its etype (motor_mpi_file_set_view) */
 	int view_dt; /* then: the etype, which every buffer must have */
+	int etype_bytes; /* the view's etype's size (1 for the default view of bytes) */
 };
 
 #define MOTOR_MAX_FILES 1024
@@ -306,6 +307,7 @@ int motor_mpi_file_open(int comm, const char *path, int amode, int verdict, cons
 	files[h].amode = amode;
 	files[h].ch = -1;
 	files[h].strided = 0;
+	files[h].etype_bytes = 1;
 	set_valid(h, 1);
 	*handle = h;
 	if (info != MPI_INFO_NULL)
@@ -627,8 +629,11 @@ int motor_mpi_file_set_view(int handle, int64_t disp, int dt, const int32_t *sha
 		motor_mpi__block_end(&b);
 	}
 	if (rc == MPI_SUCCESS) {
+		int size = 1;
+		MPI_Type_size(etype, &size);
 		f->strided = ftype != MPI_DATATYPE_NULL;
 		f->view_dt = dt;
+		f->etype_bytes = size > 0 ? size : 1;
 	}
 	if (ftype != MPI_DATATYPE_NULL)
 		MPI_Type_free(&ftype);
@@ -660,13 +665,12 @@ static int64_t elements(const MPI_Status *st, MPI_Datatype type)
  * not a whole number (MPI reads and writes whole etypes only). */
 static int etypes_of(const struct motor_file *f, int64_t n, MPI_Datatype type, MPI_Offset *etypes)
 {
-	MPI_Offset first = 0, etype = 1;
+	MPI_Offset etype = f->etype_bytes;
 	int size = 0, rc;
 	*etypes = n;
 	if (f->strided)
 		return MOTOR_OK;
-	if ((rc = MPI_Type_size(type, &size)) != MPI_SUCCESS ||
-	    (rc = contiguous_view(f, &first, &etype)) != MPI_SUCCESS)
+	if ((rc = MPI_Type_size(type, &size)) != MPI_SUCCESS)
 		return as_class(rc);
 	MPI_Offset bytes = (MPI_Offset)n * size;
 	if (bytes % etype)
@@ -747,9 +751,8 @@ static int64_t readable(const struct motor_file *f, int how, MPI_Offset pos, int
 			return count;
 		return end <= pos ? 0 : end - pos < count ? end - pos : count;
 	}
-	MPI_Offset first = 0, etype = 1;
-	if (MPI_File_get_byte_offset(f->fh, pos, &start) != MPI_SUCCESS ||
-	    contiguous_view(f, &first, &etype) != MPI_SUCCESS)
+	MPI_Offset etype = f->etype_bytes;
+	if (MPI_File_get_byte_offset(f->fh, pos, &start) != MPI_SUCCESS)
 		return count;
 	/* Whole etypes that are whole elements too: units of their least common multiple (`count` is whole
 	 * etypes, whole_etypes). */
