@@ -34,6 +34,13 @@
 extern void *mono_threads_enter_gc_safe_region_unbalanced(void **stackdata);
 extern void mono_threads_exit_gc_safe_region_unbalanced(void *cookie, void **stackdata);
 
+/* The reverse, for the main thread in the host's own code (GC-safe, as the embedding API leaves it) calling
+ * an entry point that runs managed code without switching itself: mono_unhandled_exception, which runs the
+ * program's AppDomain.UnhandledException handlers (runtime-ext/main.c).  MONO_API in utils/mono-threads-api.h
+ * (mono-threads-coop.c:mono_threads_enter_gc_unsafe_region_unbalanced). */
+extern void *mono_threads_enter_gc_unsafe_region_unbalanced(void **stackdata);
+extern void mono_threads_exit_gc_unsafe_region_unbalanced(void *cookie, void **stackdata);
+
 /* Registers a conservative root: with a NULL descriptor SGen scans [start, start + size) word by word at
  * every collection, pinning (and keeping alive) whatever object a word points into (gc-hooks/req-slots.c,
  * the roots of in-flight requests).  MONO_API in metadata/gc-internals.h, not installed

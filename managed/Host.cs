@@ -17,6 +17,14 @@ namespace System.MP
 		static void Started ()
 		{
 			AppDomain.CurrentDomain.ProcessExit += OnProcessExit;
+			AppDomain.CurrentDomain.UnhandledException += OnUnhandledException;
+		}
+
+		// An exception no code caught, on any thread: the host reports it ("rank N: ..." and the stack trace) and
+		// ends the job once the program's own handlers have run.  A handler being registered keeps Mono from
+		// printing the same report before the host's.
+		static void OnUnhandledException (object sender, UnhandledExceptionEventArgs e)
+		{
 		}
 
 		static void OnProcessExit (object sender, EventArgs e)

@@ -585,7 +585,7 @@ namespace System.MP
 			// The others that have completed, as Testsome finds them: one that failed is left to the next call.
 			var done = new System.Collections.Generic.List<int> { first };
 			try {
-				CollectDone (requests, first, done);
+				CollectDone (requests, done);
 			} catch (InvalidOperationException) {
 				// Another thread is completing one of the others: this call reports what it has (the first
 				// completion is consumed already and must not be lost to the exception).

@@ -59,23 +59,23 @@ namespace System.MP
 			if (requests == null)
 				throw new ArgumentNullException ("requests");
 			var done = new List<int> ();
-			if (!CollectDone (requests, -1, done))
+			if (!CollectDone (requests, done))
 				return null;
 			Report (requests, done, 0, statuses, "Testsome");
 			return done.ToArray ();
 		}
 
-		/// <summary>Adds to <paramref name="done"/> the index of each active request but <paramref name="skip"/> that
-		/// has completed, tested without reporting it; returns whether any was active.  It stops before a request
+		/// <summary>Adds to <paramref name="done"/> the index of each active request not listed there yet that has
+		/// completed, tested without reporting it; returns whether any was active.  It stops before a request
 		/// whose operation failed, unless <paramref name="done"/> is still empty (then it adds that one and stops
 		/// after it): a failure is reported alone, so the exception never hides completions the same call
 		/// reported.</summary>
-		static bool CollectDone (Request[] requests, int skip, List<int> done)
+		static bool CollectDone (Request[] requests, List<int> done)
 		{
 			bool anyActive = false;
 			for (int i = 0; i < requests.Length; i++) {
 				var r = requests[i];
-				if (i == skip || r == null || !r.Active)
+				if (r == null || !r.Active)
 					continue;
 				anyActive = true;
 				if ((Volatile.Read (ref r.done) == 0 && !r.Peek ()) || Listed (requests, done, r))

@@ -459,8 +459,14 @@ int main(int argc, char **argv)
 	in_host_code = 0;
 	int status = mono_runtime_run_main(main_method, argc - 1, argv + 1, &exc);
 	in_host_code = 1;
-	if (exc)
+	if (exc) {
+		/* As for any other thread: the program's AppDomain.UnhandledException handlers run first. */
+		void *stackdata = NULL;
+		void *cookie = mono_threads_enter_gc_unsafe_region_unbalanced(&stackdata);
+		mono_unhandled_exception(exc);
+		mono_threads_exit_gc_unsafe_region_unbalanced(cookie, &stackdata);
 		abort_on_exception(exc);
+	}
 	/* Like the .NET host: the process ends when the last foreground thread has, and a Main that returns
 	 * no value ends with Environment.ExitCode as it is then. */
 	mono_thread_manage();

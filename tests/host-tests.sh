@@ -192,12 +192,13 @@ run "$MPIEXEC" $MPIEXEC_FLAGS -n 2 "$MOTOR" "$exe/ExceptionAbort.exe" exitcode 5
 result environment-exitcode-is-the-status $? "status $status: $(head -c 400 "$tmp/err")"
 
 # An exception escaping Main on rank 1 of 3 ends the job in bounded time, with a non-zero status and the rank,
-# type and message on stderr -- while ranks 0 and 2 are blocked waiting for rank 1, or (finalized) after every
-# rank has finalized MPI.
+# type and message on stderr, printed once, after the program's AppDomain.UnhandledException handler ran --
+# while ranks 0 and 2 are blocked waiting for rank 1, or (finalized) after every rank has finalized MPI.
 for where in main thread finalized; do
 	LIMIT=60 run "$MPIEXEC" $MPIEXEC_FLAGS -n 3 "$MOTOR" "$exe/ExceptionAbort.exe" $where
 	[ $status -ne 0 ] && [ $status -ne 124 ] && [ $elapsed -le 30 ] &&
-		grep -q '^rank 1: System.InvalidOperationException: boom from rank 1$' "$tmp/err"
+		[ "$(grep -c '^rank 1: System.InvalidOperationException: boom from rank 1$' "$tmp/err")" -eq 1 ] &&
+		grep -q '^handler: boom from rank 1$' "$tmp/err" && ! grep -q 'Unhandled Exception' "$tmp/err"
 	result exception-aborts-job-$where $? "status $status after ${elapsed}s: $(head -c 600 "$tmp/err")"
 done
 
