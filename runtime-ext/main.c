@@ -161,6 +161,18 @@ static void abort_on_exception(MonoObject *exc)
 	_exit(1);
 }
 
+/* Runs the program's AppDomain.UnhandledException handlers for an exception that escaped Main, as Mono runs
+ * them for any other thread.  The host's code runs GC-safe and mono_unhandled_exception does not switch: the
+ * region around it copies the stack between the stack pointer and `here`, a local of this uninstrumented
+ * frame (see block_enter below). */
+__attribute__((no_sanitize_address, noinline)) static void run_unhandled_handlers(MonoObject *exc)
+{
+	void *here = NULL;
+	void *cookie = mono_threads_enter_gc_unsafe_region_unbalanced(&here);
+	mono_unhandled_exception(exc);
+	mono_threads_exit_gc_unsafe_region_unbalanced(cookie, &here);
+}
+
 static void on_unhandled(MonoObject *exc, void *data)
 {
 	abort_on_exception(exc);
@@ -460,11 +472,7 @@ int main(int argc, char **argv)
 	int status = mono_runtime_run_main(main_method, argc - 1, argv + 1, &exc);
 	in_host_code = 1;
 	if (exc) {
-		/* As for any other thread: the program's AppDomain.UnhandledException handlers run first. */
-		void *stackdata = NULL;
-		void *cookie = mono_threads_enter_gc_unsafe_region_unbalanced(&stackdata);
-		mono_unhandled_exception(exc);
-		mono_threads_exit_gc_unsafe_region_unbalanced(cookie, &stackdata);
+		run_unhandled_handlers(exc);
 		abort_on_exception(exc);
 	}
 	/* Like the .NET host: the process ends when the last foreground thread has, and a Main that returns
