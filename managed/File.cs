@@ -564,7 +564,7 @@ namespace System.MP
 				if (rc == Errors.ENULL)
 					throw new ArgumentNullException ("etype");
 				if (rc == Errors.EBUFTYPE)
-					throw new ArgumentException ("Set_view: " + etype.FullName + " cannot be an etype: only primitive " +
+					throw new ArgumentException ("Set_view: " + (etype.FullName ?? etype.Name) + " cannot be an etype: only primitive " +
 						"types and structs without references can", "etype");
 				if (rc != 0)
 					throw Error (rc, "Set_view", path, null, null);

@@ -48,7 +48,7 @@ namespace System.MP
 				throw new ArgumentNullException ("elementType");
 			int size = MPDirect.ElementSize (elementType);
 			if (size < 0)
-				throw new ArgumentException (elementType.FullName + " is not a primitive type or a struct without references", "elementType");
+				throw new ArgumentException ((elementType.FullName ?? elementType.Name) + " is not a primitive type or a struct without references", "elementType");
 			if (size == 0 || data.bytes % size != 0 || data.bytes / size > int.MaxValue)
 				return MPI.UNDEFINED;
 			return (int) (data.bytes / size);

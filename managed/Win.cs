@@ -1250,13 +1250,13 @@ namespace System.MP
 		public T this[long index] {
 			get {
 				T[] one = One ();
-				CopyTo (index, one, 0, 1);
+				Copy (-1, index, one, 0, 1, 0, "this[]");
 				return one[0];
 			}
 			set {
 				T[] one = One ();
 				one[0] = value;
-				CopyFrom (one, 0, 1, index);
+				Copy (-1, index, one, 0, 1, 1, "this[]");
 			}
 		}
 

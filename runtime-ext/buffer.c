@@ -348,13 +348,17 @@ int motor_buffer_is_in_place(MonoObject *obj)
 
 int motor_buffer_element_size(MonoType *type)
 {
-	MonoClass *k = mono_class_from_mono_type(type);
 	uint32_t size;
-	int dt = element_dt(k, &size);
+	int dt = motor_buffer_element_dt(type, &size);
 	return dt < 0 ? dt : (int)size;
 }
 
+/* A Type object the program passed (Status.Get_count, an etype, a window's element type): a by-reference type
+ * (int&) names no element, though its class is the referenced one's, nor does System.Void (a struct of one byte
+ * to Mono). */
 int motor_buffer_element_dt(MonoType *type, uint32_t *size)
 {
+	if (mono_type_is_byref(type) || mono_type_get_type(type) == MONO_TYPE_VOID)
+		return MOTOR_EBUFTYPE;
 	return element_dt(mono_class_from_mono_type(type), size);
 }

@@ -859,6 +859,8 @@ public static class FileTests
 			Assert.Throws<ArgumentOutOfRangeException> (() => f.Iwrite_at (0, buf, 0, N + 1), "Iwrite_at past the end");
 			Assert.Throws<ArgumentOutOfRangeException> (() => f.Set_size (-1), "Set_size(-1)");
 			Assert.Throws<ArgumentOutOfRangeException> (() => f.Set_view (-8, typeof (int)), "Set_view(-8)");
+			Assert.Throws<ArgumentException> (() => f.Set_view (0, typeof (void)), "Set_view(void)");
+			Assert.Throws<ArgumentException> (() => f.Set_view (0, typeof (int).MakeByRefType ()), "Set_view(int&)");
 
 			// The collective forms: the last rank's buffer is too short, or null, or not a buffer.
 			var cases = new Tuple<string, Action, Type>[] {

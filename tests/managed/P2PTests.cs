@@ -1,6 +1,7 @@
 // P2PTests: blocking point-to-point operations on every kind of buffer.  Runs at 1, 2 and 3 ranks: messages go
 // around a ring (rank r sends to r+1 and receives from r-1), which at one rank is the rank itself.
 using System;
+using System.Collections.Generic;
 using System.Linq;
 using System.MP;
 
@@ -181,6 +182,12 @@ public static class P2PTests
 		Assert.Equal (3, status.Get_count (typeof (double)), "count of doubles");
 		Assert.Equal (24, status.Get_count (typeof (byte)), "count of bytes");
 		Assert.Equal (MPI.UNDEFINED, status.Get_count (typeof (Five)), "24 bytes are not a whole number of 5-byte structs");
+		// Types that name no element: System.Void (one byte to the runtime), a by-reference type (its class is the
+		// referenced one's), a generic parameter.
+		foreach (var t in new[] { typeof (void), typeof (double).MakeByRefType (), typeof (List<>).GetGenericArguments ()[0] }) {
+			var e = Assert.Throws<ArgumentException> (() => status.Get_count (t), "Get_count of " + t);
+			Assert.True (e.Message.Contains (t.Name + " is not"), "the type named: " + e.Message);
+		}
 		Assert.Equal (0, status.Get_error (), "status error");
 		Assert.True (!status.Is_cancelled (), "not cancelled");
 	}

@@ -254,7 +254,9 @@ public static class WinTests
 		var copy = new long[10];
 		w.CopyTo (90, copy, 0, 10);
 		Assert.Equal (V (Rank, 90), copy[0], "CopyTo");
-		Assert.Throws<ArgumentOutOfRangeException> (() => { var x = w[100]; }, "index 100");
+		var e = Assert.Throws<ArgumentOutOfRangeException> (() => { var x = w[100]; }, "index 100");
+		Assert.True (e.Message.Contains ("Win.this[]") && e.ParamName == "index", "the indexer named: " + e.Message);
+		Assert.Throws<ArgumentOutOfRangeException> (() => { w[-1] = 0; }, "set index -1");
 		Assert.Throws<ArgumentOutOfRangeException> (() => w.CopyTo (95, copy, 0, 10), "CopyTo past the end");
 		Assert.Throws<ArgumentOutOfRangeException> (() => w.CopyFrom (copy, 5, 10, 0), "CopyFrom past the array");
 		w.Free ();
