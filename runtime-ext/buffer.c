@@ -354,8 +354,8 @@ int motor_buffer_element_size(MonoType *type)
 }
 
 /* A Type object the program passed (Status.Get_count, an etype, a window's element type): a by-reference type
- * (int&) names no element, though its class is the referenced one's, nor does System.Void (a struct of one byte
- * to Mono). */
+ * (int&) names no element, though its class is the referenced one's, nor does System.Void (a struct of one
+ * byte to Mono). */
 int motor_buffer_element_dt(MonoType *type, uint32_t *size)
 {
 	if (mono_type_is_byref(type) || mono_type_get_type(type) == MONO_TYPE_VOID)

@@ -263,6 +263,19 @@ static int add_struct_field(struct builder *b, MonoClass *fk, MonoType *t, const
 		mono_free(tn);
 		return MOTOR_SER_ETYPE;
 	}
+	/* A struct without references travels as its bytes, all of them: its declared fields need not cover
+	 * it (a fixed-size buffer, `fixed int a[4]`, declares its first element only; the size says the
+	 * rest). */
+	struct plan *e = motor_ser__plan_for_class(fk);
+	if (!e)
+		return MOTOR_ENOMEM;
+	if (e->kind == PLAN_CLASS && !e->has_refs) {
+		fp_str(b, name);
+		fp_bytes(b, "[", 1);
+		fp_bytes(b, &e->fingerprint, sizeof e->fingerprint);
+		fp_bytes(b, &e->value_size, sizeof e->value_size);
+		return add_op(b, OP_COPY, offset, e->value_size, NULL, name) ? MOTOR_OK : MOTOR_ENOMEM;
+	}
 	fp_str(b, name);
 	fp_bytes(b, "{", 1);
 	size_t pl = strlen(b->path);
@@ -347,15 +360,22 @@ static int add_field(struct builder *b, MonoClass *declaring, MonoClassField *f,
 /* The instance fields of `k` and its parents, base class first, at offsets shifted by `base`. */
 static int add_fields(struct builder *b, MonoClass *k, int32_t base, int depth)
 {
-	MonoClass *chain[64];
+	enum { MAX_CHAIN = 256 };
+	MonoClass *chain[MAX_CHAIN];
 	int n = 0;
 
 	if (depth > 32) {
 		snprintf(b->why, sizeof b->why, "structs nested too deeply");
 		return MOTOR_SER_ETYPE;
 	}
-	for (MonoClass *c = k; c && n < 64; c = mono_class_get_parent(c))
+	for (MonoClass *c = k; c; c = mono_class_get_parent(c)) {
+		if (n == MAX_CHAIN) {
+			snprintf(b->why, sizeof b->why, "its class hierarchy is deeper than %d classes",
+			         MAX_CHAIN);
+			return MOTOR_SER_ETYPE;
+		}
 		chain[n++] = c;
+	}
 	while (n-- > 0) {
 		void *iter = NULL;
 		MonoClassField *f;
@@ -461,6 +481,9 @@ static struct plan *build_class(struct plan *p, MonoClass *k)
 	 * Nullable<T> does not exist in the CLR (boxing gives a T or null), so none is ever created. */
 	if ((flags & (MONO_TYPE_ATTR_ABSTRACT | MONO_TYPE_ATTR_INTERFACE)) || mono_class_is_nullable(k))
 		p->instantiable = 0;
+	/* Whether it is a struct is part of the layout: a receiver whose type of the same name is the other
+	 * kind would read references as field bytes, or the reverse. */
+	fp_bytes(&b, mono_class_is_valuetype(k) ? "v" : "c", 1);
 	if (mono_class_is_valuetype(k)) {
 		uint32_t align;
 		p->value_size = (uint32_t)mono_class_value_size(k, &align);
@@ -489,6 +512,14 @@ static struct plan *build_class(struct plan *p, MonoClass *k)
 		return NULL;
 	if (rc != MOTOR_OK)
 		return refuse(p, b.why);
+	if (mono_class_is_valuetype(k) && !p->has_refs) {
+		/* A boxed struct without references: all its bytes, as in add_struct_field. */
+		p->nops = 0;
+		p->wire = 0;
+		fp_bytes(&b, &p->value_size, sizeof p->value_size);
+		if (!add_op(&b, OP_COPY, (uint32_t)MOTOR_MONO_HEADER_SIZE, p->value_size, NULL, ""))
+			return NULL;
+	}
 	p->fingerprint = b.fp;
 	if (p->instantiable)
 		p->vtable = mono_class_vtable(motor_ser__domain, k);
@@ -639,7 +670,8 @@ int motor_ser__plan_for_name(const char *name, uint16_t len, uint64_t fp, struct
 		return motor_ser_fail(
 		    MOTOR_SER_ELAYOUT,
 		    "type '%.*s' has a different field layout in the sending process (different "
-		    "fields, field types or [Transportable] marks)",
+		    "fields, field types or [Transportable] marks, or a class on one side and a struct "
+		    "on the other)",
 		    (int)(len > 200 ? 200 : len), name);
 	names_put(name, len, fp, p);
 	*out = p;

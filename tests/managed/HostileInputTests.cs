@@ -24,6 +24,9 @@ public class Victim
 
 public class LayoutA { public int X; public int Y; }
 public class LayoutB { public long X; }
+// The same field, as a class and as a struct: a receiver must not read one as the other.
+public class KindC { public int X; }
+public struct KindS { public int X; }
 public abstract class AbstractThing { public int X; }
 public struct Hollow { public object O; }
 public class HollowHolder { [Transportable] public Hollow[] H; }
@@ -225,6 +228,13 @@ public static class HostileInputTests
 		m = Copy (a);
 		m[m.Length - 1] ^= 0x55; // the fingerprint
 		Refused (m, "fingerprint", "different field layout");
+		// An array of a class whose name, on the receiver, is a struct's with the same fields.
+		foreach (object kinds in new object[] { new[] { new KindC { X = 100 }, null }, new[] { new KindS { X = 100 } } }) {
+			m = Copy (ObjectDiagnostics.Serialize (kinds));
+			at = IndexOf (m, kinds is KindC[] ? "KindC" : "KindS");
+			m[at + 4] = (byte) (kinds is KindC[] ? 'S' : 'C');
+			Refused (m, "a class received as a struct, or the reverse", "different field layout");
+		}
 		m = Copy (a);
 		m[at] = 7; // a control character in the name
 		Refused (m, "control character", "malformed type name");

@@ -85,6 +85,11 @@ public class Derived : Node
 	[Transportable] public Derived Peer;
 }
 
+// A fixed-size buffer declares its first element only (the struct's size says the rest).
+public unsafe struct Fixed4 { public fixed int Buf[4]; public int After; }
+public class FixedHolder { public Fixed4 F; public int Z; }
+public struct FixedWithRef { public Fixed4 F; public string S; }
+
 public class WithDelegate
 {
 	public int X;
@@ -624,6 +629,65 @@ public static class ObjectTests
 		var u = new Unmarked { X = 3, Other = Thread.CurrentThread, Name = "n" };
 		var got = (Unmarked) Ring (u, 31);
 		Assert.True (got.X == 3 && got.Other == null && got.Name == "n", "the handle stayed home, the rest arrived");
+	}
+
+	static unsafe Fixed4 MakeFixed (int seed)
+	{
+		var f = new Fixed4 { After = seed + 4 };
+		for (int i = 0; i < 4; i++)
+			f.Buf[i] = seed + i;
+		return f;
+	}
+
+	static unsafe void CheckFixed (Fixed4 f, int seed, string what)
+	{
+		for (int i = 0; i < 4; i++)
+			Assert.Equal (seed + i, f.Buf[i], what + ": element " + i + " of the fixed buffer");
+		Assert.Equal (seed + 4, f.After, what + ": the field after it");
+	}
+
+	public static void FixedSizeBuffersTravelWhole ()
+	{
+		var h = (FixedHolder) Ring (new FixedHolder { F = MakeFixed (Rank * 10), Z = 9 }, 31);
+		CheckFixed (h.F, Prev * 10, "a class's field");
+		Assert.Equal (9, h.Z, "the field after the struct");
+		CheckFixed ((Fixed4) Ring (MakeFixed (Rank), 32), Prev, "a boxed struct");
+		CheckFixed (((Fixed4[]) Ring (new[] { MakeFixed (Rank) }, 33))[0], Prev, "an array of the struct");
+		var w = (FixedWithRef[]) Ring (new[] { new FixedWithRef { F = MakeFixed (Rank), S = "s" } }, 34);
+		CheckFixed (w[0].F, Prev, "an array of a struct with a reference");
+		Assert.Equal ("s", w[0].S, "the reference beside it");
+	}
+
+	// A chain of `depth` classes C0 : ... : C(depth-1), each with an int field, made at run time in an assembly that
+	// Type.GetType finds through AssemblyResolve (every rank makes the same one); returns an object of the last,
+	// its fields F0..F(depth-1) = 1..depth.
+	static object DeepObject (int depth)
+	{
+		string asm = "Deep" + depth;
+		var ab = AppDomain.CurrentDomain.DefineDynamicAssembly (new AssemblyName (asm), System.Reflection.Emit.AssemblyBuilderAccess.Run);
+		var mb = ab.DefineDynamicModule (asm);
+		AppDomain.CurrentDomain.AssemblyResolve += (sender, e) => new AssemblyName (e.Name).Name == asm ? ab : null;
+		Type parent = typeof (object);
+		for (int i = 0; i < depth; i++) {
+			var tb = mb.DefineType ("C" + i, TypeAttributes.Public, parent);
+			tb.DefineField ("F" + i, typeof (int), FieldAttributes.Public);
+			tb.DefineDefaultConstructor (MethodAttributes.Public);
+			parent = tb.CreateType ();
+		}
+		object o = Activator.CreateInstance (parent);
+		for (int i = 0; i < depth; i++)
+			parent.GetField ("F" + i).SetValue (o, i + 1);
+		return o;
+	}
+
+	public static void DeepClassHierarchiesTravelWholeOrAreRefused ()
+	{
+		var got = Ring (DeepObject (70), 35);
+		for (int i = 0; i < 70; i++)
+			Assert.Equal (i + 1, (int) got.GetType ().GetField ("F" + i).GetValue (got), "field F" + i + " of a 70-class chain");
+		var e = Assert.Throws<ArgumentException> (() => World.OSend (DeepObject (300), Next, 36), "a 300-class chain");
+		Assert.Contains ("deeper than 256", e.Message, "message");
+		Assert.Equal (5, (int) Ring (5, 37), "usable afterwards");
 	}
 
 	public static void TypesThatCannotTravelAreRefusedAndTheRankStaysUsable ()
