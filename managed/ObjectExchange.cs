@@ -56,7 +56,7 @@ namespace System.MP
 			int rc;
 			object[] parts = MPDirect.OAlltoall (arr, handle, out rc);
 			if (rc != 0)
-				throw Errors.Make (rc, this, arr, 0, 0, null);
+				throw ObjectCollectiveError (rc, "OAlltoall", arr, 0, "arr");
 			var result = Array.CreateInstance (arr.GetType ().GetElementType (), parts.Length);
 			for (int i = 0; i < parts.Length; i++) {
 				var a = parts[i] as Array;
@@ -88,6 +88,8 @@ namespace System.MP
 		/// <exception cref="ArgumentNullException"><paramref name="arr"/> is null.</exception>
 		/// <exception cref="ArgumentException"><paramref name="arr"/> is not a one-dimensional array of Get_size()
 		/// elements, or an element's graph holds an object that cannot travel.</exception>
+		/// <exception cref="ArgumentException">Some ranks called another object collective: raised on every rank, and no
+		/// rank moved any data.</exception>
 		/// <exception cref="OutOfMemoryException">The serialisation buffer could not be allocated.</exception>
 		/// <exception cref="SerializationException">A received part could not be rebuilt (malformed data, a type this
 		/// program does not have, a layout that differs from the sender's, an array whose element type differs from

@@ -12,6 +12,19 @@ namespace System.MP
 {
 	public unsafe partial class Comm
 	{
+		/// <summary>The exception for code <paramref name="rc"/> of object collective <paramref name="what"/>, whose
+		/// argument <paramref name="param"/> was <paramref name="buf"/>.</summary>
+		internal Exception ObjectCollectiveError (int rc, string what, object buf, int root, string param)
+		{
+			if (rc == Errors.EMISMATCH)
+				return Errors.New (rc, what + ": the root differs between the ranks, or some ranks called another " +
+					"object collective (every rank must call the same one with the same root), so no rank moved any data; " +
+					"the communicator can be used again", "root");
+			if (rc == Errors.ENULL)
+				return new ArgumentNullException (param, what + ": " + param + " is null");
+			return Errors.Make (rc, this, buf, root, 0, "root");
+		}
+
 		/// <summary>Sends the object graph rooted at <paramref name="obj"/> (may be null).</summary>
 		/// <param name="obj">The root of the graph.</param>
 		/// <param name="dest">The destination rank, or <see cref="MPI.PROC_NULL"/>.</param>
@@ -181,6 +194,8 @@ namespace System.MP
 		/// <returns>The root's <paramref name="obj"/> at the root, a copy of its graph elsewhere.</returns>
 		/// <remarks>If a rank cannot serialise its part, no rank is left waiting: that rank raises the reason and the
 		/// ranks that needed its part raise SerializationException naming it.</remarks>
+		/// <exception cref="ArgumentException">The root differs between the ranks, or some ranks called another object
+		/// collective: raised on every rank, and no rank moved any data.</exception>
 		/// <exception cref="ArgumentException">The graph holds an object of a type that cannot travel (a delegate, a
 		/// pointer, an IntPtr field).</exception>
 		/// <exception cref="OutOfMemoryException">The serialisation buffer could not be allocated.</exception>
@@ -191,14 +206,15 @@ namespace System.MP
 		/// <exception cref="ArgumentOutOfRangeException"><paramref name="root"/> is not a rank of the
 		/// communicator.</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
-		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments (a root out of range, null
+		/// counts at the root): no rank moved any data.  Or MPI has been finalized.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public object OBcast (object obj, int root)
 		{
 			int rc;
 			object o = MPDirect.OBcast (obj, root, handle, out rc);
 			if (rc != 0)
-				throw Errors.Make (rc, this, obj, root, 0, "root");
+				throw ObjectCollectiveError (rc, "OBcast", obj, root, "obj");
 			return o; // the root gets obj itself
 		}
 
@@ -211,6 +227,8 @@ namespace System.MP
 		/// <remarks>If a rank cannot serialise its part, no rank is left waiting: that rank raises the reason and the
 		/// ranks that needed its part raise SerializationException naming it.</remarks>
 		/// <exception cref="ArgumentNullException">At the root, <paramref name="sendarr"/> is null.</exception>
+		/// <exception cref="ArgumentException">The root differs between the ranks, or some ranks called another object
+		/// collective: raised on every rank, and no rank moved any data.</exception>
 		/// <exception cref="ArgumentException">At the root, <paramref name="sendarr"/> is not a one-dimensional array,
 		/// or an element's graph holds an object that cannot travel.</exception>
 		/// <exception cref="System.Runtime.Serialization.SerializationException">The message could not be rebuilt:
@@ -220,7 +238,8 @@ namespace System.MP
 		/// <exception cref="ArgumentOutOfRangeException"><paramref name="root"/> is not a rank of the
 		/// communicator.</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
-		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments (a root out of range, null
+		/// counts at the root): no rank moved any data.  Or MPI has been finalized.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public Array OScatter (Array sendarr, int root)
 		{
@@ -237,6 +256,8 @@ namespace System.MP
 		/// ranks that needed its part raise SerializationException naming it.</remarks>
 		/// <exception cref="ArgumentNullException">At the root, <paramref name="sendarr"/> or <paramref name="counts"/>
 		/// is null.</exception>
+		/// <exception cref="ArgumentException">The root differs between the ranks, or some ranks called another object
+		/// collective: raised on every rank, and no rank moved any data.</exception>
 		/// <exception cref="ArgumentException">At the root, <paramref name="counts"/> does not fit the array or the
 		/// communicator, <paramref name="sendarr"/> is not a one-dimensional array, or an element's graph holds an
 		/// object that cannot travel.</exception>
@@ -247,12 +268,13 @@ namespace System.MP
 		/// <exception cref="ArgumentOutOfRangeException"><paramref name="root"/> is not a rank of the
 		/// communicator.</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
-		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments (a root out of range, null
+		/// counts at the root): no rank moved any data.  Or MPI has been finalized.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public Array OScatter (Array sendarr, int[] counts, int root)
 		{
 			if (counts == null && Get_rank () == root)
-				throw new ArgumentNullException ("counts");
+				throw Coll.Refuse (this, new ArgumentNullException ("counts"));
 			return Scatter (sendarr, counts, root);
 		}
 
@@ -261,7 +283,7 @@ namespace System.MP
 			int rc;
 			object o = MPDirect.OScatter (sendarr, counts, root, handle, out rc);
 			if (rc != 0)
-				throw Errors.Make (rc, this, sendarr, root, 0, "root");
+				throw ObjectCollectiveError (rc, "OScatter", sendarr, root, "sendarr");
 			return (Array) o;
 		}
 
@@ -273,6 +295,8 @@ namespace System.MP
 		/// <remarks>If a rank cannot serialise its part, no rank is left waiting: that rank raises the reason and the
 		/// ranks that needed its part raise SerializationException naming it.</remarks>
 		/// <exception cref="ArgumentNullException"><paramref name="part"/> is null.</exception>
+		/// <exception cref="ArgumentException">The root differs between the ranks, or some ranks called another object
+		/// collective: raised on every rank, and no rank moved any data.</exception>
 		/// <exception cref="ArgumentException">The graph holds an object of a type that cannot travel (a delegate, a
 		/// pointer, an IntPtr field).</exception>
 		/// <exception cref="OutOfMemoryException">The serialisation buffer could not be allocated.</exception>
@@ -284,14 +308,15 @@ namespace System.MP
 		/// <exception cref="ArgumentOutOfRangeException"><paramref name="root"/> is not a rank of the
 		/// communicator.</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
-		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments (a root out of range, null
+		/// counts at the root): no rank moved any data.  Or MPI has been finalized.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public Array OGather (Array part, int root)
 		{
 			int rc;
 			object[] parts = MPDirect.OGather (part, root, 0, handle, out rc);
 			if (rc != 0)
-				throw Errors.Make (rc, this, part, root, 0, "root");
+				throw ObjectCollectiveError (rc, "OGather", part, root, "part");
 			return parts == null ? null : Concat (parts, part, "OGather");
 		}
 
@@ -301,6 +326,8 @@ namespace System.MP
 		/// <remarks>If a rank cannot serialise its part, no rank is left waiting: that rank raises the reason and the
 		/// ranks that needed its part raise SerializationException naming it.</remarks>
 		/// <exception cref="ArgumentNullException"><paramref name="part"/> is null.</exception>
+		/// <exception cref="ArgumentException">Some ranks called another object collective: raised on every rank, and no
+		/// rank moved any data.</exception>
 		/// <exception cref="ArgumentException">The graph holds an object of a type that cannot travel (a delegate, a
 		/// pointer, an IntPtr field).</exception>
 		/// <exception cref="OutOfMemoryException">The serialisation buffer could not be allocated.</exception>
@@ -310,14 +337,15 @@ namespace System.MP
 		/// limit; also when a rank's part is not a one-dimensional array, or its element type differs from this
 		/// rank's part's (then on every rank whose part differs from another's).</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed.</exception>
-		/// <exception cref="InvalidOperationException">MPI has been finalized.</exception>
+		/// <exception cref="InvalidOperationException">Another rank refused its arguments (a root out of range, null
+		/// counts at the root): no rank moved any data.  Or MPI has been finalized.</exception>
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public Array OAllgather (Array part)
 		{
 			int rc;
 			object[] parts = MPDirect.OGather (part, 0, 1, handle, out rc);
 			if (rc != 0)
-				throw Errors.Make (rc, this, part, 0, 0, "root");
+				throw ObjectCollectiveError (rc, "OAllgather", part, 0, "part");
 			return Concat (parts, part, "OAllgather");
 		}
 

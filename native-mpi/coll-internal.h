@@ -36,9 +36,17 @@ enum kind {
 	FILE_WRITE_AT_ALL,
 	/* not a collective of data: what win.c's Set_info tells its agreement (the hints' digest as its
 	   count) */
-	WIN_SET_INFO
+	WIN_SET_INFO,
+	/* the object collectives (motor_mpi_coll_agree_object), in the order of enum motor_ocoll_kind */
+	OBJECT_BCAST,
+	OBJECT_SCATTER,
+	OBJECT_GATHER,
+	OBJECT_ALLGATHER,
+	OBJECT_ALLTOALL
 };
 
+_Static_assert(OBJECT_ALLTOALL - OBJECT_BCAST == (int)MOTOR_OCOLL_ALLTOALL,
+               "enum motor_ocoll_kind (motor-mpi.h) and the OBJECT_ kinds are in the same order");
 _Static_assert((int)MOTOR_COLL_REDUCE_SCATTER_BLOCK == (int)REDUCE_SCATTER_BLOCK &&
                    (int)MOTOR_COLL_BARRIER == (int)BARRIER &&
                    (int)MOTOR_COLL_REDUCE_SCATTER == (int)REDUCE_SCATTER &&

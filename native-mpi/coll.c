@@ -122,6 +122,20 @@ int motor_mpi_coll_refuse(int comm, int code)
 	return c ? motor_mpi__agree(c, code) : code;
 }
 
+int motor_mpi_coll_agree_object(int comm, enum motor_ocoll_kind kind, int root, int verdict)
+{
+	struct motor_comm *c = motor_mpi__comm(comm);
+	if (!c)
+		return MOTOR_ECOMM;
+	if (c->inter)
+		return motor_mpi__agree(c, verdict);
+	/* count -1: compared, never carried (agree.c) */
+	struct motor_carry d = {
+	    .kind = OBJECT_BCAST + (int)kind, .root = root, .op = -1, .dt = -1, .count = -1};
+	int done;
+	return motor_mpi__agree_carry(c, verdict, &d, &done);
+}
+
 /* splitmix64's finaliser: a 64-bit value whose every bit depends on every bit of x. */
 static uint64_t mix(uint64_t x)
 {
@@ -536,7 +550,12 @@ static int call_blocking(const struct coll *a)
 	case FILE_WRITE_AT_ALL:
 		break; /* only non-blocking (file.c) */
 	case WIN_SET_INFO:
-		break; /* a description only (win.c) */
+	case OBJECT_BCAST:
+	case OBJECT_SCATTER:
+	case OBJECT_GATHER:
+	case OBJECT_ALLGATHER:
+	case OBJECT_ALLTOALL:
+		break; /* descriptions only (win.c, motor_mpi_coll_agree_object) */
 	}
 	return MOTOR_EARG;
 }
@@ -599,7 +618,12 @@ int motor_mpi__coll_start(const struct coll *a, MPI_Request *r)
 		return MPI_Ineighbor_alltoallv(a->sbuf, a->sc, a->sd, a->type, a->rbuf, a->rc, a->rd, a->type,
 		                               a->comm, r);
 	case WIN_SET_INFO:
-		break; /* a description only (win.c) */
+	case OBJECT_BCAST:
+	case OBJECT_SCATTER:
+	case OBJECT_GATHER:
+	case OBJECT_ALLGATHER:
+	case OBJECT_ALLTOALL:
+		break; /* descriptions only (win.c, motor_mpi_coll_agree_object) */
 	}
 	return MOTOR_EARG;
 }

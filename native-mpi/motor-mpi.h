@@ -442,6 +442,20 @@ int motor_mpi_reduce_local_on_new_thread(const void *in, void *inout, int64_t co
  * turns the agreement off at init: each rank then refuses alone, as a C program's MPI calls would, and the
  * others may wait for it forever. */
 int motor_mpi_coll_refuse(int comm, int code);
+/* The agreement of an object collective (runtime-ext/icall-object.c), whose data move by exchanges of their
+ * own: this rank's verdict with which collective it is and its root (0 for those without one), so that a root
+ * that differs between the ranks of an intracommunicator, or another object collective on some of them, is
+ * MOTOR_EMISMATCH on every rank instead of a hang or another rank's data.  On an intercommunicator, where the
+ * roots differ by design (MOTOR_ROOT, MOTOR_PROC_NULL, a remote rank), the verdicts alone are agreed on, as
+ * by motor_mpi_coll_refuse. */
+enum motor_ocoll_kind {
+	MOTOR_OCOLL_BCAST,
+	MOTOR_OCOLL_SCATTER,
+	MOTOR_OCOLL_GATHER,
+	MOTOR_OCOLL_ALLGATHER,
+	MOTOR_OCOLL_ALLTOALL
+};
+int motor_mpi_coll_agree_object(int comm, enum motor_ocoll_kind kind, int root, int verdict);
 #define MOTOR_IN_PLACE ((void *)(uintptr_t)1)
 
 /* Intercommunicators.  A collective's root is MOTOR_ROOT at the root, MOTOR_PROC_NULL on the other ranks of

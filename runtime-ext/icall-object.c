@@ -141,26 +141,32 @@ int32_t motor_icall_oisend(MonoObject *obj, int32_t dest, int32_t tag, int32_t c
 /* ---- collectives ------------------------------------------------------------------------------------ */
 
 /* The shape of the communicator and this rank's part in a collective rooted at `root`
- * (motor_mpi_coll_role).  On an intercommunicator a bad root is not returned at once but agreed on
- * (agree_inter), so that no rank of either group waits for this one. */
+ * (motor_mpi_coll_role: negative for a bad root).  A bad root is not returned at once but agreed on (agree),
+ * so that no rank waits for this one. */
 static int comm_info(int32_t comm, int32_t root, struct motor_coll_shape *sh, int *role)
 {
 	int rc = motor_mpi_coll_shape(comm, sh);
 	if (rc != MOTOR_OK)
 		return rc;
 	*role = motor_mpi_coll_role(sh, root);
-	return *role < 0 && !sh->inter ? *role : MOTOR_OK;
+	return MOTOR_OK;
 }
 
-/* On an intercommunicator every rank of both groups learns, before any data moves, whether a rank failed (it
- * could not serialise, or refused its arguments): the agreement of the zero-copy collectives (coll.c).  The
- * failing rank keeps its own code; the others get MOTOR_SER_EREMOTE naming the lowest failing rank of their
- * own group or, if none, of the remote group.  With the agreement turned off (MOTOR_COLL_AGREE=0) the sizes
- * of -1 still tell the ranks that needed the failed one's data. */
-static int agree_inter(int32_t comm, int verdict, const char *what)
+/* Before any data moves, every rank learns whether another refused its arguments, and on an intracommunicator
+ * whether all called the same object collective with the same root (motor_mpi_coll_agree_object): the
+ * agreement of the zero-copy collectives (coll.c).  A rank that refused keeps its own code.  On an
+ * intracommunicator (`role` negative: a bad root) the others get MOTOR_EPEER (the lowest refusing rank) or
+ * MOTOR_EMISMATCH; a rank that cannot serialise is not a refusal there: it sends sizes of -1, and the ranks
+ * that needed its data name it. On an intercommunicator, where that rank's own group would not hear of it,
+ * its `local` failure is agreed on, and the others get MOTOR_SER_EREMOTE naming the lowest failing rank of
+ * their own group or, if none, of the remote group.  With the agreement turned off (MOTOR_COLL_AGREE=0) each
+ * rank refuses alone. */
+static int agree(int32_t comm, const struct motor_coll_shape *sh, enum motor_ocoll_kind kind, int root,
+                 int role, int local, const char *what)
 {
-	int rc = motor_mpi_coll_refuse(comm, verdict);
-	if (rc == verdict || rc > MOTOR_EPEER_BASE)
+	int verdict = role < 0 ? role : sh->inter ? local : MOTOR_OK;
+	int rc = motor_mpi_coll_agree_object(comm, kind, root, verdict);
+	if (rc == verdict || rc > MOTOR_EPEER_BASE || !sh->inter)
 		return rc;
 	if (rc <= MOTOR_EPEER_REMOTE_BASE)
 		return motor_ser_fail(MOTOR_SER_EREMOTE, "%s failed on rank %d of the remote group", what,
@@ -185,7 +191,7 @@ MonoObject *motor_icall_obcast(MonoObject *obj, int32_t root, int32_t comm, int3
 		mine = serialize(obj, 0, -1, &b);
 		n = mine == MOTOR_OK ? (int64_t)b.len : -1;
 	}
-	if (sh.inter && (rc = agree_inter(comm, role < 0 ? role : mine, "OBcast")) != MOTOR_OK)
+	if ((rc = agree(comm, &sh, MOTOR_OCOLL_BCAST, root, role, mine, "OBcast")) != MOTOR_OK)
 		goto out;
 	if ((rc = motor_mpi_bcast_bytes(&n, role == MOTOR_ROLE_IDLE ? 0 : sizeof n, root, comm)) != MOTOR_OK)
 		goto out;
@@ -288,7 +294,7 @@ MonoObject *motor_icall_oscatter(MonoObject *arr, MonoArray *counts, int32_t roo
 			for (int r = 0; r < blocks; r++)
 				sizes[r] = -1;
 	}
-	if (sh.inter && (rc = agree_inter(comm, role < 0 ? role : local, "OScatter")) != MOTOR_OK)
+	if ((rc = agree(comm, &sh, MOTOR_OCOLL_SCATTER, root, role, local, "OScatter")) != MOTOR_OK)
 		goto out;
 	if ((rc = motor_mpi_exchange_i64(MOTOR_I64_SCATTER, &mine, sizes, root, comm)) != MOTOR_OK)
 		goto out;
@@ -389,8 +395,8 @@ MonoArray *motor_icall_ogather(MonoObject *part, int32_t root, int32_t all, int3
 			goto out;
 		}
 	}
-	if (sh.inter &&
-	    (rc = agree_inter(comm, role < 0 ? role : local, all ? "OAllgather" : "OGather")) != MOTOR_OK)
+	if ((rc = agree(comm, &sh, all ? MOTOR_OCOLL_ALLGATHER : MOTOR_OCOLL_GATHER, all ? 0 : root, role,
+	                local, all ? "OAllgather" : "OGather")) != MOTOR_OK)
 		goto out;
 	if ((rc = motor_mpi_exchange_i64(all ? MOTOR_I64_ALLGATHER : MOTOR_I64_GATHER, &mine, sizes, root,
 	                                 comm)) != MOTOR_OK)
@@ -483,7 +489,7 @@ MonoArray *motor_icall_oalltoall(MonoObject *arr, int32_t comm, int32_t *rcp)
 	}
 	int64_t *ss = v, *sd = v + size, *rs = v + 2 * size, *rd = v + 3 * size;
 	local = serialize_parts(arr, size, sh.inter, &b, ss, sd);
-	if (sh.inter && (rc = agree_inter(comm, local, "OAlltoall")) != MOTOR_OK)
+	if ((rc = agree(comm, &sh, MOTOR_OCOLL_ALLTOALL, 0, role, local, "OAlltoall")) != MOTOR_OK)
 		goto out;
 	if ((rc = motor_mpi_exchange_i64(MOTOR_I64_ALLTOALL, ss, rs, 0, comm)) != MOTOR_OK)
 		goto out;

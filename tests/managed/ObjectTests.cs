@@ -410,8 +410,57 @@ public static class ObjectTests
 			for (int i = 0; i < part.Length; i++)
 				Assert.Equal ("s" + (start + i), part[i], "element");
 		}
-		if (Rank == 0)
-			Assert.Throws<ArgumentNullException> (() => World.OScatter (new int[3], null, 0), "null counts at the root");
+		// Null counts at the root: refused there, and the other ranks hear of it instead of waiting.
+		Exception e = null;
+		try {
+			World.OScatter (new int[3], null, 0);
+		} catch (Exception x) {
+			e = x;
+		}
+		Assert.True (Rank == 0 ? e is ArgumentNullException : e is InvalidOperationException,
+			"null counts at the root: " + (Rank == 0 ? "ArgumentNullException" : "InvalidOperationException") + ", got " + e);
+		Assert.Equal ("next", (string) World.OBcast (Rank == 0 ? "next" : null, 0), "the next object collective");
+	}
+
+	// Each rank's exception from `op` (null if none).
+	static Exception Caught (Action op)
+	{
+		try {
+			op ();
+		} catch (Exception e) {
+			return e;
+		}
+		return null;
+	}
+
+	public static void ObjectCollectivesAgreeOnTheRootAndTheOperation ()
+	{
+		if (Size > 1) {
+			// A root that differs between the ranks, or another object collective on some: ArgumentException on
+			// every rank, nothing moved (before, each rank broadcast its own object, or OGather hung).
+			var cases = new Tuple<string, Action>[] {
+				Tuple.Create<string, Action> ("OBcast", () => World.OBcast ("mine", Rank)),
+				Tuple.Create<string, Action> ("OScatter", () => World.OScatter (new int[Size], Rank)),
+				Tuple.Create<string, Action> ("OGather", () => World.OGather (new[] { 1 }, Rank)),
+				Tuple.Create<string, Action> ("OAllgather or OAlltoall", () => {
+					if (Rank == 0)
+						World.OAllgather (new[] { 1 });
+					else
+						World.OAlltoall (new int[Size]);
+				}),
+			};
+			foreach (var c in cases) {
+				var e = Caught (c.Item2);
+				Assert.True (e is ArgumentException && e.Message.Contains ("differs between the ranks"), c.Item1 + ": got " + e);
+				Assert.Equal ("after " + c.Item1, (string) World.OBcast (Rank == 0 ? "after " + c.Item1 : null, 0), "usable afterwards");
+			}
+		}
+		// A root out of range on the last rank only: ArgumentOutOfRangeException there, InvalidOperationException on
+		// the others (before, they broadcast without it, and its next OBcast returned the stale object).
+		var bad = Caught (() => World.OBcast (Rank == 0 ? "x" : null, Rank == Size - 1 ? Size + 7 : 0));
+		Assert.True (Rank == Size - 1 ? bad is ArgumentOutOfRangeException : bad is InvalidOperationException,
+			"a bad root on the last rank: got " + bad);
+		Assert.Equal ("second", (string) World.OBcast (Rank == 0 ? "second" : null, 0), "the next OBcast gets its own object");
 	}
 
 	public static void ScatterBadCountsFailOnEveryRankWithoutHanging ()
