@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include <glib.h>
 #include <mono/metadata/appdomain.h>
 #include <mono/metadata/attrdefs.h>
 #include <mono/metadata/class.h>
@@ -648,13 +649,18 @@ int motor_ser__plan_for_name(const char *name, uint16_t len, uint64_t fp, struct
 		*out = p;
 		return MOTOR_OK;
 	}
-	/* Printable ASCII without backslashes.  Mono's type-name parser (behind Type.GetType) takes a
-	 * backslash as an escape and skips the next character even when it is the terminating NUL, then reads
-	 * past the end of the name (found by fuzzing: AddressSanitizer, heap-buffer-overflow in strchr).  Our
-	 * senders never write a backslash (build() refuses such names), so none is accepted. */
-	for (uint16_t i = 0; i < len; i++)
-		if (name[i] < 0x20 || name[i] > 0x7e || name[i] == '\\')
+	/* UTF-8 (C# names are Unicode: a class Café) without control characters or backslashes.  Mono's
+	 * type-name parser (behind Type.GetType) takes a backslash as an escape and skips the next character
+	 * even when it is the terminating NUL, then reads past the end of the name (found by fuzzing:
+	 * AddressSanitizer, heap-buffer-overflow in strchr).  Our senders never write a backslash (build()
+	 * refuses such names), so none is accepted. */
+	for (uint16_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)name[i];
+		if (c < 0x20 || c == 0x7f || c == '\\')
 			return motor_ser_fail(MOTOR_SER_EDATA, "malformed type name in the message");
+	}
+	if (!g_utf8_validate(name, len, NULL))
+		return motor_ser_fail(MOTOR_SER_EDATA, "malformed type name in the message (not UTF-8)");
 	MonoClass *k = resolve(name, len);
 	if (!k)
 		return motor_ser_fail(MOTOR_SER_EUNKNOWN, "type '%.*s' is not known to the receiving process",

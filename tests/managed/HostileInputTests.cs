@@ -26,6 +26,7 @@ public class LayoutA { public int X; public int Y; }
 public class LayoutB { public long X; }
 // The same field, as a class and as a struct: a receiver must not read one as the other.
 public class KindC { public int X; }
+public class Naïve { public int X; }
 public struct KindS { public int X; }
 public abstract class AbstractThing { public int X; }
 public struct Hollow { public object O; }
@@ -235,6 +236,14 @@ public static class HostileInputTests
 			m[at + 4] = (byte) (kinds is KindC[] ? 'S' : 'C');
 			Refused (m, "a class received as a struct, or the reverse", "different field layout");
 		}
+		// A name beyond ASCII is read (UTF-8), but not bytes that are not UTF-8.
+		var naive = ObjectDiagnostics.Serialize (new Naïve { X = 3 });
+		Assert.Equal (3, ((Naïve) ObjectDiagnostics.Deserialize (naive)).X, "a UTF-8 name");
+		m = Copy (naive);
+		int atNaive = IndexOf (m, "Na");
+		Assert.Equal ((byte) 0xC3, m[atNaive + 2], "the first byte of the UTF-8 i with diaeresis");
+		m[atNaive + 3] = (byte) '(';
+		Refused (m, "a name that is not UTF-8", "not UTF-8");
 		m = Copy (a);
 		m[at] = 7; // a control character in the name
 		Refused (m, "control character", "malformed type name");

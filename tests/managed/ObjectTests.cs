@@ -85,6 +85,9 @@ public class Derived : Node
 	[Transportable] public Derived Peer;
 }
 
+// A name beyond ASCII (C# names are Unicode).
+public class Café { public int X; [Transportable] public Café Next; }
+
 // A fixed-size buffer declares its first element only (the struct's size says the rest).
 public unsafe struct Fixed4 { public fixed int Buf[4]; public int After; }
 public class FixedHolder { public Fixed4 F; public int Z; }
@@ -693,6 +696,13 @@ public static class ObjectTests
 		for (int i = 0; i < 4; i++)
 			Assert.Equal (seed + i, f.Buf[i], what + ": element " + i + " of the fixed buffer");
 		Assert.Equal (seed + 4, f.After, what + ": the field after it");
+	}
+
+	public static void TypesNamedBeyondAsciiTravel ()
+	{
+		var got = (Café) Ring (new Café { X = Rank, Next = new Café { X = 7 } }, 38);
+		Assert.Equal (Prev, got.X, "X");
+		Assert.Equal (7, got.Next.X, "Next.X");
 	}
 
 	public static void FixedSizeBuffersTravelWhole ()
