@@ -23,6 +23,15 @@ namespace MPI
 		{
 		}
 
+		// A root argument as this library's: Root and Null are constants, which a program compiled against MPI.NET's
+		// MPI.dll carries with the values of the MPI library MPI.NET was built on -- MPI_ROOT and MPI_PROC_NULL,
+		// -3 and -1 under MPICH and MS-MPI, -4 and -2 under Open MPI.  No root of the remote group is negative, so
+		// each of them means one thing.
+		static int RootArg (int root)
+		{
+			return root == -4 ? Root : root == -1 ? Null : root;
+		}
+
 		/// <summary>Creates an intercommunicator between the group of <paramref name="localComm"/> and another
 		/// group, whose leaders talk through <paramref name="bridgeComm"/> (collective over both groups).</summary>
 		/// <param name="localComm">This process's group.</param>
@@ -312,6 +321,7 @@ namespace MPI
 		/// <exception cref="InvalidOperationException">Another rank refused its arguments.</exception>
 		public void Broadcast<T> (ref T value, int root)
 		{
+			root = RootArg (root);
 			if (Kind<T>.Blittable) {
 				var box = new T[] { value };
 				Inter.Bcast (box, root);
@@ -334,6 +344,7 @@ namespace MPI
 		/// <exception cref="InvalidOperationException">Another rank refused its arguments.</exception>
 		public void Broadcast<T> (ref T[] values, int root)
 		{
+			root = RootArg (root);
 			if (Kind<T>.Blittable) {
 				if (values == null && root != Null)
 					throw CollSupport.Refuse (this, new ArgumentNullException ("values", "Broadcast: the root and the remote " +
@@ -357,6 +368,7 @@ namespace MPI
 		/// <exception cref="InvalidOperationException">Another rank refused its arguments.</exception>
 		public T[] Gather<T> (T value, int root)
 		{
+			root = RootArg (root);
 			T[] r = null;
 			Gather (value, root, ref r);
 			return r;
@@ -371,6 +383,7 @@ namespace MPI
 		/// <exception cref="InvalidOperationException">Another rank refused its arguments.</exception>
 		public void Gather<T> (T inValue, int root, ref T[] outValues)
 		{
+			root = RootArg (root);
 			if (Kind<T>.Blittable) {
 				if (IsRoot (root) && (outValues == null || outValues.Length != RemoteSize))
 					outValues = new T[RemoteSize];
@@ -457,6 +470,7 @@ namespace MPI
 		/// <exception cref="InvalidOperationException">Another rank refused its arguments.</exception>
 		public void GatherFlattened<T> (T[] inValues, int root)
 		{
+			root = RootArg (root);
 			if (Kind<T>.Blittable)
 				Inter.Gatherv (inValues, null, null, null, root);
 			else
@@ -486,6 +500,7 @@ namespace MPI
 		/// <exception cref="InvalidOperationException">Another rank refused its arguments.</exception>
 		public T Reduce<T> (T value, ReductionOperation<T> op, int root)
 		{
+			root = RootArg (root);
 			if (Kind<T>.Blittable) {
 				var res = new T[1];
 				using (var m = MappedOp.Of (this, op))
@@ -511,6 +526,7 @@ namespace MPI
 		/// <exception cref="InvalidOperationException">Another rank refused its arguments.</exception>
 		public T[] Reduce<T> (T[] values, ReductionOperation<T> op, int root)
 		{
+			root = RootArg (root);
 			T[] r = IsRoot (root) && values != null ? new T[values.Length] : null;
 			Reduce (IsRoot (root) ? null : values, op, root, ref r);
 			return IsRoot (root) ? r : null;
@@ -528,6 +544,7 @@ namespace MPI
 		/// <exception cref="InvalidOperationException">Another rank refused its arguments.</exception>
 		public void Reduce<T> (T[] inValues, ReductionOperation<T> op, int root, ref T[] outValues)
 		{
+			root = RootArg (root);
 			bool isRoot = IsRoot (root), sender = root != Root && root != Null;
 			if (Kind<T>.Blittable) {
 				if (isRoot && outValues == null)
@@ -622,6 +639,7 @@ namespace MPI
 		/// <exception cref="InvalidOperationException">Another rank refused its arguments.</exception>
 		public T Scatter<T> (int root)
 		{
+			root = RootArg (root);
 			Exception bad = root == Root || root == Null ? new ArgumentException ("Scatter: this form is for the remote " +
 				"group; the root calls Scatter(values), its group mates Scatter()", "root") : null;
 			return ScatterOne<T> (null, root, bad);
@@ -682,6 +700,7 @@ namespace MPI
 		/// <exception cref="InvalidOperationException">Another rank refused its arguments.</exception>
 		public void ScatterFromFlattened<T> (int count, int root, ref T[] outValues)
 		{
+			root = RootArg (root);
 			ScatterFromFlattened (null, new int[] { count }, root, ref outValues);
 		}
 
@@ -693,6 +712,7 @@ namespace MPI
 		/// <exception cref="InvalidOperationException">Another rank refused its arguments.</exception>
 		public void ScatterFromFlattened<T> (int[] counts, int root, ref T[] outValues)
 		{
+			root = RootArg (root);
 			ScatterFromFlattened (null, counts, root, ref outValues);
 		}
 
@@ -715,6 +735,7 @@ namespace MPI
 		/// <exception cref="InvalidOperationException">Another rank refused its arguments.</exception>
 		public void ScatterFromFlattened<T> (T[] inValues, int count, int root, ref T[] outValues)
 		{
+			root = RootArg (root);
 			int[] counts = root == Root ? RepeatRemote (count) : root == Null ? null : new int[] { count };
 			ScatterFromFlattened (inValues, counts, root, ref outValues);
 		}
@@ -731,6 +752,7 @@ namespace MPI
 		/// <exception cref="InvalidOperationException">Another rank refused its arguments.</exception>
 		public void ScatterFromFlattened<T> (T[] inValues, int[] counts, int root, ref T[] outValues)
 		{
+			root = RootArg (root);
 			Exception bad = null;
 			int mine = 0;
 			if (root == Root) {

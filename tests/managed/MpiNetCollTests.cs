@@ -430,6 +430,29 @@ public static class MpiNetCollTests
 		ic.Barrier ();
 	}
 
+	// A program compiled against MPI.NET's own MPI.dll carries its Root and Null constants as they were in the MPI
+	// library MPI.NET was built on: MPI_ROOT and MPI_PROC_NULL, -3 and -1 under MPICH and MS-MPI, -4 and -2 under
+	// Open MPI.  Both pairs work.
+	public static void IntercommunicatorRootsOfMpiNetBuildsOnOtherLibraries ()
+	{
+		if (N < 2)
+			return;
+		int group;
+		var ic = Inter (out group);
+		foreach (var pair in new[] { new[] { -3, -1 }, new[] { -4, -2 } }) {
+			int root = group == 0 ? (ic.Rank == 0 ? pair[0] : pair[1]) : 0;
+			int v = group == 0 ? 42 + pair[0] : 0;
+			ic.Broadcast (ref v, root);
+			if (group == 1)
+				Assert.Equal (42 + pair[0], v, "Broadcast with Root " + pair[0] + " and Null " + pair[1]);
+			var g = ic.Gather ("g" + ic.Rank, root);
+			if (group == 0 && ic.Rank == 0)
+				Assert.SequenceEqual (Enumerable.Range (0, ic.RemoteSize).Select (i => "g" + i), g);
+			else
+				Assert.True (g == null, "Gather with Root " + pair[0] + " and Null " + pair[1] + ": null off the root");
+		}
+	}
+
 	public static void IntercommunicatorRefusalRaisesInBothGroups ()
 	{
 		if (N < 2)
