@@ -19,6 +19,13 @@ namespace MPI
 			this.req = req;
 		}
 
+		/// <summary>For a request of the program's own (a composite of others, say): it overrides <see cref="Wait"/>,
+		/// <see cref="Test"/> and <see cref="Cancel"/>, and a <see cref="RequestList"/> completes it through
+		/// them.</summary>
+		protected Request ()
+		{
+		}
+
 		/// <summary>Waits until the operation completes.</summary>
 		/// <returns>Its status (the same object on every later call).</returns>
 		/// <exception cref="MessageTruncatedException">The message was longer than the receive buffer.</exception>
@@ -45,6 +52,8 @@ namespace MPI
 		{
 			if (cached != null)
 				return cached;
+			if (req == null) // a program's own subclass, which overrides Wait and Test
+				throw new InvalidOperationException ("this request was not started by MPI.dll");
 			if (st == null)
 				st = new System.MP.Status ();
 			try {
@@ -68,7 +77,10 @@ namespace MPI
 		}
 
 		/// <summary>The operation has completed with <paramref name="status"/>: the subclass's result.</summary>
-		internal abstract CompletedStatus Finish (System.MP.Status status);
+		internal virtual CompletedStatus Finish (System.MP.Status status)
+		{
+			throw new InvalidOperationException ("this request was not started by MPI.dll"); // Complete refuses first
+		}
 
 		// Runs the completion action, if any, after Finish's status has been kept.
 		internal virtual void Deliver ()
@@ -80,6 +92,11 @@ namespace MPI
 	public abstract class ReceiveRequest : Request
 	{
 		internal ReceiveRequest (System.MP.Request req) : base (req) { }
+
+		/// <summary>For a receive request of the program's own: it overrides <see cref="GetValue"/> too.</summary>
+		protected ReceiveRequest ()
+		{
+		}
 
 		/// <summary>The value received: the value (ImmediateReceive of one value) or the array (of an array).  Waits
 		/// for the receive to complete first, as <see cref="Request.Wait"/> does.</summary>

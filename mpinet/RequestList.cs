@@ -49,7 +49,7 @@ namespace MPI
 			if (requests.Count == 0)
 				throw new ArgumentException ("Cannot call MPI.RequestList.WaitAny with an empty request list");
 			if (requests.Count == 1)
-				return Take (0, true);
+				return Take (requests[0], true);
 			for (int spins = 0;; spins++) {
 				Request r = TestAny ();
 				if (r != null)
@@ -64,9 +64,13 @@ namespace MPI
 		/// <exception cref="MessageTruncatedException">A receive's message was longer than its buffer.</exception>
 		public Request TestAny ()
 		{
-			for (int i = 0; i < requests.Count; i++)
-				if (requests[i].Test () != null)
-					return Take (i, false);
+			// By index over the list as it is now: a receive's action may add requests (tested in this pass if they
+			// come after) or remove them; the one found is removed by reference.
+			for (int i = 0; i < requests.Count; i++) {
+				Request r = requests[i];
+				if (r.Test () != null)
+					return Take (r, false);
+			}
 			return null;
 		}
 
@@ -101,11 +105,12 @@ namespace MPI
 		/// <exception cref="MessageTruncatedException">A receive's message was longer than its buffer.</exception>
 		public List<Request> TestAll ()
 		{
-			for (int i = 0; i < requests.Count; i++)
-				if (requests[i].Test () == null)
+			// The requests in the list when the call began; any a receive's action adds stay for the next call.
+			var result = new List<Request> (requests);
+			foreach (Request r in result)
+				if (r.Test () == null)
 					return null;
-			List<Request> result = requests;
-			requests = new List<Request> ();
+			RemoveAll (result);
 			return result;
 		}
 
@@ -138,32 +143,50 @@ namespace MPI
 			// Tests every request first and changes the list only once all tests are done: a request that raises
 			// leaves the list as it was, and the next call returns the completed ones again (a completed request's
 			// Test returns its status again).  The completed ones then leave together, in one pass.
+			// The requests tested are those in the list when the call began: a receive's action may add requests
+			// (left for the next call) or remove them.
 			List<Request> result = null;
-			foreach (Request r in requests)
+			foreach (Request r in requests.ToArray ())
 				if (r.Test () != null) {
 					if (result == null)
 						result = new List<Request> ();
 					result.Add (r);
 				}
-			if (result != null) {
-				int kept = 0, k = 0;
-				for (int i = 0; i < requests.Count; i++)
-					if (k < result.Count && ReferenceEquals (requests[i], result[k]))
-						k++;
-					else
-						requests[kept++] = requests[i];
-				requests.RemoveRange (kept, requests.Count - kept);
-			}
+			if (result != null)
+				RemoveAll (result);
 			return result;
 		}
 
-		Request Take (int i, bool wait)
+		Request Take (Request r, bool wait)
 		{
-			Request r = requests[i];
 			if (wait)
 				r.Wait ();
-			requests.RemoveAt (i);
+			int at = requests.FindIndex (x => ReferenceEquals (x, r));
+			if (at >= 0) // an action may have removed it
+				requests.RemoveAt (at);
 			return r;
+		}
+
+		// Removes `done` from the list, in one pass, keeping the order of the rest.
+		void RemoveAll (List<Request> done)
+		{
+			var gone = new HashSet<Request> (done, ByReference.Instance);
+			requests.RemoveAll (x => gone.Contains (x));
+		}
+
+		sealed class ByReference : IEqualityComparer<Request>
+		{
+			internal static readonly ByReference Instance = new ByReference ();
+
+			public bool Equals (Request a, Request b)
+			{
+				return ReferenceEquals (a, b);
+			}
+
+			public int GetHashCode (Request r)
+			{
+				return System.Runtime.CompilerServices.RuntimeHelpers.GetHashCode (r);
+			}
 		}
 	}
 }

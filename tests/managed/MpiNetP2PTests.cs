@@ -368,6 +368,97 @@ public static class MpiNetP2PTests
 		              "the value the previous rank's action sent");
 	}
 
+	// A receive's action may add requests to the list being completed (a chain of receives) or remove one from it:
+	// every form picks up what was added and drops what was removed (before, "Collection was modified").
+	public static void RequestListCompletionActionsMayChangeTheList ()
+	{
+		foreach (string form in new[] { "WaitAll", "WaitSome", "WaitAny", "TestAll" }) {
+			var list = new RequestList ();
+			int received = 0;
+			Action<int> onValue = null;
+			onValue = v => {
+				received++;
+				if (v < 3)
+					list.Add (World.ImmediateReceive<int> (Prev, 59, onValue));
+			};
+			list.Add (World.ImmediateReceive<int> (Prev, 59, onValue));
+			// A request the first receive's action removes: a receive no message will match.
+			Request orphan = World.ImmediateReceive<int> (Prev, 60);
+			list.Add (World.ImmediateReceive<int> (Prev, 61, v => list.Remove (orphan)));
+			list.Add (orphan);
+			World.Send (0, Next, 61);
+			for (int i = 1; i <= 3; i++)
+				World.Send (i, Next, 59);
+			int completed = 0;
+			while (list.Count > 0) {
+				if (form == "WaitAll")
+					completed += list.WaitAll ().Count;
+				else if (form == "WaitSome")
+					completed += list.WaitSome ().Count;
+				else if (form == "WaitAny")
+					completed += list.WaitAny () != null ? 1 : 0;
+				else {
+					var all = list.TestAll ();
+					completed += all != null ? all.Count : 0;
+				}
+			}
+			Assert.Equal (3, received, form + ": the chain of three receives");
+			Assert.Equal (4, completed, form + ": the chain and the receive whose action removed the orphan");
+			orphan.Cancel ();
+			orphan.Wait ();
+		}
+	}
+
+	// A request of the program's own: both of two receives, completed through its Wait and Test.
+	sealed class Both : ReceiveRequest
+	{
+		readonly ReceiveRequest a, b;
+		CompletedStatus done;
+
+		public Both (ReceiveRequest a, ReceiveRequest b)
+		{
+			this.a = a;
+			this.b = b;
+		}
+
+		public override CompletedStatus Wait ()
+		{
+			a.Wait ();
+			return done = b.Wait ();
+		}
+
+		public override CompletedStatus Test ()
+		{
+			if (done == null && a.Test () != null)
+				done = b.Test ();
+			return done;
+		}
+
+		public override void Cancel ()
+		{
+			a.Cancel ();
+			b.Cancel ();
+		}
+
+		public override object GetValue ()
+		{
+			return (int) a.GetValue () + (int) b.GetValue ();
+		}
+	}
+
+	// Request and ReceiveRequest can be subclassed, as in MPI.NET (a protected constructor), and a RequestList
+	// completes such a request through its overrides.
+	public static void RequestsOfTheProgramsOwnInARequestList ()
+	{
+		var both = new Both (World.ImmediateReceive<int> (Prev, 62), World.ImmediateReceive<int> (Prev, 63));
+		var list = new RequestList ();
+		list.Add (both);
+		list.Add (World.ImmediateSend (Rank, Next, 63));
+		list.Add (World.ImmediateSend (100, Next, 62));
+		Assert.Equal (3, list.WaitAll ().Count, "all three");
+		Assert.Equal (100 + Prev, (int) both.GetValue (), "the sum of both receives");
+	}
+
 	// GetValue waits for the receive, as MPI.NET's does; an action that throws runs once, and the status is kept.
 	public static void GetValueWaitsAndAThrowingActionRunsOnce ()
 	{
