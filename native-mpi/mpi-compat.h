@@ -474,7 +474,11 @@ static inline int motor_compat_done_at_post(MPI_Request r)
  * malloc'd memory at offsets 32, 36, 40 and 56 and Puts at displacement 10: offsets 36, 40 and 56 shifted
  * the data by 4, 8 and 8 bytes; Open MPI 4.1 did not.  Managed arrays start 8 bytes past a 16-byte boundary
  * as often as not, so every window is made over memory from a boundary of this many bytes, with disp_unit 1,
- * and win.c adds the distance to the real base to every displacement (in every library: one path). */
+ * and win.c adds the distance to the real base to every displacement (in every library: one path).  The same
+ * holds for MPI_Win_allocate, which lays the ranks of a node out one after another in one segment: a rank
+ * whose part is not a multiple of 16 bytes leaves the next rank's base off the boundary, and Puts to that
+ * rank land in the previous one's memory (tests/upstream/mpich-win-allocate-unaligned.c).  So every rank asks
+ * for its part rounded up to a multiple of this. */
 #define MOTOR_COMPAT_WIN_ALIGN 16
 
 /* The byte count and the cancelled flag of a status.  MPI_Get_elements_x and MPI_Test_cancelled cost about

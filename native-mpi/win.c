@@ -183,8 +183,10 @@ static int create(struct win *w, const struct motor_comm *c, void **base, int64_
 	else if (rc == MPI_SUCCESS) {
 		if (allocate == MOTOR_WIN_SHARED)
 			rc = MPI_Win_allocate_shared((MPI_Aint)bytes, 1, info, w->comm, base, &w->win);
-		else if (allocate)
-			rc = MPI_Win_allocate((MPI_Aint)bytes, 1, info, w->comm, base, &w->win);
+		else if (allocate) /* each rank's part a whole number of alignment units (mpi-compat.h) */
+			rc = MPI_Win_allocate((MPI_Aint)((bytes + MOTOR_COMPAT_WIN_ALIGN - 1) /
+			                                 MOTOR_COMPAT_WIN_ALIGN * MOTOR_COMPAT_WIN_ALIGN),
+			                      1, info, w->comm, base, &w->win);
 		else
 			rc = MPI_Win_create((char *)*base - shift, (MPI_Aint)(bytes + shift), 1, info,
 			                    w->comm, &w->win);

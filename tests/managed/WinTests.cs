@@ -236,6 +236,33 @@ public static class WinTests
 		w.Free ();
 	}
 
+	// Windows the library allocates, of sizes that are not multiples of 16 bytes: every Put and atomic lands in the
+	// target's own part (under MPICH the ranks' parts lie one after another, and a part of 20 bytes left the next
+	// rank's Puts landing in the previous rank's memory: tests/upstream/mpich-win-allocate-unaligned.c).
+	public static void AllocatedWindowsOfAnySizeKeepEachRanksPart ()
+	{
+		foreach (int n in new[] { 1, 3, 5, 1001 }) {
+			var w = Win.Allocate<int> (n, World);
+			w.Fence ();
+			w.CopyFrom (Enumerable.Repeat (-1, n).ToArray (), 0, n, 0);
+			w.Fence ();
+			w.Put (new[] { 100 * Rank + Next }, Next, n - 1);
+			w.Fence ();
+			var mine = new int[n];
+			w.CopyTo (0, mine, 0, n);
+			for (int i = 0; i < n - 1; i++)
+				Assert.Equal (-1, mine[i], n + " ints: element " + i + " untouched");
+			Assert.Equal (100 * Prev + Rank, mine[n - 1], n + " ints: the previous rank's Put, in the last element");
+			w.Fence ();
+			var old = new int[1];
+			w.Fetch_and_op (new[] { 1 }, 0, old, 0, Next, 0, Op.SUM);
+			w.Fence ();
+			w.CopyTo (0, mine, 0, 1);
+			Assert.Equal (n == 1 ? 100 * Prev + Rank + 1 : 0, mine[0], n + " ints: Fetch_and_op added into this rank's part");
+			w.Free ();
+		}
+	}
+
 	public static void AllocateIndexerAndCopiesAreBoundsChecked ()
 	{
 		var w = Win.Allocate<long> (100, World);
