@@ -367,6 +367,7 @@ namespace System.MP
 		{
 			if (requests == null)
 				throw new ArgumentNullException ("requests");
+			SettleDeferred (requests);
 			for (int from = 0; from < requests.Length;) {
 				int at;
 				int code = MPDirect.RequestWaitall (requests, from, out at);
@@ -382,6 +383,26 @@ namespace System.MP
 						r.Raise (op); // reported by the runtime; raises unless a user operator's ran clean
 				}
 				from = at + 1;
+			}
+		}
+
+		// When the array holds an object receive not yet matched (an ORequest, which only its tests make progress):
+		// tests every request until all have completed, without consuming any, as Testall does.  Waiting for each in
+		// turn would leave that receive behind a send it comes after in the array, and two ranks exchanging large
+		// objects with OIsend and OIrecv would each wait in its send for the other's receive.
+		static void SettleDeferred (Request[] requests)
+		{
+			bool any = false;
+			foreach (Request r in requests)
+				if (r != null && r.IsDeferred && r.Active && Volatile.Read (ref r.done) == 0)
+					any = true;
+			for (int spins = 0; any; spins++) {
+				any = false;
+				foreach (Request r in requests)
+					if (r != null && r.Active && Volatile.Read (ref r.done) == 0 && !r.Peek ())
+						any = true;
+				if (any && spins >= 64)
+					Thread.Yield ();
 			}
 		}
 

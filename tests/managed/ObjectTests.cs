@@ -698,6 +698,21 @@ public static class ObjectTests
 		Assert.Equal (seed + 4, f.After, what + ": the field after it");
 	}
 
+	// Waitall of an object exchange with the send first: the receive, which only tests make progress, is tested while
+	// the send is in flight (before, each rank waited in its send of 64 KiB for the other's receive, for ever).
+	public static void WaitallOfAnObjectExchangeInEitherOrder ()
+	{
+		foreach (bool sendFirst in new[] { true, false }) {
+			var data = Enumerable.Range (0, 8192).Select (i => (double) (Rank * 10000 + i)).ToArray ();
+			Request s = World.OIsend (data, Next, 39);
+			ORequest q = World.OIrecv (Prev, 39);
+			Request.Waitall (sendFirst ? new[] { s, q } : new Request[] { q, s });
+			var got = (double[]) q.Object;
+			Assert.Equal (8192, got.Length, "length");
+			Assert.Equal ((double) (Prev * 10000 + 8191), got[8191], "the last element, " + (sendFirst ? "send" : "receive") + " first");
+		}
+	}
+
 	public static void TypesNamedBeyondAsciiTravel ()
 	{
 		var got = (Café) Ring (new Café { X = Rank, Next = new Café { X = 7 } }, 38);
