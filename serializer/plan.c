@@ -20,6 +20,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <glib.h>
 #include <mono/metadata/appdomain.h>
@@ -224,11 +225,42 @@ static int is_transportable(MonoClass *declaring, MonoClassField *f)
 	return yes;
 }
 
+/* Whether class `k` comes with the runtime (mscorlib, System, System.Core, ...: an assembly under the
+ * directory that holds the directory of mscorlib, e.g. /usr/lib/mono/), whose fields no program can mark
+ * [Transportable]. */
+static int from_the_runtime(MonoClass *k)
+{
+	static char root[4096];
+	static size_t root_len;
+	static int known;
+	if (!known) {
+		/* Written once, the same by every thread that races here. */
+		const char *corlib = mono_image_get_filename(mono_get_corlib());
+		char *dir = corlib ? g_path_get_dirname(corlib) : NULL;
+		char *up = dir ? g_path_get_dirname(dir) : NULL;
+		if (up && strlen(up) + 2 < sizeof root && strcmp(up, "/") != 0 && strcmp(up, ".") != 0) {
+			snprintf(root, sizeof root, "%s/", up);
+			root_len = strlen(root);
+		}
+		g_free(dir);
+		g_free(up);
+		known = 1;
+	}
+	MonoImage *image = mono_class_get_image(k);
+	if (image == mono_get_corlib())
+		return 1;
+	const char *file = mono_image_get_filename(image);
+	return root_len && file && strncmp(file, root, root_len) == 0;
+}
+
 /* Whether a reference field is followed: in Transportable mode when it carries [Transportable], in
- * serializable mode unless it is [NonSerialized] (a field flag in the metadata, not a custom attribute). */
+ * serializable mode unless it is [NonSerialized] (a field flag in the metadata, not a custom attribute).  The
+ * fields of the runtime's own classes (List<T>, Dictionary<K,V>, Tuple, KeyValuePair, ...), which no program
+ * can mark, follow the serializable rule in both modes: marked or not, their references are what makes them
+ * work. */
 static int is_followed(const struct builder *b, MonoClass *declaring, MonoClassField *f)
 {
-	if (b->p->mode == MOTOR_SER_SERIALIZABLE)
+	if (b->p->mode == MOTOR_SER_SERIALIZABLE || from_the_runtime(declaring))
 		return !(mono_field_get_flags(f) & MONO_FIELD_ATTR_NOT_SERIALIZED);
 	return is_transportable(declaring, f);
 }

@@ -85,6 +85,9 @@ public class Derived : Node
 	[Transportable] public Derived Peer;
 }
 
+// The runtime's collections as fields: followed when marked, null when not, as for any reference.
+public class WithCollections { [Transportable] public List<int> Marked; public List<int> Unmarked; }
+
 // A name beyond ASCII (C# names are Unicode).
 public class Café { public int X; [Transportable] public Café Next; }
 
@@ -711,6 +714,29 @@ public static class ObjectTests
 			Assert.Equal (8192, got.Length, "length");
 			Assert.Equal ((double) (Prev * 10000 + 8191), got[8191], "the last element, " + (sendFirst ? "send" : "receive") + " first");
 		}
+	}
+
+	// The runtime's own classes (List<T>, Dictionary<K,V>, ...) cannot be marked [Transportable]: their fields follow
+	// the [Serializable] rule, so they arrive usable (before, a List arrived with its Count and a null array).
+	public static void TheRuntimesCollectionsArriveUsable ()
+	{
+		var list = (List<int>) Ring (new List<int> { Rank, 2, 3 }, 40);
+		Assert.SequenceEqual (new[] { Prev, 2, 3 }, list.ToArray (), "List<int>");
+		var dict = (Dictionary<string, int>) Ring (new Dictionary<string, int> { { "a", Rank }, { "b", 2 } }, 41);
+		Assert.True (dict.ContainsKey ("a") && dict["a"] == Prev && dict["b"] == 2, "Dictionary<string, int> lookups");
+		var set = (HashSet<string>) Ring (new HashSet<string> { "x", "y" }, 42);
+		Assert.True (set.Count == 2 && set.Contains ("x") && set.Contains ("y") && !set.Contains ("z"), "HashSet<string>");
+		var queue = (Queue<int>) Ring (new Queue<int> (new[] { 4, 5 }), 43);
+		Assert.Equal (4, queue.Dequeue (), "Queue<int>");
+		var tuple = (Tuple<int, int[]>) Ring (Tuple.Create (Rank, new[] { 7, 8 }), 44);
+		Assert.True (tuple.Item1 == Prev && tuple.Item2[1] == 8, "Tuple<int, int[]>");
+		var pair = (KeyValuePair<string, object>) Ring (new KeyValuePair<string, object> ("k", "v"), 45);
+		Assert.Equal ("v", (string) pair.Value, "KeyValuePair<string, object>");
+		var text = (System.Text.StringBuilder) Ring (new System.Text.StringBuilder ("abc"), 46);
+		Assert.Equal ("abc", text.ToString (), "StringBuilder");
+		var holder = (WithCollections) Ring (new WithCollections { Marked = new List<int> { 9 }, Unmarked = new List<int> { 9 } }, 47);
+		Assert.Equal (9, holder.Marked[0], "a marked List field");
+		Assert.True (holder.Unmarked == null, "an unmarked List field arrives null, as any unmarked reference");
 	}
 
 	public static void TypesNamedBeyondAsciiTravel ()
