@@ -225,32 +225,34 @@ static int is_transportable(MonoClass *declaring, MonoClassField *f)
 	return yes;
 }
 
-/* Whether class `k` comes with the runtime (mscorlib, System, System.Core, ...: an assembly under the
- * directory that holds the directory of mscorlib, e.g. /usr/lib/mono/), whose fields no program can mark
- * [Transportable]. */
+/* The directory that holds the directory of mscorlib (e.g. /usr/lib/mono/), with a slash; empty if none. */
+static char runtime_root[4096];
+static size_t runtime_root_len;
+
+static void find_runtime_root(void)
+{
+	const char *corlib = mono_image_get_filename(mono_get_corlib());
+	char *dir = corlib ? g_path_get_dirname(corlib) : NULL;
+	char *up = dir ? g_path_get_dirname(dir) : NULL;
+	if (up && strlen(up) + 2 < sizeof runtime_root && strcmp(up, "/") != 0 && strcmp(up, ".") != 0) {
+		snprintf(runtime_root, sizeof runtime_root, "%s/", up);
+		runtime_root_len = strlen(runtime_root);
+	}
+	g_free(dir);
+	g_free(up);
+}
+
+/* Whether class `k` comes with the runtime (mscorlib, System, System.Core, ...: an assembly under
+ * runtime_root), whose fields no program can mark [Transportable]. */
 static int from_the_runtime(MonoClass *k)
 {
-	static char root[4096];
-	static size_t root_len;
-	static int known;
-	if (!known) {
-		/* Written once, the same by every thread that races here. */
-		const char *corlib = mono_image_get_filename(mono_get_corlib());
-		char *dir = corlib ? g_path_get_dirname(corlib) : NULL;
-		char *up = dir ? g_path_get_dirname(dir) : NULL;
-		if (up && strlen(up) + 2 < sizeof root && strcmp(up, "/") != 0 && strcmp(up, ".") != 0) {
-			snprintf(root, sizeof root, "%s/", up);
-			root_len = strlen(root);
-		}
-		g_free(dir);
-		g_free(up);
-		known = 1;
-	}
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+	pthread_once(&once, find_runtime_root);
 	MonoImage *image = mono_class_get_image(k);
 	if (image == mono_get_corlib())
 		return 1;
 	const char *file = mono_image_get_filename(image);
-	return root_len && file && strncmp(file, root, root_len) == 0;
+	return runtime_root_len && file && strncmp(file, runtime_root, runtime_root_len) == 0;
 }
 
 /* Whether a reference field is followed: in Transportable mode when it carries [Transportable], in
