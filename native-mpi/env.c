@@ -31,6 +31,26 @@ static int from_mpi_level(int level)
 	                                        : MOTOR_THREAD_SINGLE;
 }
 
+/* The value of environment variable `name` as an integer from 0 to `max`, or `fallback` when it is unset or
+ * empty.  A value that is not such a number is not taken: rank 0 says so on stderr, naming the variable, and
+ * the default holds (atoi read "abc" as 0 and wrapped 99999999999). */
+static int env_int(const char *name, int max, int fallback)
+{
+	const char *v = getenv(name);
+	if (!v || !*v)
+		return fallback;
+	char *end = NULL;
+	long n = strtol(v, &end, 10);
+	if (*end == '\0' && n >= 0 && n <= max)
+		return (int)n;
+	int rank = 0;
+	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+	if (rank == 0)
+		fprintf(stderr, "motor: %s=%s is not a whole number from 0 to %d; using %d\n", name, v, max,
+		        fallback);
+	return fallback;
+}
+
 int motor_mpi_init(int *argc, char ***argv, int required, int *provided)
 {
 	int flag = 0, rc;
@@ -46,15 +66,9 @@ int motor_mpi_init(int *argc, char ***argv, int required, int *provided)
 		MPI_Query_thread(&level);
 	}
 	*provided = from_mpi_level(level);
-	const char *spin = getenv("MOTOR_SPIN");
-	if (spin && *spin)
-		motor_mpi_set_spin(atoi(spin));
-	const char *coll_nb = getenv("MOTOR_COLL_NB");
-	if (coll_nb && *coll_nb)
-		motor_mpi_set_coll_nonblocking(atoi(coll_nb));
-	const char *agree = getenv("MOTOR_COLL_AGREE");
-	if (agree && *agree)
-		motor_mpi__coll_agree = atoi(agree) != 0;
+	motor_mpi_set_spin(env_int("MOTOR_SPIN", 1 << 30, motor_mpi__spin));
+	motor_mpi_set_coll_nonblocking(env_int("MOTOR_COLL_NB", 1, motor_mpi__coll_nb));
+	motor_mpi__coll_agree = env_int("MOTOR_COLL_AGREE", 1, motor_mpi__coll_agree);
 
 	int *ub = NULL;
 	MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &ub, &flag);

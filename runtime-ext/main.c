@@ -338,12 +338,29 @@ static int parse_options(int *argc, char ***argv)
  * message loop (doc/benchmarks.md).  An unknown name stops motor, with Mono's message. */
 #define MOTOR_OPTIMIZE "ssa,abcrem"
 
+/* MOTOR_OPTIMIZE while Mono parses it: Mono ends the process on a name it does not know, with a message that
+ * does not say where the name came from, so an exit handler adds that. */
+static const char *optimize_parsing;
+
+static void optimize_refused(void)
+{
+	if (optimize_parsing)
+		fprintf(
+		    stderr,
+		    "motor: the name above came from MOTOR_OPTIMIZE=%s (Mono's optimization names, as `mono "
+		    "--list-opt` lists them, separated by commas; a minus turns one off)\n",
+		    optimize_parsing);
+}
+
 static void jit_options(void)
 {
 	const char *mine = getenv("MOTOR_OPTIMIZE");
 	char *arg = g_strconcat("--optimize=", mine ? mine : MOTOR_OPTIMIZE, NULL);
 	char *argv[] = {arg};
+	if (mine && atexit(optimize_refused) == 0)
+		optimize_parsing = mine;
 	mono_jit_parse_options(1, argv);
+	optimize_parsing = NULL;
 	g_free(arg);
 }
 

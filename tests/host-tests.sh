@@ -73,8 +73,16 @@ mine=$(code_bytes) monos=$(code_bytes "-ssa,-abcrem") empty=$(code_bytes "")
 [ -n "$mine" ] && [ -n "$monos" ] && [ "$mine" != "$monos" ] && [ "$empty" = "$monos" ]
 result optimize-reaches-jit $? "code bytes: default '$mine', Mono's defaults '$monos', set but empty '$empty'"
 run env MOTOR_OPTIMIZE=nosuchpass "$MOTOR" "$exe/ExitCode.exe" 0
-[ $status -ne 0 ] && grep -q nosuchpass "$tmp/err"
+[ $status -ne 0 ] && grep -q nosuchpass "$tmp/err" && grep -q 'came from MOTOR_OPTIMIZE=nosuchpass' "$tmp/err"
 result optimize-unknown-refused $? "status $status: $(head -c 300 "$tmp/err")"
+
+# A numeric setting that is not a number in its range is not taken: motor says so, naming the variable, and
+# keeps the default (before, MOTOR_SPIN=abc silently meant 0, and 99999999999 wrapped).
+for setting in MOTOR_SPIN=abc MOTOR_SPIN=-5 MOTOR_SPIN=99999999999 MOTOR_COLL_NB=yes MOTOR_COLL_AGREE=2; do
+	run env "$setting" "$MOTOR" "$exe/ExitCode.exe" 0
+	[ $status -eq 0 ] && grep -q "motor: $setting is not a whole number from 0 to" "$tmp/err"
+	result "bad-number-refused-$setting" $? "status $status: $(head -c 300 "$tmp/err")"
+done
 
 # A program built with -debug (an .mdb beside it) gets file:line in the trace of an unhandled exception.
 cat >"$tmp/Throws.cs" <<'EOF'
