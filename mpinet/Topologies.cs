@@ -15,10 +15,10 @@ namespace MPI
 		/// <summary>The ranks adjacent to this process.</summary>
 		public abstract int[] Neighbors { get; }
 
-		/// <summary>The ranks adjacent to <paramref name="rank"/>.</summary>
-		/// <param name="rank">A rank of the communicator.</param>
+		/// <summary>The ranks adjacent to <paramref name="Rank"/>.</summary>
+		/// <param name="Rank">A rank of the communicator (named as in MPI.NET, for calls that name it).</param>
 		/// <returns>Its neighbours.</returns>
-		public abstract int[] NeighborsOf (int rank);
+		public abstract int[] NeighborsOf (int Rank);
 
 		/// <summary>The number of edges of the topology.</summary>
 		public abstract int NumEdges { get; }
@@ -184,16 +184,16 @@ namespace MPI
 			get { return NeighborsOf (Rank); }
 		}
 
-		/// <summary>The ranks adjacent to <paramref name="rank"/>: for each dimension, the cell below and the cell
+		/// <summary>The ranks adjacent to <paramref name="Rank"/>: for each dimension, the cell below and the cell
 		/// above, when they exist (wrapping around periodic dimensions of more than two cells).</summary>
-		/// <param name="rank">A rank of the communicator.</param>
+		/// <param name="Rank">A rank of the communicator.</param>
 		/// <returns>Its neighbours, dimension by dimension, lower first.</returns>
-		/// <exception cref="ArgumentOutOfRangeException">rank is not in the communicator.</exception>
-		public override int[] NeighborsOf (int rank)
+		/// <exception cref="ArgumentOutOfRangeException">Rank is not in the communicator.</exception>
+		public override int[] NeighborsOf (int Rank)
 		{
 			int[] d = Dimensions;
 			bool[] p = Periodic;
-			int[] at = GetCartesianCoordinates (rank);
+			int[] at = GetCartesianCoordinates (Rank);
 			var list = new List<int> ();
 			for (int i = 0; i < d.Length; i++) {
 				foreach (int step in new[] { -1, 1 }) {
@@ -297,13 +297,13 @@ namespace MPI
 			get { return NeighborsOf (Rank); }
 		}
 
-		/// <summary>The neighbours of <paramref name="rank"/>, in the order given at creation.</summary>
-		/// <param name="rank">A rank of the communicator.</param>
+		/// <summary>The neighbours of <paramref name="Rank"/>, in the order given at creation.</summary>
+		/// <param name="Rank">A rank of the communicator.</param>
 		/// <returns>Its neighbours.</returns>
-		/// <exception cref="ArgumentOutOfRangeException">rank is not in the communicator.</exception>
-		public override int[] NeighborsOf (int rank)
+		/// <exception cref="ArgumentOutOfRangeException">Rank is not in the communicator.</exception>
+		public override int[] NeighborsOf (int Rank)
 		{
-			return Graph.Get_neighbors (rank);
+			return Graph.Get_neighbors (Rank);
 		}
 	}
 }

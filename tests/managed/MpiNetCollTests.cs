@@ -507,6 +507,8 @@ public static class MpiNetCollTests
 			var nc = cart.GetCartesianCoordinates (nb);
 			Assert.True (nb != cart.Rank && (nc[0] == c[0] || nc[1] == c[1]), "neighbour " + nb + " shares a line");
 		}
+		// NeighborsOf, its argument named as MPI.NET names it: the same as Neighbors for this rank.
+		Assert.SequenceEqual (cart.Neighbors, cart.NeighborsOf (Rank: cart.Rank));
 		var sub = cart.Subgrid (new[] { 0, 1 });
 		Assert.Equal (dims[1], sub.Size, "Subgrid size");
 		Assert.SequenceEqual (new[] { dims[1] }, sub.Dimensions);
