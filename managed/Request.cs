@@ -519,6 +519,7 @@ namespace System.MP
 				for (int i = 0; i < requests.Length; i++) {
 					var r = requests[i];
 					if (r != null && r.Active && Volatile.Read (ref r.done) != 0) {
+						RefuseTwice (requests, i);
 						bool f;
 						r.Complete (true, status, out f, op);
 						return i;
@@ -554,7 +555,7 @@ namespace System.MP
 		{
 			for (;;) {
 				bool anyActive;
-				int i = FirstDone (requests, status, op, out anyActive);
+				int i = FirstDone (requests, status, op, true, out anyActive);
 				if (i >= 0)
 					return i;
 				if (!anyActive)
@@ -564,8 +565,9 @@ namespace System.MP
 		}
 
 		/// <summary>One pass over <paramref name="requests"/>: completes the first active one that has completed and
-		/// returns its index, else -1.  <paramref name="anyActive"/> tells whether any was active.</summary>
-		internal static int FirstDone (Request[] requests, Status status, string op, out bool anyActive)
+		/// returns its index, else -1.  <paramref name="anyActive"/> tells whether any was active.  With
+		/// <paramref name="once"/> (the waits), a request found there twice is refused instead.</summary>
+		internal static int FirstDone (Request[] requests, Status status, string op, bool once, out bool anyActive)
 		{
 			anyActive = false;
 			for (int i = 0; i < requests.Length; i++) {
@@ -574,12 +576,23 @@ namespace System.MP
 					continue;
 				anyActive = true;
 				if (Volatile.Read (ref r.done) != 0 || r.Peek ()) {
+					if (once)
+						RefuseTwice (requests, i);
 					bool f;
 					r.Complete (true, status, out f, op);
 					return i;
 				}
 			}
 			return -1;
+		}
+
+		/// <summary>Refuses a set that holds request <paramref name="i"/> more than once, as the runtime refuses one
+		/// whose requests it waits for (EDUPREQ): a completion found before any wait must not be the exception.</summary>
+		static void RefuseTwice (Request[] requests, int i)
+		{
+			for (int j = i + 1; j < requests.Length; j++)
+				if (ReferenceEquals (requests[j], requests[i]))
+					throw Errors.Make (Errors.EDUPREQ, null, null, 0, 0, null);
 		}
 
 		/// <summary>Waits until at least one request completes, completes every request that has, and returns their

