@@ -123,13 +123,13 @@ public static class NonBlockingTests
 		var b = new int[1];
 		var r = World.Irecv (b, Prev, 91);
 		// The message may already have arrived (and a collection completed r): refused either way.
-		Exception any = Caught (() => Request.Waitany (new[] { r, r }, null));
-		Exception some = Caught (() => Request.Waitsome (new[] { null, r, r }, null));
+		Exception any = Assert.Caught (() => Request.Waitany (new[] { r, r }, null));
+		Exception some = Assert.Caught (() => Request.Waitsome (new[] { null, r, r }, null));
 		World.Send (new[] { Rank }, Next, 91); // before any check can raise: the next rank waits for this
 		while (!r.Get_status (null)) { }
 		// Completed and not yet reported: still refused (found complete before any wait, it was returned).
-		Exception anyDone = Caught (() => Request.Waitany (new[] { r, r }, null));
-		Exception someDone = Caught (() => Request.Waitsome (new[] { null, r, r }, null));
+		Exception anyDone = Assert.Caught (() => Request.Waitany (new[] { r, r }, null));
+		Exception someDone = Assert.Caught (() => Request.Waitsome (new[] { null, r, r }, null));
 		Assert.True (any is ArgumentException && any.Message.Contains ("more than once"), "Waitany: " + any);
 		Assert.True (some is ArgumentException, "Waitsome: " + some);
 		Assert.True (anyDone is ArgumentException, "Waitany of a completed request: " + anyDone);
@@ -138,15 +138,6 @@ public static class NonBlockingTests
 		Assert.Equal (Prev, b[0], "received");
 	}
 
-	static Exception Caught (Action a)
-	{
-		try {
-			a ();
-		} catch (Exception e) {
-			return e;
-		}
-		return null;
-	}
 
 	// Waitsome reports a completion it found even when another request of the set is held by another thread
 	// waiting on it (the exception for that request came after the first completion was consumed, which was then

@@ -428,16 +428,6 @@ public static class ObjectTests
 		Assert.Equal ("next", (string) World.OBcast (Rank == 0 ? "next" : null, 0), "the next object collective");
 	}
 
-	// Each rank's exception from `op` (null if none).
-	static Exception Caught (Action op)
-	{
-		try {
-			op ();
-		} catch (Exception e) {
-			return e;
-		}
-		return null;
-	}
 
 	public static void ObjectCollectivesAgreeOnTheRootAndTheOperation ()
 	{
@@ -456,14 +446,14 @@ public static class ObjectTests
 				}),
 			};
 			foreach (var c in cases) {
-				var e = Caught (c.Item2);
+				var e = Assert.Caught (c.Item2);
 				Assert.True (e is ArgumentException && e.Message.Contains ("differs between the ranks"), c.Item1 + ": got " + e);
 				Assert.Equal ("after " + c.Item1, (string) World.OBcast (Rank == 0 ? "after " + c.Item1 : null, 0), "usable afterwards");
 			}
 		}
 		// A root out of range on the last rank only: ArgumentOutOfRangeException there, InvalidOperationException on
 		// the others (before, they broadcast without it, and its next OBcast returned the stale object).
-		var bad = Caught (() => World.OBcast (Rank == 0 ? "x" : null, Rank == Size - 1 ? Size + 7 : 0));
+		var bad = Assert.Caught (() => World.OBcast (Rank == 0 ? "x" : null, Rank == Size - 1 ? Size + 7 : 0));
 		Assert.True (Rank == Size - 1 ? bad is ArgumentOutOfRangeException : bad is InvalidOperationException,
 			"a bad root on the last rank: got " + bad);
 		Assert.Equal ("second", (string) World.OBcast (Rank == 0 ? "second" : null, 0), "the next OBcast gets its own object");

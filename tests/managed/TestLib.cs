@@ -55,6 +55,18 @@ public static class Assert
 		throw new AssertionException (string.Format ("{0}: expected {1}, nothing was thrown", what, typeof (TEx).Name));
 	}
 
+	/// <summary>Runs <paramref name="action"/> and returns the exception it throws, or null: for a collective
+	/// operation, whose checks must wait until every rank has taken part.</summary>
+	public static Exception Caught (Action action)
+	{
+		try {
+			action ();
+		} catch (Exception e) {
+			return e;
+		}
+		return null;
+	}
+
 	public static void Contains (string needle, string haystack, string what = "")
 	{
 		if (haystack == null || haystack.IndexOf (needle, StringComparison.OrdinalIgnoreCase) < 0)
