@@ -367,10 +367,15 @@ namespace System.MP
 		{
 			if (requests == null)
 				throw new ArgumentNullException ("requests");
-			SettleDeferred (requests);
+			bool look = true;
 			for (int from = 0; from < requests.Length;) {
 				int at;
-				int code = MPDirect.RequestWaitall (requests, from, out at);
+				int code = MPDirect.RequestWaitall (requests, look ? from : ~from, out at);
+				if (code == 4) { // a request without a slot that has not completed: an object receive, say
+					SettleAll (requests);
+					look = false;
+					continue;
+				}
 				if (code == 0)
 					return;
 				if (code < 0)
@@ -386,22 +391,20 @@ namespace System.MP
 			}
 		}
 
-		// When the array holds an object receive not yet matched (an ORequest, which only its tests make progress):
-		// tests every request until all have completed, without consuming any, as Testall does.  Waiting for each in
-		// turn would leave that receive behind a send it comes after in the array, and two ranks exchanging large
-		// objects with OIsend and OIrecv would each wait in its send for the other's receive.
-		static void SettleDeferred (Request[] requests)
+		// The array holds a request that only its tests make progress (an ORequest not yet matched): tests every
+		// request until all have completed, without consuming any, as Testall does.  Waiting for each in turn would
+		// leave that receive behind a send it comes after in the array, and two ranks exchanging large objects
+		// with OIsend and OIrecv would each wait in its send for the other's receive.
+		static void SettleAll (Request[] requests)
 		{
-			bool any = false;
-			foreach (Request r in requests)
-				if (r != null && r.IsDeferred && r.Active && Volatile.Read (ref r.done) == 0)
-					any = true;
-			for (int spins = 0; any; spins++) {
-				any = false;
+			for (int spins = 0;; spins++) {
+				bool any = false;
 				foreach (Request r in requests)
 					if (r != null && r.Active && Volatile.Read (ref r.done) == 0 && !r.Peek ())
 						any = true;
-				if (any && spins >= 64)
+				if (!any)
+					return;
+				if (spins >= 64)
 					Thread.Yield ();
 			}
 		}
