@@ -150,9 +150,10 @@ enum { MOTOR_PIN_WAITALL_OTHER = 1, MOTOR_PIN_WAITALL_RAISE = 2, MOTOR_PIN_WAITA
 int motor_pin_waitall(MonoArray *reqs, int32_t from, int32_t *at);
 /* Request.Testall's test: tests, in order from index `from`, each Request of `reqs` still in flight as
  * motor_pin_test_status does, which keeps the completion and its status in the Request without reporting it.
- * Stops at the first that has not completed (returns 0, *at its index), at one without a slot
- * (MOTOR_PIN_WAITALL_OTHER, untouched), or at an error for the one at *at; MOTOR_PIN_TESTALL_DONE when all
- * have completed (*at the array's length).  Null entries and requests no longer active pass. */
+ * Every one is tested, also after one still in flight, so that each makes progress.  Stops at one without a
+ * slot (MOTOR_PIN_WAITALL_OTHER, untouched, *at its index) or at an error for the one at *at; at the end
+ * (*at the array's length) returns MOTOR_PIN_TESTALL_DONE when all it tested have completed, else 0.  Null
+ * entries and requests no longer active pass. */
 enum { MOTOR_PIN_TESTALL_DONE = 3 };
 int motor_pin_testall(MonoArray *reqs, int32_t from, int32_t *at);
 

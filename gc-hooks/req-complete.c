@@ -252,7 +252,7 @@ int motor_pin_test_status(MonoObject *req)
 int motor_pin_testall(MonoArray *reqs, int32_t from, int32_t *at)
 {
 	uintptr_t n = motor_mono_array_length((MonoObject *)reqs), i = from < 0 ? 0 : (uintptr_t)from;
-	int rc = MOTOR_PIN_TESTALL_DONE;
+	int rc = MOTOR_PIN_TESTALL_DONE, all = 1;
 	for (; i < n; i++) {
 		char *r = request_at(reqs, i);
 		if (!r || *(const uint8_t *)(r + MOTOR_REQ_ENDED) ||
@@ -263,10 +263,15 @@ int motor_pin_testall(MonoArray *reqs, int32_t from, int32_t *at)
 			break;
 		}
 		motor_status st;
-		if ((rc = test_own((MonoObject *)r, &st)) != 1)
-			break; /* 0: not complete, or an error */
-		rc = MOTOR_PIN_TESTALL_DONE;
+		int got = test_own((MonoObject *)r, &st);
+		if (got < 0) {
+			rc = got;
+			break;
+		}
+		all &= got; /* 0: still in flight; the ones after it are tested all the same */
 	}
+	if (rc == MOTOR_PIN_TESTALL_DONE && !all)
+		rc = 0;
 	*at = (int32_t)i;
 	MOTOR_KEEP_ALIVE(reqs);
 	return rc;

@@ -109,8 +109,8 @@ namespace System.MP
 		// it the general way, 2 to raise its (reported) completion's error, < 0 an error code for it.
 		[MethodImpl (MethodImplOptions.InternalCall)]
 		internal static extern int RequestWaitall (Request[] reqs, int from, out int at);
-		// Tests reqs[from..] in order without reporting (as Peek): 3 when all have completed, else stops at reqs[at]:
-		// 0 not completed, 1 to test it the general way, < 0 an error code for it.
+		// Tests each of reqs[from..] without reporting (as Peek), past any still in flight: at the end 3 when all have
+		// completed, 0 when not; or stops at reqs[at]: 1 to test it the general way, < 0 an error code for it.
 		[MethodImpl (MethodImplOptions.InternalCall)]
 		internal static extern int RequestTestall (Request[] reqs, int from, out int at);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int Waitany (Request[] reqs, out int index);

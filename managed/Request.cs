@@ -397,15 +397,30 @@ namespace System.MP
 		// with OIsend and OIrecv would each wait in its send for the other's receive.
 		static void SettleAll (Request[] requests)
 		{
-			for (int spins = 0;; spins++) {
-				bool any = false;
-				foreach (Request r in requests)
-					if (r != null && r.Active && Volatile.Read (ref r.done) == 0 && !r.Peek ())
-						any = true;
-				if (!any)
-					return;
+			for (int spins = 0; !TestEvery (requests); spins++)
 				if (spins >= 64)
 					Thread.Yield ();
+		}
+
+		// Tests every request without reporting any (Peek), also those after one still in flight, so that each
+		// makes progress; true when all have completed.  The runtime tests the ones it posted, in one internal call
+		// that stops at each it leaves to Peek.
+		static bool TestEvery (Request[] requests)
+		{
+			bool all = true;
+			for (int from = 0;;) {
+				int at;
+				int code = MPDirect.RequestTestall (requests, from, out at);
+				if (code == 3)
+					return all;
+				if (code == 0)
+					return false;
+				if (code < 0)
+					throw Errors.Make (code, null, null, 0, 0, null);
+				Request r = requests[at];
+				if (r != null && r.Active && Volatile.Read (ref r.done) == 0 && !r.Peek ())
+					all = false;
+				from = at + 1;
 			}
 		}
 
@@ -450,22 +465,11 @@ namespace System.MP
 			if (requests == null)
 				throw new ArgumentNullException ("requests");
 			// MPI semantics: complete none unless all have completed.  A request that is done (by Test, Wait or
-			// the GC) stays done until it is consumed, so test each (the runtime tests those it posted, in one
-			// internal call, and stops at one it leaves to Peek), then consume all.
-			for (int from = 0;;) {
-				int at;
-				int code = MPDirect.RequestTestall (requests, from, out at);
-				if (code == 3)
-					break;
-				if (code == 0)
-					return false;
-				if (code < 0)
-					throw Errors.Make (code, null, null, 0, 0, null);
-				Request r = requests[at];
-				if (r != null && r.Active && Volatile.Read (ref r.done) == 0 && !r.Peek ())
-					return false;
-				from = at + 1;
-			}
+			// the GC) stays done until it is consumed, so test each, then consume all.  Each is tested, even after
+			// one still in flight: an object receive makes progress only when tested, and a send before it in the
+			// array may wait for the peer's receive.
+			if (!TestEvery (requests))
+				return false;
 			CompleteAll (requests, "Testall");
 			return true;
 		}

@@ -706,6 +706,23 @@ public static class ObjectTests
 		}
 	}
 
+	// Testall polled until true over the same exchange: every request is tested in each call, not only those up to
+	// the first still in flight (before, each rank's Testall stopped at its send and never tested the receive).
+	public static void TestallOfAnObjectExchangeInEitherOrder ()
+	{
+		foreach (bool sendFirst in new[] { true, false }) {
+			var data = Enumerable.Range (0, 8192).Select (i => (double) (Rank * 10000 + i)).ToArray ();
+			Request s = World.OIsend (data, Next, 48);
+			ORequest q = World.OIrecv (Prev, 48);
+			Request[] reqs = sendFirst ? new[] { s, q } : new Request[] { q, s };
+			var watch = System.Diagnostics.Stopwatch.StartNew ();
+			while (!Request.Testall (reqs))
+				Assert.True (watch.Elapsed.TotalSeconds < 60, "Testall has not seen the exchange complete in 60 s");
+			var got = (double[]) q.Object;
+			Assert.Equal ((double) (Prev * 10000 + 8191), got[8191], "the last element, " + (sendFirst ? "send" : "receive") + " first");
+		}
+	}
+
 	// The runtime's own classes (List<T>, Dictionary<K,V>, ...) cannot be marked [Transportable]: their fields follow
 	// the [Serializable] rule, so they arrive usable (before, a List arrived with its Count and a null array).
 	public static void TheRuntimesCollectionsArriveUsable ()
