@@ -33,11 +33,14 @@ enum kind {
 	/* file.c's non-blocking collective I/O (MPI_File_iread_at_all / _iwrite_at_all): staged like the
 	 * collectives, started on the file rather than on the shadow */
 	FILE_READ_AT_ALL,
-	FILE_WRITE_AT_ALL,
-	/* not a collective of data: what win.c's Set_info tells its agreement (the hints' digest as its
-	   count) */
-	WIN_SET_INFO,
-	/* the object collectives (motor_mpi_coll_agree_object), in the order of enum motor_ocoll_kind */
+	FILE_WRITE_AT_ALL
+};
+
+/* Not collectives of data: kinds only the agreement compares (struct motor_carry's kind), after every kind
+ * above.  What win.c's Set_info tells its agreement (the hints' digest as its count), and the object
+ * collectives (motor_mpi_coll_agree_object) in the order of enum motor_ocoll_kind. */
+enum described {
+	WIN_SET_INFO = FILE_WRITE_AT_ALL + 1,
 	OBJECT_BCAST,
 	OBJECT_SCATTER,
 	OBJECT_GATHER,

@@ -549,13 +549,6 @@ static int call_blocking(const struct coll *a)
 	case FILE_READ_AT_ALL:
 	case FILE_WRITE_AT_ALL:
 		break; /* only non-blocking (file.c) */
-	case WIN_SET_INFO:
-	case OBJECT_BCAST:
-	case OBJECT_SCATTER:
-	case OBJECT_GATHER:
-	case OBJECT_ALLGATHER:
-	case OBJECT_ALLTOALL:
-		break; /* descriptions only (win.c, motor_mpi_coll_agree_object) */
 	}
 	return MOTOR_EARG;
 }
@@ -617,13 +610,6 @@ int motor_mpi__coll_start(const struct coll *a, MPI_Request *r)
 	case NEIGHBOR_ALLTOALLV:
 		return MPI_Ineighbor_alltoallv(a->sbuf, a->sc, a->sd, a->type, a->rbuf, a->rc, a->rd, a->type,
 		                               a->comm, r);
-	case WIN_SET_INFO:
-	case OBJECT_BCAST:
-	case OBJECT_SCATTER:
-	case OBJECT_GATHER:
-	case OBJECT_ALLGATHER:
-	case OBJECT_ALLTOALL:
-		break; /* descriptions only (win.c, motor_mpi_coll_agree_object) */
 	}
 	return MOTOR_EARG;
 }
