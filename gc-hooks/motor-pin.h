@@ -157,7 +157,15 @@ int motor_pin_waitall(MonoArray *reqs, int32_t from, int32_t *at);
 enum { MOTOR_PIN_TESTALL_DONE = 3 };
 int motor_pin_testall(MonoArray *reqs, int32_t from, int32_t *at);
 
-/* Waits until one of the `n` Request objects completes; returns its index, or -1 if none is in flight. */
+/* Sets the number of object receives (ORequest) waiting unmatched, which only their tests make progress.
+ * While there are any, a wait that would block (motor_pin_complete, motor_pin_waitall, motor_pin_waitany)
+ * tests instead and returns MOTOR_EPOLL if the operation has not completed, so that managed code polls it
+ * together with them: a blocking wait could wait for a peer that waits for one of them. */
+void motor_pin_set_unmatched(int32_t n);
+int motor_pin_must_poll(void);
+
+/* Waits until one of the `n` Request objects completes; returns its index, or -1 if none is in flight
+ * (MOTOR_EPOLL, nothing waited for, while object receives wait unmatched). */
 int motor_pin_waitany(MonoArray *reqs, int32_t *index);
 
 /* Completes every request still in flight before MPI_Finalize: receives and unmatched sends are cancelled,

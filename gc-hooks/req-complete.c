@@ -66,6 +66,20 @@ int motor_req__finish_if_done(struct slot *sl)
 	return 1;
 }
 
+/* The number of object receives waiting unmatched (managed code's count): a wait that would block tests
+ * instead while there are any, and returns MOTOR_EPOLL if the operation has not completed. */
+static atomic_int unmatched;
+
+void motor_pin_set_unmatched(int32_t n)
+{
+	atomic_store_explicit(&unmatched, n, memory_order_relaxed);
+}
+
+int motor_pin_must_poll(void)
+{
+	return atomic_load_explicit(&unmatched, memory_order_relaxed) > 0;
+}
+
 int motor_pin_complete(MonoObject *req, int32_t index, int32_t gen, int how, int32_t *flag)
 {
 	struct slot *sl = motor_req__slot_at(index);
@@ -90,7 +104,8 @@ int motor_pin_complete(MonoObject *req, int32_t index, int32_t gen, int how, int
 	/* Converting the status costs two more MPI calls under Open MPI (mpi-compat.h): only when someone
 	 * will read it. */
 	motor_status *stp = (how & MOTOR_PIN_STATUS) ? &st : NULL;
-	if (how & MOTOR_PIN_WAIT)
+	int poll = (how & MOTOR_PIN_WAIT) && motor_pin_must_poll();
+	if ((how & MOTOR_PIN_WAIT) && !poll)
 		rc = motor_mpi_wait(&sl->req, stp);
 	else
 		rc = motor_mpi_test(&sl->req, &f, stp);
@@ -100,7 +115,7 @@ int motor_pin_complete(MonoObject *req, int32_t index, int32_t gen, int how, int
 		motor_req__unclaim(sl);
 	*flag = f;
 	/* The error, if any, is in the Request with the status. */
-	return MOTOR_OK;
+	return f || !poll ? MOTOR_OK : MOTOR_EPOLL;
 }
 
 static inline int complete_held(MonoObject *req, int how, int32_t *flag)

@@ -67,7 +67,8 @@ int motor_pin_waitany(MonoArray *reqs, int32_t *index)
 	if ((rc = claim_all(reqs, which, mreqs, &k)) != MOTOR_OK || k == 0)
 		goto out;
 	motor_status st = {0};
-	rc = motor_mpi_waitany(k, mreqs, &j, &st);
+	/* Object receives waiting unmatched: managed code polls them with these (Request.PollAny). */
+	rc = motor_pin_must_poll() ? MOTOR_EPOLL : motor_mpi_waitany(k, mreqs, &j, &st);
 	if (j >= 0) {
 		struct slot *sl = slot_of(mono_array_get(reqs, MonoObject *, which[j]));
 		sl->req = mreqs[j];

@@ -114,6 +114,9 @@ namespace System.MP
 		[MethodImpl (MethodImplOptions.InternalCall)]
 		internal static extern int RequestTestall (Request[] reqs, int from, out int at);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int Waitany (Request[] reqs, out int index);
+		// The number of object receives waiting unmatched: while there are any, a wait that would block returns
+		// Errors.EPOLL instead (gc-hooks/motor-pin.h), and managed code polls (ORequest.ProgressUnmatched).
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern void SetUnmatchedObjectReceives (int n);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern void PinCounts (long[] counts);
 	}
 }

@@ -39,6 +39,12 @@ namespace System.MP
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void OSend (object obj, int dest, int tag)
 		{
+			if (ORequest.Unmatched > 0) {
+				// An object receive waits unmatched (ORequest): the peer may wait for it before it receives this
+				// message, so the send is waited for by polling, which tests that receive too.
+				OIsend (obj, dest, tag).Wait ();
+				return;
+			}
 			int rc = MPDirect.OSend (obj, 0, -1, dest, tag, handle);
 			if (rc != 0)
 				throw Errors.Make (rc, this, obj, dest, tag, "dest");
@@ -69,6 +75,14 @@ namespace System.MP
 				throw Errors.BadRange (offset, numcomponents);
 			if (obj == null)
 				throw new ArgumentNullException ("obj");
+			var whole = obj as Array;
+			if (ORequest.Unmatched > 0 && whole != null && whole.Rank == 1 && (long) offset + numcomponents <= whole.Length) {
+				// As in OSend (object, int, int): the part travels as an array of its own, waited for by polling.
+				var part = Array.CreateInstance (whole.GetType ().GetElementType (), numcomponents);
+				Array.Copy (whole, whole.GetLowerBound (0) + offset, part, 0, numcomponents);
+				OIsend (part, dest, tag).Wait ();
+				return;
+			}
 			int rc = MPDirect.OSend (obj, offset, numcomponents, dest, tag, handle);
 			if (rc != 0)
 				throw Errors.Make (rc, this, obj, dest, tag, "dest");
@@ -92,6 +106,12 @@ namespace System.MP
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public object ORecv (int source, int tag, Status status)
 		{
+			if (ORequest.Unmatched > 0) {
+				// As in OSend: a blocking probe could wait for a peer that waits for that receive.
+				ORequest q = OIrecv (source, tag);
+				q.Wait (status);
+				return q.Object;
+			}
 			StatusData st = default (StatusData);
 			int rc;
 			object o = MPDirect.ORecv (source, tag, handle, &st, out rc);

@@ -117,6 +117,20 @@ namespace System.MP
 			return Errors.Make (rc, null, null, result.source, result.tag, "source");
 		}
 
+		// A wait the runtime did not block in because object receives wait unmatched (Errors.EPOLL; ORequest): tests
+		// this request, and them, until it completes.  Any other code is thrown.
+		[MethodImpl (MethodImplOptions.NoInlining)]
+		void PollOrThrow (int code)
+		{
+			if (code != Errors.EPOLL)
+				throw Errors.Make (code, null, null, 0, 0, null);
+			for (int spins = 0; Volatile.Read (ref done) == 0 && !Peek (); spins++) {
+				ORequest.ProgressUnmatched ();
+				if (spins >= 64)
+					Thread.Yield ();
+			}
+		}
+
 		// Throws the exception for rc != 0, if there is one: the completion of a non-blocking collective with a
 		// user-defined operator has none when the operator threw nothing (CollRequest).
 		[MethodImpl (MethodImplOptions.NoInlining)]
@@ -160,8 +174,10 @@ namespace System.MP
 				int code = slot >= 0
 					? MPDirect.RequestComplete (this, slot, gen, (wait ? 1 : 0) | (status != null ? 2 : 0), out f)
 					: CompleteNative (wait, status != null, out f);
-				if (code != 0)
-					throw Errors.Make (code, null, null, 0, 0, null);
+				if (code != 0) {
+					PollOrThrow (code);
+					f = 1;
+				}
 				flag = f != 0;
 				if (!flag)
 					return;
@@ -194,7 +210,7 @@ namespace System.MP
 					MakeSpare ();
 					int code = MPDirect.RequestWait (this);
 					if (code != 0)
-						throw Errors.Make (code, null, null, 0, 0, null);
+						PollOrThrow (code);
 				}
 				ended = ConsumedBit; // was 0
 				if (rc != 0)
@@ -227,7 +243,7 @@ namespace System.MP
 					MakeSpare ();
 					int code = MPDirect.RequestWaitStatus (this);
 					if (code != 0)
-						throw Errors.Make (code, null, null, 0, 0, null);
+						PollOrThrow (code);
 				}
 				ended = ConsumedBit; // was 0
 				status.data = result;
@@ -378,6 +394,11 @@ namespace System.MP
 				}
 				if (code == 0)
 					return;
+				if (code == Errors.EPOLL) { // object receives wait unmatched: test all, with them
+					SettleAll (requests);
+					look = false;
+					continue;
+				}
 				if (code < 0)
 					throw Errors.Make (code, null, null, 0, 0, null);
 				Request r = requests[at];
@@ -394,12 +415,15 @@ namespace System.MP
 		// The array holds a request that only its tests make progress (an ORequest not yet matched): tests every
 		// request until all have completed, without consuming any, as Testall does.  Waiting for each in turn would
 		// leave that receive behind a send it comes after in the array, and two ranks exchanging large objects
-		// with OIsend and OIrecv would each wait in its send for the other's receive.
+		// with OIsend and OIrecv would each wait in its send for the other's receive.  The object receives outside
+		// the array are tested too (ORequest.ProgressUnmatched), as by every wait that polls.
 		static void SettleAll (Request[] requests)
 		{
-			for (int spins = 0; !TestEvery (requests); spins++)
+			for (int spins = 0; !TestEvery (requests); spins++) {
+				ORequest.ProgressUnmatched ();
 				if (spins >= 64)
 					Thread.Yield ();
+			}
 		}
 
 		// Tests every request without reporting any (Peek), also those after one still in flight, so that each
@@ -435,7 +459,7 @@ namespace System.MP
 				if (Volatile.Read (ref done) == 0) {
 					int code = MPDirect.RequestWait (this);
 					if (code != 0)
-						throw Errors.Make (code, null, null, 0, 0, null);
+						PollOrThrow (code);
 				}
 				ended = ConsumedBit; // was 0
 				if (rc != 0)
@@ -534,6 +558,8 @@ namespace System.MP
 				}
 				int index;
 				int code = MPDirect.Waitany (requests, out index);
+				if (code == Errors.EPOLL) // object receives wait unmatched: poll these with them
+					return PollAny (requests, status, op);
 				if (code != 0)
 					throw Errors.Make (code, null, null, 0, 0, null);
 				if (index >= 0) {
@@ -567,6 +593,7 @@ namespace System.MP
 					return i;
 				if (!anyActive)
 					return Inactive (status);
+				ORequest.ProgressUnmatched ();
 				Thread.Yield ();
 			}
 		}

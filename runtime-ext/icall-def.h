@@ -69,6 +69,7 @@ MOTOR_ICALL(RequestPosted, motor_icall_request_posted)
 MOTOR_ICALL(RequestWaitall, motor_icall_request_waitall)
 MOTOR_ICALL(RequestTestall, motor_icall_request_testall)
 MOTOR_ICALL(Waitany, motor_icall_waitany)
+MOTOR_ICALL(SetUnmatchedObjectReceives, motor_pin_set_unmatched)
 MOTOR_ICALL(PinCounts, motor_icall_pin_counts)
 /* communicators, groups and topologies: calls that take and return only integers are the native-mpi functions
  * themselves (native-mpi/comm.c, group.c, topo.c, spawn.c); the managed side pins any array it passes. */

@@ -4,6 +4,7 @@
 #include <mono/metadata/loader.h>
 
 #include "icalls.h"
+#include "motor-pin.h"
 #include "motor-runtime.h"
 
 static const struct {

@@ -723,6 +723,72 @@ public static class ObjectTests
 		}
 	}
 
+	static double[] Big (int seed)
+	{
+		return Enumerable.Range (0, 8192).Select (i => (double) (seed * 10000 + i)).ToArray ();
+	}
+
+	static void CheckBig (object got, int seed, string what)
+	{
+		var a = (double[]) got;
+		Assert.Equal (8192, a.Length, what + ": length");
+		Assert.Equal ((double) (seed * 10000 + 8191), a[8191], what + ": the last element");
+	}
+
+	// A Wait for the send of an exchange after its OIrecv, the receive waited for last (MPI's usual order): while
+	// an object receive waits unmatched, a wait that would block polls and tests it (before, each rank waited in its
+	// send of 64 KiB for the other's receive, for ever).  The same for Wait (status) and Waitany of the send alone.
+	public static void WaitsForASendTestTheObjectReceivesWaitingUnmatched ()
+	{
+		for (int form = 0; form < 3; form++) {
+			ORequest q = World.OIrecv (Prev, 49);
+			Request s = World.OIsend (Big (Rank), Next, 49);
+			if (form == 0)
+				s.Wait ();
+			else if (form == 1)
+				s.Wait (new Status ());
+			else
+				Assert.Equal (0, Request.Waitany (new[] { s }, null), "Waitany's index");
+			q.Wait ();
+			CheckBig (q.Object, Prev, "form " + form);
+		}
+	}
+
+	// Blocking OSend after an OIrecv, then the wait for the receive (before, it waited for ever past the eager limit).
+	public static void BlockingOSendAfterAnOIrecvTestsTheReceive ()
+	{
+		ORequest q = World.OIrecv (Prev, 50);
+		World.OSend (Big (Rank), Next, 50);
+		q.Wait ();
+		CheckBig (q.Object, Prev, "the OIrecv");
+		// The form that sends a part of an array.
+		q = World.OIrecv (Prev, 53);
+		World.OSend (Big (Rank), 100, 8000, Next, 53);
+		q.Wait ();
+		var part = (double[]) q.Object;
+		Assert.Equal (8000, part.Length, "the part's length");
+		Assert.Equal ((double) (Prev * 10000 + 100), part[0], "the part's first element");
+		Assert.Equal ((double) (Prev * 10000 + 8099), part[7999], "the part's last element");
+	}
+
+	// ORecv of another tag while an OIrecv waits unmatched, the sender sending the OIrecv's message first: the ORecv
+	// polls and tests the OIrecv (before, it waited in a matched probe while the sender waited in its send).
+	public static void ORecvAfterAnOIrecvTestsIt ()
+	{
+		if (Size < 2 || (Size % 2 == 1 && Rank == Size - 1))
+			return;
+		if (Rank % 2 == 0) {
+			ORequest q = World.OIrecv (Rank + 1, 51);
+			object small = World.ORecv (Rank + 1, 52, null);
+			Assert.Equal (Rank + 1, (int) small, "the ORecv");
+			q.Wait ();
+			CheckBig (q.Object, Rank + 1, "the OIrecv");
+		} else {
+			World.OSend (Big (Rank), Rank - 1, 51);
+			World.OSend (Rank, Rank - 1, 52);
+		}
+	}
+
 	// The runtime's own classes (List<T>, Dictionary<K,V>, ...) cannot be marked [Transportable]: their fields follow
 	// the [Serializable] rule, so they arrive usable (before, a List arrived with its Count and a null array).
 	public static void TheRuntimesCollectionsArriveUsable ()
