@@ -66,18 +66,14 @@ int motor_req__finish_if_done(struct slot *sl)
 	return 1;
 }
 
-/* The number of object receives waiting unmatched (managed code's count): a wait that would block tests
- * instead while there are any, and returns MOTOR_EPOLL if the operation has not completed. */
-static atomic_int unmatched;
-
 void motor_pin_set_unmatched(int32_t n)
 {
-	atomic_store_explicit(&unmatched, n, memory_order_relaxed);
+	motor_mpi_set_unmatched(n);
 }
 
 int motor_pin_must_poll(void)
 {
-	return atomic_load_explicit(&unmatched, memory_order_relaxed) > 0;
+	return motor_mpi_unmatched() > 0;
 }
 
 int motor_pin_complete(MonoObject *req, int32_t index, int32_t gen, int how, int32_t *flag)

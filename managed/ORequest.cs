@@ -20,10 +20,10 @@ namespace System.MP
 	/// <remarks>The size of an object message is unknown until it arrives, so nothing is posted in advance: the
 	/// message is matched when the request is tested or waited for (a matched probe), so several ORequests with
 	/// wildcards never receive the same message.  Which of several pending ORequests gets which message depends on the
-	/// order they are tested in.  While an ORequest waits unmatched, every wait of this process for a request
-	/// (Wait, Waitall, Waitany, ..., and a blocking OSend or ORecv) polls instead of blocking and tests it too, so a
-	/// peer that sends to it before receiving cannot wait for ever; other blocking calls (Send, Recv, the
-	/// collectives) do not test it.  Cancelling one that has not matched always succeeds.</remarks>
+	/// order they are tested in.  While an ORequest waits unmatched, every wait of this process in point-to-point
+	/// communication (Wait, Waitall, Waitany, ..., blocking Send, Recv, Probe, Sendrecv, OSend, ORecv) polls instead
+	/// of blocking and tests it too, so a peer that sends to it before receiving cannot wait for ever; the blocking
+	/// collectives do not test it.  Cancelling one that has not matched always succeeds.</remarks>
 	public unsafe class ORequest : Request
 	{
 		readonly int source, tag, comm;

@@ -120,10 +120,10 @@ int motor_mpi_mprobe(int source, int tag, int comm, motor_msg *msg, motor_status
 	if (!flag) {
 		struct motor_block b;
 		motor_mpi__block_begin(&b);
-		/* While non-blocking collectives agree, keep starting them (icoll.c). */
-		while (!flag && rc == MPI_SUCCESS &&
-		       atomic_load_explicit(&motor_mpi__staged_pending, memory_order_relaxed)) {
-			motor_mpi__staged_progress_slow();
+		/* While non-blocking collectives agree, keep starting them (icoll.c); while object receives
+		 * wait unmatched, let the runtime test them. */
+		while (!flag && rc == MPI_SUCCESS && motor_mpi__polling()) {
+			motor_mpi__poll_round(&b);
 			if ((rc = MPI_Improbe(peer, mtag, c->comm, &flag, &m, &ms)) == MPI_SUCCESS && !flag)
 				sched_yield();
 		}

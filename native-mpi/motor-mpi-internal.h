@@ -265,6 +265,12 @@ extern __attribute__((visibility("hidden"))) atomic_int motor_mpi__staged_pendin
 /* Tests the agreements at the head of every communicator's queue and starts the collectives agreed on, unless
  * another thread is doing so.  Callers check motor_mpi__staged_pending first. */
 void motor_mpi__staged_progress_slow(void);
+/* Whether a wait must poll instead of blocking in the MPI library: collectives agreeing (above), or object
+ * receives waiting unmatched beyond this thread's own (motor_mpi_set_unmatched). */
+int motor_mpi__polling(void);
+/* One round of such a poll, between the blocking hooks `b` holds: starts the agreed collectives, and calls
+ * the runtime's poll hook with the hooks left for the call. */
+void motor_mpi__poll_round(struct motor_block *b);
 /* A communicator is being freed (comm.c): its queued collectives are started (their agreements complete,
  * since every rank posted them before the collective free) and its shadow is freed. */
 void motor_mpi__staged_comm_freed(int handle);

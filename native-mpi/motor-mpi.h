@@ -157,6 +157,15 @@ void motor_mpi_set_block_hooks(motor_block_enter_fn enter, motor_block_leave_fn 
  * leave(), and only when enter() returned nonzero: the runtime refuses while managed code may run inside MPI.
  * With no gate (the default) the thread is never started. */
 void motor_mpi_set_progress_gate(int (*enter)(void), void (*leave)(void));
+/* Object receives waiting unmatched, which only the runtime's managed code can test (ORequest): while there
+ * are more than the calling thread's own wait is for (motor_mpi_poll_exempt), every wait of this layer that
+ * would block polls instead and calls `hook` between its tests, outside the blocking hooks, so that the
+ * runtime tests them: a peer may wait in a send for one of them.  motor_mpi_set_unmatched sets their number;
+ * motor_mpi_poll_exempt(1) marks a thread that is waiting for one of them itself, until it passes 0. */
+void motor_mpi_set_poll_hook(void (*hook)(void));
+void motor_mpi_set_unmatched(int n);
+int motor_mpi_unmatched(void);
+void motor_mpi_poll_exempt(int exempt);
 /* How many times a blocking operation polls before it calls the hooks and waits (default 256;
  * environment variable MOTOR_SPIN overrides it at init). 0 waits at once. */
 void motor_mpi_set_spin(int polls);

@@ -51,6 +51,49 @@ static int finish(int rc, int n, MPI_Status *ms, motor_status *st)
 	return rc;
 }
 
+/* ---- polling instead of blocking ---------------------------------------------------------------------- */
+
+static void (*poll_hook)(void);
+static atomic_int unmatched;
+static _Thread_local int exempt;
+
+void motor_mpi_set_poll_hook(void (*hook)(void))
+{
+	poll_hook = hook;
+}
+
+void motor_mpi_set_unmatched(int n)
+{
+	atomic_store_explicit(&unmatched, n, memory_order_relaxed);
+}
+
+int motor_mpi_unmatched(void)
+{
+	return atomic_load_explicit(&unmatched, memory_order_relaxed);
+}
+
+void motor_mpi_poll_exempt(int e)
+{
+	exempt = e;
+}
+
+int motor_mpi__polling(void)
+{
+	return atomic_load_explicit(&motor_mpi__staged_pending, memory_order_relaxed) ||
+	       atomic_load_explicit(&unmatched, memory_order_relaxed) > exempt;
+}
+
+void motor_mpi__poll_round(struct motor_block *b)
+{
+	if (atomic_load_explicit(&motor_mpi__staged_pending, memory_order_relaxed))
+		motor_mpi__staged_progress_slow();
+	if (poll_hook && atomic_load_explicit(&unmatched, memory_order_relaxed) > exempt) {
+		motor_mpi__block_end(b);
+		poll_hook();
+		motor_mpi__block_begin(b);
+	}
+}
+
 /* Polls, then waits between the blocking hooks: everything but a single request complete at its first test,
  * kept out of line so that the per-message path it is called from stays short. */
 static __attribute__((noinline, cold)) int complete_polling(MPI_Request *reqs, int n, motor_status *st)
@@ -79,9 +122,10 @@ static __attribute__((noinline, cold)) int complete_polling(MPI_Request *reqs, i
 
 	struct motor_block b;
 	motor_mpi__block_begin(&b);
-	while (!flag && atomic_load_explicit(&motor_mpi__staged_pending, memory_order_relaxed)) {
-		/* Non-blocking collectives wait for their agreement: keep starting them (icoll.c). */
-		motor_mpi__staged_progress_slow();
+	while (!flag && motor_mpi__polling()) {
+		/* Non-blocking collectives wait for their agreement: keep starting them (icoll.c); object
+		 * receives wait unmatched: let the runtime test them. */
+		motor_mpi__poll_round(&b);
 		rc = n == 1 ? MPI_Test(reqs, &flag, msp) : MPI_Testall(n, reqs, &flag, ms);
 		if (rc != MPI_SUCCESS && n == 1)
 			flag = 1;
@@ -286,11 +330,11 @@ int motor_mpi_waitany(int n, motor_req *reqs, int *index, motor_status *st)
 			motor_mpi__block_begin(&b);
 			blocked = 1;
 		}
-		if (!agreeing && !atomic_load_explicit(&motor_mpi__staged_pending, memory_order_relaxed)) {
+		if (!agreeing && !motor_mpi__polling()) {
 			rc = MPI_Waitany(n, r, index, &ms);
 			break;
 		}
-		motor_mpi__staged_progress_slow();
+		motor_mpi__poll_round(&b);
 		sched_yield();
 	}
 	if (blocked)

@@ -109,10 +109,15 @@ MonoObject *motor_icall_oirecv_progress(int32_t source, int32_t tag, int32_t com
 	struct motor_ser_spare spare = {0};
 
 	*flag = 0;
-	if (wait)
+	if (wait) {
 		motor_ser_spare_make(&spare);
-	rc = wait ? motor_mpi_mprobe(source, tag, comm, &msg, &s)
-	          : motor_mpi_improbe(source, tag, comm, &f, &msg, &s);
+		/* This thread waits for one of the object receives waiting unmatched: only the others make
+		 * the probe poll (ORequest.CompleteNative blocks only when there are none). */
+		motor_mpi_poll_exempt(1);
+		rc = motor_mpi_mprobe(source, tag, comm, &msg, &s);
+		motor_mpi_poll_exempt(0);
+	} else
+		rc = motor_mpi_improbe(source, tag, comm, &f, &msg, &s);
 	if (rc != MOTOR_OK || !f) {
 		*rcp = rc;
 		return NULL;
@@ -122,6 +127,27 @@ MonoObject *motor_icall_oirecv_progress(int32_t source, int32_t tag, int32_t com
 	*st = s;
 	*rcp = rc;
 	return result;
+}
+
+/* native-mpi's poll hook (motor_mpi_set_poll_hook): ORequest.ProgressUnmatched, which tests the object
+ * receives waiting unmatched.  A wait of native-mpi calls it between its tests, outside the blocking hooks,
+ * so managed code may run; an exception it raises is dropped here (each request keeps its own error). */
+static MonoMethod *progress_unmatched_method;
+
+static void progress_unmatched(void)
+{
+	MonoObject *exc = NULL;
+	mono_runtime_invoke(progress_unmatched_method, NULL, NULL, &exc);
+}
+
+int motor_object_poll_init(MonoImage *image)
+{
+	MonoClass *k = mono_class_from_name(image, "System.MP", "ORequest");
+	progress_unmatched_method = k ? mono_class_get_method_from_name(k, "ProgressUnmatched", 0) : NULL;
+	if (!progress_unmatched_method)
+		return MOTOR_EARG;
+	motor_mpi_set_poll_hook(progress_unmatched);
+	return MOTOR_OK;
 }
 
 int32_t motor_icall_oisend(MonoObject *obj, int32_t dest, int32_t tag, int32_t comm, MonoObject *req)

@@ -444,7 +444,8 @@ static int start_mpi(int *argc, char ***argv)
 		motor_mpi_finalize();
 		return 2;
 	}
-	if (mark_hosted(mono_assembly_get_image(system_mp)) != MOTOR_OK) {
+	if (mark_hosted(mono_assembly_get_image(system_mp)) != MOTOR_OK ||
+	    motor_object_poll_init(mono_assembly_get_image(system_mp)) != MOTOR_OK) {
 		fprintf(stderr, "motor: cannot mark %s as hosted (is it from this version of Motor?)\n",
 		        SYSTEM_MP);
 		motor_mpi_finalize();

@@ -39,6 +39,12 @@ int motor_buffer_element_size(MonoType *type);
 /* The datatype handle of `type` as a buffer element (and its size in bytes), or a MOTOR_E* code. */
 int motor_buffer_element_dt(MonoType *type, uint32_t *size);
 
+/* ---- icall-object.c -------------------------------------------------------------------------------- */
+
+/* Registers ORequest.ProgressUnmatched of System.MP's `image` as native-mpi's poll hook
+ * (motor_mpi_set_poll_hook).  MOTOR_EARG if the image has no such method. */
+int motor_object_poll_init(MonoImage *image);
+
 /* ---- icalls.c ------------------------------------------------------------------------------------- */
 
 /* Registers every internal call of icall-def.h under "System.MP.MPDirect::<name>". */

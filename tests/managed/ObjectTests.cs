@@ -723,16 +723,20 @@ public static class ObjectTests
 		}
 	}
 
+	// 1.2 MB: past the eager limit of every transport (MPICH's shared memory sends up to 128 KiB at once).
+	const int BigLength = 150000;
+
 	static double[] Big (int seed)
 	{
-		return Enumerable.Range (0, 8192).Select (i => (double) (seed * 10000 + i)).ToArray ();
+		return Enumerable.Range (0, BigLength).Select (i => (double) (seed * 1000000 + i)).ToArray ();
 	}
 
 	static void CheckBig (object got, int seed, string what)
 	{
 		var a = (double[]) got;
-		Assert.Equal (8192, a.Length, what + ": length");
-		Assert.Equal ((double) (seed * 10000 + 8191), a[8191], what + ": the last element");
+		Assert.Equal (BigLength, a.Length, what + ": length");
+		Assert.Equal ((double) (seed * 1000000 + 100), a[100], what + ": element 100");
+		Assert.Equal ((double) (seed * 1000000 + BigLength - 1), a[BigLength - 1], what + ": the last element");
 	}
 
 	// A Wait for the send of an exchange after its OIrecv, the receive waited for last (MPI's usual order): while
@@ -767,8 +771,8 @@ public static class ObjectTests
 		q.Wait ();
 		var part = (double[]) q.Object;
 		Assert.Equal (8000, part.Length, "the part's length");
-		Assert.Equal ((double) (Prev * 10000 + 100), part[0], "the part's first element");
-		Assert.Equal ((double) (Prev * 10000 + 8099), part[7999], "the part's last element");
+		Assert.Equal ((double) (Prev * 1000000 + 100), part[0], "the part's first element");
+		Assert.Equal ((double) (Prev * 1000000 + 8099), part[7999], "the part's last element");
 	}
 
 	// ORecv of another tag while an OIrecv waits unmatched, the sender sending the OIrecv's message first: the ORecv
@@ -786,6 +790,45 @@ public static class ObjectTests
 		} else {
 			World.OSend (Big (Rank), Rank - 1, 51);
 			World.OSend (Rank, Rank - 1, 52);
+		}
+	}
+
+	// Blocking Send, Recv and Probe of arrays while an OIrecv waits unmatched: the even rank of each pair posts an
+	// OIrecv and then blocks; its partner first sends the OIrecv's object (a blocking OSend, which completes only
+	// once that receive has matched) and only then what the even rank blocks for.  The blocking calls poll and let
+	// the OIrecv match, as MPI's progress would complete a posted receive (before, both waited for ever).
+	public static void BlockingPointToPointTestsTheObjectReceivesWaitingUnmatched ()
+	{
+		if (Size < 2 || (Size % 2 == 1 && Rank == Size - 1))
+			return;
+		int partner = Rank % 2 == 0 ? Rank + 1 : Rank - 1;
+		var data = Big (Rank);
+		var into = new double[BigLength];
+		for (int form = 0; form < 3; form++) {
+			int tag = 60 + 2 * form;
+			if (Rank % 2 == 0) {
+				ORequest q = World.OIrecv (partner, tag);
+				if (form == 0)
+					World.Send (data, partner, tag + 1);
+				else {
+					if (form == 2) {
+						var st = new Status ();
+						World.Probe (partner, tag + 1, st);
+						Assert.Equal (tag + 1, st.Get_tag (), "Probe's tag");
+					}
+					World.Recv (into, partner, tag + 1, null);
+					CheckBig (into, partner, "the array, form " + form);
+				}
+				q.Wait ();
+				CheckBig (q.Object, partner, "the OIrecv, form " + form);
+			} else {
+				World.OSend (data, partner, tag);
+				if (form == 0) {
+					World.Recv (into, partner, tag + 1, null);
+					CheckBig (into, partner, "the array");
+				} else
+					World.Send (data, partner, tag + 1);
+			}
 		}
 	}
 
