@@ -141,12 +141,10 @@ int motor_pin_cancel(int32_t slot, int32_t gen);
  * request left to managed code, *at its index: one without a slot (returns MOTOR_PIN_WAITALL_OTHER, the
  * request untouched), or one whose completion carries a result code (MOTOR_PIN_WAITALL_RAISE, the
  * completion reported: the caller raises it).  Returns MOTOR_OK with *at the array's length when all are
- * done, or an error for the request at *at, left as motor_pin_wait leaves it.  Before it waits for any, it
- * looks for a request without a slot that has not completed (an object receive, which only its tests make
- * progress): then it waits for none and returns MOTOR_PIN_WAITALL_UNMATCHED, *at its index, so that the
- * caller tests them all instead of leaving that receive behind a send it comes after.  `from` given as
- * ~from (negative) skips that look. */
-enum { MOTOR_PIN_WAITALL_OTHER = 1, MOTOR_PIN_WAITALL_RAISE = 2, MOTOR_PIN_WAITALL_UNMATCHED = 4 };
+ * done, or an error for the request at *at, left as motor_pin_wait leaves it: MOTOR_EPOLL while object
+ * receives wait unmatched (motor_pin_set_unmatched), so that the caller tests them all instead of leaving
+ * such a receive behind a send it comes after. */
+enum { MOTOR_PIN_WAITALL_OTHER = 1, MOTOR_PIN_WAITALL_RAISE = 2 };
 int motor_pin_waitall(MonoArray *reqs, int32_t from, int32_t *at);
 /* Request.Testall's test: tests, in order from index `from`, each Request of `reqs` still in flight as
  * motor_pin_test_status does, which keeps the completion and its status in the Request without reporting it.

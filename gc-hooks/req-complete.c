@@ -182,18 +182,8 @@ static inline char *request_at(MonoArray *reqs, uintptr_t i)
 
 int motor_pin_waitall(MonoArray *reqs, int32_t from, int32_t *at)
 {
-	uintptr_t n = motor_mono_array_length((MonoObject *)reqs),
-	          i = from < 0 ? (uintptr_t)~from : (uintptr_t)from;
+	uintptr_t n = motor_mono_array_length((MonoObject *)reqs), i = from < 0 ? 0 : (uintptr_t)from;
 	int rc = MOTOR_OK;
-	for (uintptr_t j = i; from >= 0 && j < n; j++) {
-		const char *r = request_at(reqs, j);
-		if (r && !*(const uint8_t *)(r + MOTOR_REQ_ENDED) &&
-		    *(const int32_t *)(r + MOTOR_REQ_SLOT) < 0 &&
-		    !atomic_load_explicit(motor_req__done((MonoObject *)r), memory_order_acquire)) {
-			*at = (int32_t)j;
-			return MOTOR_PIN_WAITALL_UNMATCHED;
-		}
-	}
 	for (; i < n; i++) {
 		char *r = request_at(reqs, i);
 		if (!r)

@@ -383,20 +383,13 @@ namespace System.MP
 		{
 			if (requests == null)
 				throw new ArgumentNullException ("requests");
-			bool look = true;
 			for (int from = 0; from < requests.Length;) {
 				int at;
-				int code = MPDirect.RequestWaitall (requests, look ? from : ~from, out at);
-				if (code == 4) { // a request without a slot that has not completed: an object receive, say
-					SettleAll (requests);
-					look = false;
-					continue;
-				}
+				int code = MPDirect.RequestWaitall (requests, from, out at);
 				if (code == 0)
 					return;
 				if (code == Errors.EPOLL) { // object receives wait unmatched: test all, with them
 					SettleAll (requests);
-					look = false;
 					continue;
 				}
 				if (code < 0)
@@ -412,11 +405,11 @@ namespace System.MP
 			}
 		}
 
-		// The array holds a request that only its tests make progress (an ORequest not yet matched): tests every
-		// request until all have completed, without consuming any, as Testall does.  Waiting for each in turn would
-		// leave that receive behind a send it comes after in the array, and two ranks exchanging large objects
-		// with OIsend and OIrecv would each wait in its send for the other's receive.  The object receives outside
-		// the array are tested too (ORequest.ProgressUnmatched), as by every wait that polls.
+		// Object receives wait unmatched (ORequest), which only tests make progress, and a wait would block: tests
+		// every request until all have completed, without consuming any, as Testall does, and those receives with
+		// them (ORequest.ProgressUnmatched).  Waiting for each in turn would leave such a receive in the array
+		// behind a send it comes after, and two ranks exchanging large objects with OIsend and OIrecv would each
+		// wait in its send for the other's receive.
 		static void SettleAll (Request[] requests)
 		{
 			for (int spins = 0; !TestEvery (requests); spins++) {
