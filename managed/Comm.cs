@@ -653,9 +653,13 @@ namespace System.MP
 			int rc = MPDirect.Iprobe (source, tag, handle, out flag, status == null ? null : &st);
 			if (rc != 0)
 				throw Errors.Make (rc, this, null, source, tag, "source");
-			if (flag != 0 && status != null)
+			if (flag == 0) {
+				ORequest.Poll (); // a probe in a loop lets the object receives waiting unmatched make progress
+				return false;
+			}
+			if (status != null)
 				status.data = st;
-			return flag != 0;
+			return true;
 		}
 
 		// ---- communicator management ---------------------------------------------------------------

@@ -237,8 +237,10 @@ namespace System.MP
 			int rc = MPDirect.Improbe (source, tag, handle, out flag, out m, &st);
 			if (rc != 0)
 				throw Errors.Make (rc, this, null, source, tag, "source");
-			if (flag == 0)
+			if (flag == 0) {
+				ORequest.Poll (); // as Iprobe
 				return null;
+			}
 			if (status != null)
 				status.data = st;
 			return new Message (this, m, st);

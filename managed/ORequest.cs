@@ -4,11 +4,11 @@
 // only records (source, tag, communicator); Test performs a non-blocking matched probe (MPI_Improbe) and, when a
 // message has matched, receives it through its handle (MPI_Imrecv) and deserialises it; Wait does the same with
 // a blocking matched probe (polled, then waiting in a GC-safe region).  A matched probe takes the message out of
-// matching, so several OIrecv with ANY_SOURCE never receive the same message and never lose one.  Consequences
-// worth knowing: which of several pending ORequests with overlapping wildcards gets which message depends on the
-// order in which they are tested, not posted; Test may take as long as the transfer of a message that has already
-// matched.  While ORequests wait unmatched, every wait of the process for a request polls and tests them too
-// (ProgressUnmatched), since a peer may wait in a send for one of them, as for a posted receive.
+// matching, so several OIrecv with ANY_SOURCE never receive the same message and never lose one.  A test of one
+// tests all those waiting unmatched, in the order they were posted (ProgressUnmatched), so that of the messages that
+// have arrived the older receive gets the earlier one, as with posted receives; Test may take as long as the
+// transfer of a message that has already matched.  While ORequests wait unmatched, every wait of the process polls
+// and tests them too, since a peer may wait in a send for one of them, as for a posted receive.
 using System.Collections.Generic;
 using System.Runtime.Serialization;
 using System.Threading;
@@ -19,11 +19,16 @@ namespace System.MP
 	/// object once the request completes.</summary>
 	/// <remarks>The size of an object message is unknown until it arrives, so nothing is posted in advance: the
 	/// message is matched when the request is tested or waited for (a matched probe), so several ORequests with
-	/// wildcards never receive the same message.  Which of several pending ORequests gets which message depends on the
-	/// order they are tested in.  While an ORequest waits unmatched, every wait of this process in point-to-point
-	/// communication (Wait, Waitall, Waitany, ..., blocking Send, Recv, Probe, Sendrecv, OSend, ORecv) polls instead
-	/// of blocking and tests it too, so a peer that sends to it before receiving cannot wait for ever; the blocking
-	/// collectives do not test it.  Cancelling one that has not matched always succeeds.</remarks>
+	/// wildcards never receive the same message.  Whichever is tested, the ORequests waiting unmatched are tested in
+	/// the order they were posted, so of the messages that have arrived the one posted first gets the earliest.  While
+	/// an ORequest waits unmatched, every wait and test of this process in point-to-point communication (Wait, Test,
+	/// Waitall, Testall, ..., Iprobe, blocking Send, Recv, Probe, Sendrecv, Barrier, OSend, ORecv) polls instead of
+	/// blocking and tests it too, so a peer that sends to it before receiving cannot wait for ever.  Not covered: the
+	/// other blocking collectives, and a wait that another thread began before the OIrecv was posted.  A typed
+	/// receive (Recv, Irecv) posted later with a matching envelope may take its message.  Cancelling one that has not
+	/// matched succeeds, unless another thread waits for it (InvalidOperationException, as for any request another
+	/// thread is completing).  If its communicator is freed first, its next test completes it with
+	/// ObjectDisposedException.</remarks>
 	public unsafe class ORequest : Request
 	{
 		readonly int source, tag, comm;
@@ -36,64 +41,110 @@ namespace System.MP
 			this.tag = tag;
 			this.comm = comm;
 			lock (unmatched) {
-				unmatched.Add (new WeakReference<ORequest> (this));
+				node = unmatched.AddLast (new WeakReference<ORequest> (this));
 				Publish ();
 			}
 		}
 
-		// The object receives waiting unmatched, which only their tests make progress: MPI would have posted a
-		// receive for each, so a peer may wait for it in a send.  While there are any, a wait of this process that
-		// would block polls instead (the runtime returns Errors.EPOLL) and tests them too (ProgressUnmatched).  Held
-		// weakly: a dropped ORequest stops counting at the next collection.
-		static readonly List<WeakReference<ORequest>> unmatched = new List<WeakReference<ORequest>> ();
+		// The object receives waiting unmatched, in the order they were posted, which only their tests make progress:
+		// MPI would have posted a receive for each, so a peer may wait for it in a send.  While there are any, a wait
+		// of this process that would block polls instead (the runtime returns Errors.EPOLL, or calls the poll hook)
+		// and tests them too (ProgressUnmatched).  Held weakly: a dropped ORequest leaves the list when a poll finds
+		// it collected.
+		static readonly LinkedList<WeakReference<ORequest>> unmatched = new LinkedList<WeakReference<ORequest>> ();
 
 		// How many there are (unmatched.Count, read without the lock).
 		internal static volatile int Unmatched;
 
-		// 1 while a thread tests this request: two matched probes for it at once could each take a message.
-		int testing;
+		// This request's place in the list; null once it has left it.
+		LinkedListNode<WeakReference<ORequest>> node;
 
-		// Under the lock: drops the requests that have matched, been cancelled or been collected, and tells the
-		// runtime how many are left.
+		// Who tests this request: 0 nobody, Testing a thread's test (two matched probes for it at once could each
+		// take a message), Blocked a thread waiting in its matched probe.
+		int testing;
+		const int Testing = 1, Blocked = 2;
+
+		// Under the lock: tells the runtime how many there are.
 		static void Publish ()
 		{
-			unmatched.RemoveAll (w => {
-				ORequest q;
-				return !w.TryGetTarget (out q) || Volatile.Read (ref q.done) != 0;
-			});
 			if (Unmatched != unmatched.Count) {
 				Unmatched = unmatched.Count;
 				MPDirect.SetUnmatchedObjectReceives (Unmatched);
 			}
 		}
 
-		static void Matched ()
+		// The request has completed (matched, cancelled, or failed): it leaves the list.
+		void Leave ()
 		{
-			lock (unmatched)
-				Publish ();
+			lock (unmatched) {
+				if (node != null) {
+					unmatched.Remove (node);
+					node = null;
+					Publish ();
+				}
+			}
 		}
 
-		// Tests every object receive waiting unmatched that no other thread is testing: called by a wait that polls
-		// instead of blocking.  It allocates nothing (it runs at every round of a poll); a request that matches
-		// meanwhile leaves the list, and the one after it waits for the next round.
+		// Tests every object receive waiting unmatched that no other thread is testing, in the order they were posted
+		// (an older one matches before a newer one with the same envelope, as posted receives would): called by a
+		// wait that polls instead of blocking, and by a test that finds its request in flight.  It allocates nothing
+		// (it runs at every round of a poll), and drops the requests it finds collected.
 		internal static void ProgressUnmatched ()
 		{
-			for (int i = 0;; i++) {
-				ORequest q = null;
+			LinkedListNode<WeakReference<ORequest>> n;
+			lock (unmatched)
+				n = unmatched.First;
+			while (n != null) {
+				ORequest q;
+				LinkedListNode<WeakReference<ORequest>> next;
 				lock (unmatched) {
-					if (i >= unmatched.Count)
-						return;
-					unmatched[i].TryGetTarget (out q);
+					if (n.List == null)
+						return; // it completed meanwhile: the next round starts again from the first
+					next = n.Next;
+					if (!n.Value.TryGetTarget (out q)) {
+						unmatched.Remove (n);
+						Publish ();
+					}
 				}
-				int f;
-				if (q != null && Volatile.Read (ref q.done) == 0 && Interlocked.CompareExchange (ref q.testing, 1, 0) == 0) {
+				if (q != null && Volatile.Read (ref q.done) == 0 &&
+				    Interlocked.CompareExchange (ref q.testing, Testing, 0) == 0) {
 					try {
+						int f;
 						q.Progress (false, out f); // an error stays with the request, for its own Wait or Test
 					} finally {
 						Volatile.Write (ref q.testing, 0);
 					}
 				}
+				n = next;
 			}
+		}
+
+		// A test that found its request in flight: lets the object receives waiting unmatched make progress, as a
+		// test of a posted receive would let MPI progress them.
+		internal static void Poll ()
+		{
+			if (Unmatched > 0)
+				ProgressUnmatched ();
+		}
+
+		// True while this thread tests a whole set of requests (Testall, Testany, Testsome, and the polling forms of
+		// Waitall, Waitany, Waitsome): the object receives waiting unmatched are tested once for the set, up front,
+		// and a test of an ORequest of the set only reads its state.  Else a set of N of them would test N x N.
+		[ThreadStatic] static bool sweeping;
+
+		// Starts such a set: false (nothing to end) when no object receive waits unmatched or a set is under way.
+		internal static bool BeginSweep ()
+		{
+			if (Unmatched == 0 || sweeping)
+				return false;
+			ProgressUnmatched ();
+			sweeping = true;
+			return true;
+		}
+
+		internal static void EndSweep ()
+		{
+			sweeping = false;
 		}
 
 		/// <summary>The received object (the root of its graph) once the request has completed.</summary>
@@ -105,55 +156,65 @@ namespace System.MP
 		internal override int CompleteNative (bool wait, bool wantStatus, out int f)
 		{
 			for (int spins = 0;; spins++) {
+				// Every object receive waiting unmatched is tested, this one in its place among them (by the set
+				// this test is part of, if there is one).
+				if (Volatile.Read (ref done) == 0 && (wait || !sweeping))
+					ProgressUnmatched ();
 				if (Volatile.Read (ref done) != 0) {
 					f = 1;
 					return 0;
 				}
-				if (Interlocked.CompareExchange (ref testing, 1, 0) == 0) {
+				if (!wait) {
+					f = 0;
+					return 0;
+				}
+				// The only one: wait in its matched probe.
+				if (Unmatched <= 1 && Interlocked.CompareExchange (ref testing, Blocked, 0) == 0) {
 					int code;
 					try {
-						// A wait blocks in the matched probe only when no other object receive waits unmatched.
-						code = Progress (wait && Unmatched <= 1, out f);
+						code = Progress (true, out f);
 					} finally {
 						Volatile.Write (ref testing, 0);
 					}
-					if (f != 0 || code != 0 || !wait)
+					if (f != 0 || code != 0)
 						return code;
-				} else if (!wait) {
-					f = 0; // another thread's wait is testing it
-					return 0;
 				}
-				ProgressUnmatched ();
 				if (spins >= 64)
 					Thread.Yield ();
 			}
 		}
 
-		// One matched probe (blocking when `wait`); on a match, receives the message and completes the request.
+		// One matched probe (blocking when `wait`); on a match, receives the message and completes the request.  A
+		// probe that fails (the communicator freed, MPI finalized) completes it with that error: it can never match.
 		int Progress (bool wait, out int f)
 		{
 			StatusData st = default (StatusData);
 			int flag, code;
 			object o = MPDirect.OIrecvProgress (source, tag, comm, wait ? 1 : 0, out flag, &st, out code);
 			f = flag;
+			if (flag == 0 && code == 0)
+				return 0; // nothing matched yet
 			if (flag == 0)
-				return code; // nothing matched yet, or the probe itself was refused
-			// Matched and consumed: the request is complete, with or without an error.
+				st = new StatusData { source = source, tag = tag, error = code > 0 ? code : 0 };
+			// Matched and consumed, or failed: the request is complete, with or without an error.
 			received = o;
 			result = st;
 			rc = code;
 			if (code != 0)
 				error = Errors.Make (code, null, null, st.source, st.tag, "source");
 			Volatile.Write (ref done, 1);
-			Matched ();
+			f = 1;
+			Leave ();
 			return 0;
 		}
 
 		internal override int CancelNative ()
 		{
-			// Nothing is posted until a message matches: cancelling before then always succeeds.
-			while (Interlocked.CompareExchange (ref testing, 1, 0) != 0)
-				Thread.Yield ();
+			// Nothing is posted until a message matches: cancelling before then always succeeds, unless another
+			// thread waits in this request's matched probe (as for any request another thread is completing).
+			for (int t; (t = Interlocked.CompareExchange (ref testing, Testing, 0)) != 0; Thread.Yield ())
+				if (t == Blocked)
+					return Errors.EBUSY;
 			try {
 				if (Volatile.Read (ref done) == 0) {
 					result = new StatusData { source = source, tag = tag, cancelled = 1 };
@@ -162,7 +223,7 @@ namespace System.MP
 			} finally {
 				Volatile.Write (ref testing, 0);
 			}
-			Matched ();
+			Leave ();
 			return 0;
 		}
 

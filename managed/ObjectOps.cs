@@ -76,10 +76,11 @@ namespace System.MP
 			if (obj == null)
 				throw new ArgumentNullException ("obj");
 			var whole = obj as Array;
-			if (ORequest.Unmatched > 0 && whole != null && whole.Rank == 1 && (long) offset + numcomponents <= whole.Length) {
+			if (ORequest.Unmatched > 0 && whole != null && whole.GetType () == whole.GetType ().GetElementType ().MakeArrayType () &&
+			    (long) offset + numcomponents <= whole.Length) {
 				// As in OSend (object, int, int): the part travels as an array of its own, waited for by polling.
 				var part = Array.CreateInstance (whole.GetType ().GetElementType (), numcomponents);
-				Array.Copy (whole, whole.GetLowerBound (0) + offset, part, 0, numcomponents);
+				Array.Copy (whole, offset, part, 0, numcomponents);
 				OIsend (part, dest, tag).Wait ();
 				return;
 			}

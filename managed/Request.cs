@@ -117,6 +117,15 @@ namespace System.MP
 			return Errors.Make (rc, null, null, result.source, result.tag, "source");
 		}
 
+		// A test that found the operation in flight: the object receives waiting unmatched are tested too
+		// (ORequest.Poll).  Out of line, so that the inlined Test costs its callers nothing more.
+		[MethodImpl (MethodImplOptions.NoInlining)]
+		static bool NotYet ()
+		{
+			ORequest.Poll ();
+			return false;
+		}
+
 		// A wait the runtime did not block in because object receives wait unmatched (Errors.EPOLL; ORequest): tests
 		// this request, and them, until it completes.  Any other code is thrown.
 		[MethodImpl (MethodImplOptions.NoInlining)]
@@ -179,8 +188,11 @@ namespace System.MP
 					f = 1;
 				}
 				flag = f != 0;
-				if (!flag)
+				if (!flag) {
+					if (slot >= 0)
+						ORequest.Poll (); // an ORequest's own test has tested the others already
 					return;
+				}
 			}
 			bool first = ended == 0;
 			ended |= ConsumedBit;
@@ -275,7 +287,7 @@ namespace System.MP
 					if (code < 0)
 						throw Errors.Make (code, null, null, 0, 0, null);
 					if (code == 0)
-						return false;
+						return NotYet ();
 				}
 				ended = ConsumedBit; // was 0
 				if (rc != 0)
@@ -309,7 +321,7 @@ namespace System.MP
 					if (code < 0)
 						throw Errors.Make (code, null, null, 0, 0, null);
 					if (code == 0)
-						return false;
+						return NotYet ();
 				}
 				ended = ConsumedBit; // was 0
 				status.data = result;
@@ -412,17 +424,26 @@ namespace System.MP
 		// wait in its send for the other's receive.
 		static void SettleAll (Request[] requests)
 		{
-			for (int spins = 0; !TestEvery (requests); spins++) {
-				ORequest.ProgressUnmatched ();
+			for (int spins = 0; !TestEvery (requests); spins++) // TestEvery tests those receives too
 				if (spins >= 64)
 					Thread.Yield ();
-			}
 		}
 
 		// Tests every request without reporting any (Peek), also those after one still in flight, so that each
 		// makes progress; true when all have completed.  The runtime tests the ones it posted, in one internal call
 		// that stops at each it leaves to Peek.
 		static bool TestEvery (Request[] requests)
+		{
+			if (!ORequest.BeginSweep ())
+				return TestEach (requests);
+			try {
+				return TestEach (requests);
+			} finally {
+				ORequest.EndSweep ();
+			}
+		}
+
+		static bool TestEach (Request[] requests)
 		{
 			bool all = true;
 			for (int from = 0;;) {
@@ -485,8 +506,10 @@ namespace System.MP
 			// the GC) stays done until it is consumed, so test each, then consume all.  Each is tested, even after
 			// one still in flight: an object receive makes progress only when tested, and a send before it in the
 			// array may wait for the peer's receive.
-			if (!TestEvery (requests))
+			if (!TestEvery (requests)) {
+				ORequest.Poll ();
 				return false;
+			}
 			CompleteAll (requests, "Testall");
 			return true;
 		}
@@ -586,8 +609,7 @@ namespace System.MP
 					return i;
 				if (!anyActive)
 					return Inactive (status);
-				ORequest.ProgressUnmatched ();
-				Thread.Yield ();
+				Thread.Yield (); // FirstDone has tested the object receives waiting unmatched too
 			}
 		}
 
@@ -595,6 +617,17 @@ namespace System.MP
 		/// returns its index, else -1.  <paramref name="anyActive"/> tells whether any was active.  With
 		/// <paramref name="once"/> (the waits), a request found there twice is refused instead.</summary>
 		internal static int FirstDone (Request[] requests, Status status, string op, bool once, out bool anyActive)
+		{
+			if (!ORequest.BeginSweep ())
+				return FirstDoneOf (requests, status, op, once, out anyActive);
+			try {
+				return FirstDoneOf (requests, status, op, once, out anyActive);
+			} finally {
+				ORequest.EndSweep ();
+			}
+		}
+
+		static int FirstDoneOf (Request[] requests, Status status, string op, bool once, out bool anyActive)
 		{
 			anyActive = false;
 			for (int i = 0; i < requests.Length; i++) {

@@ -33,6 +33,7 @@ namespace System.MP
 			int i = FirstDone (requests, status, "Testany", false, out anyActive);
 			if (i >= 0)
 				return i;
+			ORequest.Poll ();
 			if (!anyActive && status != null)
 				status.data = EmptyStatus;
 			return MPI.UNDEFINED;
@@ -61,6 +62,8 @@ namespace System.MP
 			var done = new List<int> ();
 			if (!CollectDone (requests, done))
 				return null;
+			if (done.Count == 0)
+				ORequest.Poll ();
 			Report (requests, done, 0, statuses, "Testsome");
 			return done.ToArray ();
 		}
@@ -71,6 +74,17 @@ namespace System.MP
 		/// after it): a failure is reported alone, so the exception never hides completions the same call
 		/// reported.</summary>
 		static bool CollectDone (Request[] requests, List<int> done)
+		{
+			if (!ORequest.BeginSweep ())
+				return CollectDoneOf (requests, done);
+			try {
+				return CollectDoneOf (requests, done);
+			} finally {
+				ORequest.EndSweep ();
+			}
+		}
+
+		static bool CollectDoneOf (Request[] requests, List<int> done)
 		{
 			bool anyActive = false;
 			for (int i = 0; i < requests.Length; i++) {
@@ -126,8 +140,10 @@ namespace System.MP
 					status.data = EmptyStatus;
 				return true;
 			}
-			if (Volatile.Read (ref done) == 0 && !Peek ())
+			if (Volatile.Read (ref done) == 0 && !Peek ()) {
+				ORequest.Poll ();
 				return false;
+			}
 			if (status != null) {
 				status.data = result;
 				if (rc != 0 && status.data.error == 0)

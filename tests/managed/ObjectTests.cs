@@ -832,6 +832,155 @@ public static class ObjectTests
 		}
 	}
 
+	static ORequest[] UnmatchedList ()
+	{
+		var list = (LinkedList<WeakReference<ORequest>>) typeof (ORequest).GetField ("unmatched", BindingFlags.NonPublic | BindingFlags.Static).GetValue (null);
+		lock (list)
+			return list.Select (w => { ORequest q; return w.TryGetTarget (out q) ? q : null; }).ToArray ();
+	}
+
+	static int UnmatchedObjectReceives ()
+	{
+		return (int) typeof (ORequest).GetField ("Unmatched", BindingFlags.NonPublic | BindingFlags.Static).GetValue (null);
+	}
+
+	// Loops of Test, Testall, Testany and Iprobe while an OIrecv waits unmatched: the even rank of each pair tests
+	// for what its partner sends second, after the OIrecv's object (a blocking OSend).  A test that finds nothing
+	// lets the OIrecv make progress, as a test lets MPI complete a posted receive (before, both waited for ever).
+	public static void TestLoopsLetTheObjectReceivesWaitingUnmatchedMatch ()
+	{
+		if (Size < 2 || (Size % 2 == 1 && Rank == Size - 1))
+			return;
+		int partner = Rank % 2 == 0 ? Rank + 1 : Rank - 1;
+		var data = Big (Rank);
+		var into = new double[BigLength];
+		for (int form = 0; form < 4; form++) {
+			int tag = 70 + 2 * form;
+			if (Rank % 2 == 1) {
+				World.OSend (data, partner, tag);
+				World.Send (data, partner, tag + 1);
+				continue;
+			}
+			ORequest q = World.OIrecv (partner, tag);
+			var watch = System.Diagnostics.Stopwatch.StartNew ();
+			Func<bool> test;
+			if (form == 3) {
+				test = () => World.Iprobe (partner, tag + 1, null);
+			} else {
+				Request r = World.Irecv (into, partner, tag + 1);
+				if (form == 0)
+					test = () => r.Test ();
+				else if (form == 1)
+					test = () => Request.Testall (new[] { r });
+				else
+					test = () => Request.Testany (new[] { r }, null) == 0;
+			}
+			while (!test ())
+				Assert.True (watch.Elapsed.TotalSeconds < 60, "form " + form + " has not seen the message in 60 s");
+			if (form == 3)
+				World.Recv (into, partner, tag + 1, null);
+			CheckBig (into, partner, "the array, form " + form);
+			q.Wait ();
+			CheckBig (q.Object, partner, "the OIrecv, form " + form);
+		}
+	}
+
+	// Cancel of an ORequest that another thread waits for, in its matched probe, is refused as for any request another
+	// thread is completing (before, it waited until a message came); before that thread blocks, it succeeds.
+	public static void CancellingAnORequestAnotherThreadWaitsForReturnsAtOnce ()
+	{
+		ORequest q = World.OIrecv (Rank, 80);
+		var status = new Status ();
+		var waiter = new Thread (() => q.Wait (status));
+		waiter.Start ();
+		Thread.Sleep (300);
+		var watch = System.Diagnostics.Stopwatch.StartNew ();
+		Exception e = Assert.Caught (() => q.Cancel ());
+		Assert.True (watch.Elapsed.TotalSeconds < 5, "Cancel returned after " + watch.Elapsed.TotalSeconds + " s");
+		Assert.True (e == null || e is InvalidOperationException, "Cancel raised " + e);
+		World.OIsend ("x", Rank, 80).Wait ();
+		Assert.True (waiter.Join (60000), "the waiting thread has not returned in 60 s");
+		if (status.Is_cancelled ())
+			Assert.Equal ("x", (string) World.ORecv (Rank, 80, null), "the message the cancelled receive left");
+		else
+			Assert.Equal ("x", (string) q.Object, "the message");
+	}
+
+	// An OIrecv whose communicator is freed completes with the error at its next test (before, it raised and stayed
+	// unmatched, and every later wait of the process polled for ever).
+	public static void AnOIrecvOnAFreedCommunicatorCompletesWithTheError ()
+	{
+		Intracomm d = (Intracomm) World.Dup ();
+		ORequest q = d.OIrecv (Prev, 81);
+		d.Free ();
+		Assert.Throws<ObjectDisposedException> (() => q.Test (), "the first test");
+		Assert.True (q.Test (), "a later test of the completed request");
+		Assert.True (Array.IndexOf (UnmatchedList (), q) < 0, "the request has left the object receives waiting unmatched");
+	}
+
+	static void PostAndDrop (int n)
+	{
+		for (int i = 0; i < n; i++)
+			World.OIrecv (Prev, 88);
+	}
+
+	// OIrecvs the program dropped stop counting once collected: the next test of any set finds them gone (before,
+	// they counted until another OIrecv matched, and every wait polled meanwhile).
+	public static void DroppedOIrecvsStopCountingOnceCollected ()
+	{
+		int before = UnmatchedObjectReceives (); // 0 unless an earlier test left some
+		var t = new Thread (() => PostAndDrop (10)); // its stack, gone with it, holds none of them
+		t.Start ();
+		t.Join ();
+		Assert.Equal (before + 10, UnmatchedObjectReceives (), "object receives waiting unmatched after posting");
+		GC.Collect ();
+		GC.WaitForPendingFinalizers ();
+		GC.Collect ();
+		Request.Testall (new Request[0]);
+		Assert.True (UnmatchedObjectReceives () <= before, "object receives waiting unmatched after a collection and a " +
+			"test: " + UnmatchedObjectReceives () + ", " + before + " before");
+	}
+
+	// Object receives with the same envelope match their messages in the order they were posted, whichever is waited
+	// for first, and an ORecv after an OIrecv gets the later message (before, the one tested first took the first).
+	// A marker sent last makes sure both messages have arrived: the order holds for messages that have.
+	public static void ObjectReceivesWithTheSameEnvelopeMatchInPostOrder ()
+	{
+		if (Size < 2 || (Size % 2 == 1 && Rank == Size - 1))
+			return;
+		int partner = Rank % 2 == 0 ? Rank + 1 : Rank - 1;
+		foreach (int tag in new[] { 82, 84 }) {
+			if (Rank % 2 == 1) {
+				World.OSend ("first", partner, tag);
+				World.OSend ("second", partner, tag);
+				World.OSend ("marker", partner, tag + 1);
+				continue;
+			}
+			World.ORecv (partner, tag + 1, null);
+			ORequest q1 = World.OIrecv (partner, tag);
+			if (tag == 82) {
+				ORequest q2 = World.OIrecv (partner, tag);
+				q2.Wait ();
+				q1.Wait ();
+				Assert.Equal ("second", (string) q2.Object, "the OIrecv posted second");
+			} else
+				Assert.Equal ("second", (string) World.ORecv (partner, tag, null), "the ORecv after the OIrecv");
+			q1.Wait ();
+			Assert.Equal ("first", (string) q1.Object, "the OIrecv posted first, tag " + tag);
+		}
+	}
+
+	// The form of OSend that sends part of an array refuses an array not indexed from 0 also while an OIrecv waits
+	// unmatched (before, that path sent it).
+	public static void OSendOfAPartRefusesTheSameArraysWhileAnOIrecvWaits ()
+	{
+		ORequest q = World.OIrecv (Prev, 86);
+		Array odd = Array.CreateInstance (typeof (int), new[] { 10 }, new[] { 5 });
+		Assert.Throws<ArgumentException> (() => World.OSend (odd, 0, 3, Next, 87), "an array indexed from 5");
+		q.Cancel ();
+		q.Wait ();
+	}
+
 	// The runtime's own classes (List<T>, Dictionary<K,V>, ...) cannot be marked [Transportable]: their fields follow
 	// the [Serializable] rule, so they arrive usable (before, a List arrived with its Count and a null array).
 	public static void TheRuntimesCollectionsArriveUsable ()
