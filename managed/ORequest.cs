@@ -5,9 +5,9 @@
 // message has matched, receives it through its handle (MPI_Imrecv) and deserialises it; Wait does the same with
 // a blocking matched probe (polled, then waiting in a GC-safe region).  A matched probe takes the message out of
 // matching, so several OIrecv with ANY_SOURCE never receive the same message and never lose one.  A test of one
-// tests all those waiting unmatched, in the order they were posted (ProgressUnmatched), so that of the messages that
-// have arrived the older receive gets the earlier one, as with posted receives; Test may take as long as the
-// transfer of a message that has already matched.  While ORequests wait unmatched, every wait of the process polls
+// tests all those waiting unmatched, in the order they were posted (ProgressUnmatched), and a message one of them
+// matches goes to the oldest that accepts it (Deliver), so that the messages of one envelope reach them in post
+// order, as with posted receives; Test may take as long as the transfer of a message that has already matched.  While ORequests wait unmatched, every wait of the process polls
 // and tests them too, since a peer may wait in a send for one of them, as for a posted receive.
 using System.Collections.Generic;
 using System.Runtime.Serialization;
@@ -20,7 +20,9 @@ namespace System.MP
 	/// <remarks>The size of an object message is unknown until it arrives, so nothing is posted in advance: the
 	/// message is matched when the request is tested or waited for (a matched probe), so several ORequests with
 	/// wildcards never receive the same message.  Whichever is tested, the ORequests waiting unmatched are tested in
-	/// the order they were posted, so of the messages that have arrived the one posted first gets the earliest.  While
+	/// the order they were posted and a message goes to the oldest that accepts it, so the messages of one source and
+	/// tag reach them in the order they were posted, as with MPI's receives.  One that is freed (<see
+	/// cref="Request.Free"/>) still takes its message.  While
 	/// an ORequest waits unmatched, every wait and test of this process in point-to-point communication (Wait, Test,
 	/// Waitall, Testall, ..., Iprobe, blocking Send, Recv, Probe, Sendrecv, Barrier, OSend, ORecv) polls instead of
 	/// blocking and tests it too, so a peer that sends to it before receiving cannot wait for ever.  Not covered: the
@@ -80,9 +82,21 @@ namespace System.MP
 				if (node != null) {
 					unmatched.Remove (node);
 					node = null;
+					freed.Remove (this);
 					Publish ();
 				}
 			}
+		}
+
+		// The requests the program freed (Request.Free) before they matched: kept alive until they do, as a freed
+		// MPI receive still completes (its message must not go to a later receive).
+		static readonly HashSet<ORequest> freed = new HashSet<ORequest> ();
+
+		internal override void Freed ()
+		{
+			lock (unmatched)
+				if (node != null)
+					freed.Add (this);
 		}
 
 		// Tests every object receive waiting unmatched that no other thread is testing, in the order they were posted
@@ -109,14 +123,88 @@ namespace System.MP
 				if (q != null && Volatile.Read (ref q.done) == 0 &&
 				    Interlocked.CompareExchange (ref q.testing, Testing, 0) == 0) {
 					try {
-						int f;
-						q.Progress (false, out f); // an error stays with the request, for its own Wait or Test
+						q.Probe (); // an error stays with the request, for its own Wait or Test
 					} finally {
 						Volatile.Write (ref q.testing, 0);
 					}
 				}
 				n = next;
 			}
+		}
+
+		// One non-blocking matched probe of this request (held by this thread); a message it matches goes to the
+		// receive posted first that accepts it (Deliver).  A probe that fails completes the request with the error.
+		void Probe ()
+		{
+			StatusData st = default (StatusData);
+			int flag;
+			ulong msg;
+			int code = MPDirect.Improbe (source, tag, comm, out flag, out msg, &st);
+			if (code != 0)
+				Take (0, default (StatusData), code);
+			else if (flag != 0)
+				Deliver (this, msg, st);
+		}
+
+		// q, held by this thread, has matched the message msg: it goes to the oldest of the requests waiting
+		// unmatched before q that accept its envelope, as MPI gives a message to the matching receive posted first
+		// (a pass over the list probes the older ones first, but a message may arrive between two probes); q takes
+		// it if there is none, or none that another thread is not testing at that moment.  An older one that
+		// accepts more (a wildcard) may thereby take this message where MPI would have given it an earlier one of
+		// another envelope that arrived between the probes: MPI orders only the messages of one envelope.
+		static void Deliver (ORequest q, ulong msg, StatusData st)
+		{
+			LinkedListNode<WeakReference<ORequest>> n;
+			lock (unmatched)
+				n = st.source == MPI.PROC_NULL ? null : unmatched.First; // the "no process" message is q's alone
+			while (n != null) {
+				ORequest p;
+				LinkedListNode<WeakReference<ORequest>> next;
+				lock (unmatched) {
+					if (n.List == null || n == q.node)
+						break;
+					next = n.Next;
+					n.Value.TryGetTarget (out p);
+				}
+				if (p != null && p.Accepts (q.comm, st) && Volatile.Read (ref p.done) == 0 &&
+				    Interlocked.CompareExchange (ref p.testing, Testing, 0) == 0) {
+					try {
+						if (Volatile.Read (ref p.done) == 0) {
+							p.Take (msg, st, 0);
+							return;
+						}
+					} finally {
+						Volatile.Write (ref p.testing, 0);
+					}
+				}
+				n = next;
+			}
+			q.Take (msg, st, 0);
+		}
+
+		// Whether this request would match a message of communicator c with status st.
+		bool Accepts (int c, StatusData st)
+		{
+			return comm == c && (source == MPI.ANY_SOURCE || source == st.source) && (tag == MPI.ANY_TAG || tag == st.tag);
+		}
+
+		// Completes the request: receives the matched message msg (status st) and rebuilds its graph, or, with a
+		// probe's error `failed`, completes it with that error (it can never match).
+		void Take (ulong msg, StatusData st, int failed)
+		{
+			int code = failed;
+			object o = null;
+			if (failed == 0)
+				o = MPDirect.OMrecv (ref msg, &st, out code);
+			else
+				st = new StatusData { source = source, tag = tag, error = failed > 0 ? failed : 0 };
+			received = o;
+			result = st;
+			rc = code;
+			if (code != 0)
+				error = Errors.Make (code, null, null, st.source, st.tag, "source");
+			Volatile.Write (ref done, 1);
+			Leave ();
 		}
 
 		// A test that found its request in flight: lets the object receives waiting unmatched make progress, as a

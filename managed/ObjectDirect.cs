@@ -12,6 +12,9 @@ namespace System.MP
 		internal static extern object ORecv (int source, int tag, int comm, StatusData* st, out int rc);
 		[MethodImpl (MethodImplOptions.InternalCall)]
 		internal static extern object OIrecvProgress (int source, int tag, int comm, int wait, out int flag, StatusData* st, out int rc);
+		// Receives the message Improbe matched (st as the probe filled it) and rebuilds its graph.
+		[MethodImpl (MethodImplOptions.InternalCall)]
+		internal static extern object OMrecv (ref ulong msg, StatusData* st, out int rc);
 		[MethodImpl (MethodImplOptions.InternalCall)]
 		internal static extern int OIsend (object obj, int dest, int tag, int comm, Request req);
 		[MethodImpl (MethodImplOptions.InternalCall)]

@@ -368,7 +368,12 @@ namespace System.MP
 		public void Free ()
 		{
 			ended |= FreedBit;
+			if (IsDeferred)
+				Freed ();
 		}
+
+		// A request whose operation only its tests make progress (an ORequest) keeps itself alive once freed.
+		internal virtual void Freed () { }
 
 		/// <summary>Waits for every request of <paramref name="requests"/> in turn (null entries and inactive
 		/// requests count as complete, as in MPI).</summary>
@@ -506,10 +511,8 @@ namespace System.MP
 			// the GC) stays done until it is consumed, so test each, then consume all.  Each is tested, even after
 			// one still in flight: an object receive makes progress only when tested, and a send before it in the
 			// array may wait for the peer's receive.
-			if (!TestEvery (requests)) {
-				ORequest.Poll ();
-				return false;
-			}
+			if (!TestEvery (requests))
+				return false; // TestEvery has tested the object receives waiting unmatched too
 			CompleteAll (requests, "Testall");
 			return true;
 		}

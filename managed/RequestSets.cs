@@ -33,7 +33,6 @@ namespace System.MP
 			int i = FirstDone (requests, status, "Testany", false, out anyActive);
 			if (i >= 0)
 				return i;
-			ORequest.Poll ();
 			if (!anyActive && status != null)
 				status.data = EmptyStatus;
 			return MPI.UNDEFINED;
@@ -62,8 +61,6 @@ namespace System.MP
 			var done = new List<int> ();
 			if (!CollectDone (requests, done))
 				return null;
-			if (done.Count == 0)
-				ORequest.Poll ();
 			Report (requests, done, 0, statuses, "Testsome");
 			return done.ToArray ();
 		}

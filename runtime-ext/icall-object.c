@@ -129,6 +129,17 @@ MonoObject *motor_icall_oirecv_progress(int32_t source, int32_t tag, int32_t com
 	return result;
 }
 
+/* Receives the message a non-blocking matched probe (MPI.Improbe) matched for an ORequest, st as the probe
+ * filled it, and rebuilds its graph (ORequest.Take). */
+MonoObject *motor_icall_omrecv(motor_msg *msg, motor_status *st, int32_t *rcp)
+{
+	struct motor_ser_spare spare = {0};
+	int rc;
+	MonoObject *result = receive_matched(msg, st, &spare, &rc);
+	*rcp = rc;
+	return result;
+}
+
 /* native-mpi's poll hook (motor_mpi_set_poll_hook): ORequest.ProgressUnmatched, which tests the object
  * receives waiting unmatched.  A wait of native-mpi calls it between its tests, outside the blocking hooks,
  * so managed code may run; an exception it raises is dropped here (each request keeps its own error). */

@@ -5,6 +5,7 @@ using System.Collections.Generic;
 using System.Linq;
 using System.MP;
 using System.Reflection;
+using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Runtime.Serialization;
 using System.Threading;
@@ -979,6 +980,62 @@ public static class ObjectTests
 		Assert.Throws<ArgumentException> (() => World.OSend (odd, 0, 3, Next, 87), "an array indexed from 5");
 		q.Cancel ();
 		q.Wait ();
+	}
+
+	// OIrecvs posted ahead and waited for in order get the messages of their envelope in order, also when a message
+	// arrives between the probes of two of them: the one posted first takes it (before, a later one did, and with an
+	// acknowledgement after each message both ranks waited for ever).
+	public static void PrepostedOIrecvsGetTheirMessagesInPostOrder ()
+	{
+		if (Size < 2 || (Size % 2 == 1 && Rank == Size - 1))
+			return;
+		int partner = Rank % 2 == 0 ? Rank + 1 : Rank - 1;
+		const int N = 200;
+		var ack = new int[1];
+		foreach (bool acknowledged in new[] { true, false }) {
+			int tag = acknowledged ? 89 : 90;
+			if (Rank % 2 == 1) {
+				var sends = new Request[N];
+				for (int i = 0; i < N; i++) {
+					if (acknowledged) {
+						World.OSend (i, partner, tag);
+						World.Recv (ack, partner, 91, null);
+					} else
+						sends[i] = World.OIsend (i, partner, tag);
+				}
+				if (!acknowledged)
+					Request.Waitall (sends);
+				continue;
+			}
+			var qs = new ORequest[N];
+			for (int i = 0; i < N; i++)
+				qs[i] = World.OIrecv (partner, tag);
+			for (int i = 0; i < N; i++) {
+				qs[i].Wait ();
+				Assert.Equal (i, (int) qs[i].Object, "the OIrecv posted " + i + "th" + (acknowledged ? ", acknowledged" : ""));
+				if (acknowledged)
+					World.Send (ack, partner, 91);
+			}
+		}
+	}
+
+	[MethodImpl (MethodImplOptions.NoInlining)]
+	static void PostAndFree (int source, int tag)
+	{
+		World.OIrecv (source, tag).Free ();
+	}
+
+	// An OIrecv the program freed and dropped still takes its message, as a freed MPI receive still completes (before,
+	// a collection dropped it and the next receive got its message).
+	public static void AFreedOIrecvStillTakesItsMessage ()
+	{
+		PostAndFree (Prev, 92);
+		GC.Collect ();
+		GC.WaitForPendingFinalizers ();
+		GC.Collect ();
+		Request a = World.OIsend ("A", Next, 92), b = World.OIsend ("B", Next, 92);
+		Assert.Equal ("B", (string) World.ORecv (Prev, 92, null), "the receive after the freed one");
+		Request.Waitall (new[] { a, b });
 	}
 
 	// The runtime's own classes (List<T>, Dictionary<K,V>, ...) cannot be marked [Transportable]: their fields follow
