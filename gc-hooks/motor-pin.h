@@ -142,7 +142,7 @@ int motor_pin_cancel(int32_t slot, int32_t gen);
  * request untouched), or one whose completion carries a result code (MOTOR_PIN_WAITALL_RAISE, the
  * completion reported: the caller raises it).  Returns MOTOR_OK with *at the array's length when all are
  * done, or an error for the request at *at, left as motor_pin_wait leaves it: MOTOR_EPOLL while object
- * receives wait unmatched (motor_pin_set_unmatched), so that the caller tests them all instead of leaving
+ * receives wait unmatched (motor_mpi_set_unmatched), so that the caller tests them all instead of leaving
  * such a receive behind a send it comes after. */
 enum { MOTOR_PIN_WAITALL_OTHER = 1, MOTOR_PIN_WAITALL_RAISE = 2 };
 int motor_pin_waitall(MonoArray *reqs, int32_t from, int32_t *at);
@@ -154,13 +154,6 @@ int motor_pin_waitall(MonoArray *reqs, int32_t from, int32_t *at);
  * entries and requests no longer active pass. */
 enum { MOTOR_PIN_TESTALL_DONE = 3 };
 int motor_pin_testall(MonoArray *reqs, int32_t from, int32_t *at);
-
-/* Sets the number of object receives (ORequest) waiting unmatched, which only their tests make progress.
- * While there are any, a wait that would block (motor_pin_complete, motor_pin_waitall, motor_pin_waitany)
- * tests instead and returns MOTOR_EPOLL if the operation has not completed, so that managed code polls it
- * together with them: a blocking wait could wait for a peer that waits for one of them. */
-void motor_pin_set_unmatched(int32_t n);
-int motor_pin_must_poll(void);
 
 /* Waits until one of the `n` Request objects completes; returns its index, or -1 if none is in flight
  * (MOTOR_EPOLL, nothing waited for, while object receives wait unmatched). */

@@ -66,16 +66,6 @@ int motor_req__finish_if_done(struct slot *sl)
 	return 1;
 }
 
-void motor_pin_set_unmatched(int32_t n)
-{
-	motor_mpi_set_unmatched(n);
-}
-
-int motor_pin_must_poll(void)
-{
-	return motor_mpi_unmatched() > 0;
-}
-
 int motor_pin_complete(MonoObject *req, int32_t index, int32_t gen, int how, int32_t *flag)
 {
 	struct slot *sl = motor_req__slot_at(index);
@@ -100,7 +90,7 @@ int motor_pin_complete(MonoObject *req, int32_t index, int32_t gen, int how, int
 	/* Converting the status costs two more MPI calls under Open MPI (mpi-compat.h): only when someone
 	 * will read it. */
 	motor_status *stp = (how & MOTOR_PIN_STATUS) ? &st : NULL;
-	int poll = (how & MOTOR_PIN_WAIT) && motor_pin_must_poll();
+	int poll = (how & MOTOR_PIN_WAIT) && motor_req__must_poll();
 	if ((how & MOTOR_PIN_WAIT) && !poll)
 		rc = motor_mpi_wait(&sl->req, stp);
 	else

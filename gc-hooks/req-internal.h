@@ -206,4 +206,13 @@ static inline void motor_req__drop_self(struct slot *sl)
 extern __attribute__((visibility("hidden"))) atomic_uint_fast64_t motor_req__pins[2], motor_req__gc_released,
     motor_req__gc_completed;
 
+/* Object receives (ORequest) wait unmatched (motor_mpi_set_unmatched), which only their tests make progress:
+ * a wait that would block (motor_pin_complete, motor_pin_waitall, motor_pin_waitany) tests instead and
+ * returns MOTOR_EPOLL if the operation has not completed, so that managed code polls it together with them --
+ * a blocking wait could wait for a peer that waits for one of them. */
+static inline int motor_req__must_poll(void)
+{
+	return motor_mpi_unmatched() > 0;
+}
+
 #endif /* MOTOR_REQ_INTERNAL_H */

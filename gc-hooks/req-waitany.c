@@ -68,7 +68,7 @@ int motor_pin_waitany(MonoArray *reqs, int32_t *index)
 		goto out;
 	motor_status st = {0};
 	/* Object receives waiting unmatched: managed code polls them with these (Request.PollAny). */
-	rc = motor_pin_must_poll() ? MOTOR_EPOLL : motor_mpi_waitany(k, mreqs, &j, &st);
+	rc = motor_req__must_poll() ? MOTOR_EPOLL : motor_mpi_waitany(k, mreqs, &j, &st);
 	if (j >= 0) {
 		struct slot *sl = slot_of(mono_array_get(reqs, MonoObject *, which[j]));
 		sl->req = mreqs[j];

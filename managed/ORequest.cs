@@ -141,7 +141,7 @@ namespace System.MP
 			ulong msg;
 			int code = MPDirect.Improbe (source, tag, comm, out flag, out msg, &st);
 			if (code != 0)
-				Take (0, default (StatusData), code);
+				Fail (code);
 			else if (flag != 0)
 				Deliver (this, msg, st);
 		}
@@ -170,7 +170,7 @@ namespace System.MP
 				    Interlocked.CompareExchange (ref p.testing, Testing, 0) == 0) {
 					try {
 						if (Volatile.Read (ref p.done) == 0) {
-							p.Take (msg, st, 0);
+							p.Take (msg, st);
 							return;
 						}
 					} finally {
@@ -179,7 +179,7 @@ namespace System.MP
 				}
 				n = next;
 			}
-			q.Take (msg, st, 0);
+			q.Take (msg, st);
 		}
 
 		// Whether this request would match a message of communicator c with status st.
@@ -188,16 +188,23 @@ namespace System.MP
 			return comm == c && (source == MPI.ANY_SOURCE || source == st.source) && (tag == MPI.ANY_TAG || tag == st.tag);
 		}
 
-		// Completes the request: receives the matched message msg (status st) and rebuilds its graph, or, with a
-		// probe's error `failed`, completes it with that error (it can never match).
-		void Take (ulong msg, StatusData st, int failed)
+		// Completes the request with the matched message msg (status st): receives it and rebuilds its graph.
+		void Take (ulong msg, StatusData st)
 		{
-			int code = failed;
-			object o = null;
-			if (failed == 0)
-				o = MPDirect.OMrecv (ref msg, &st, out code);
-			else
-				st = new StatusData { source = source, tag = tag, error = failed > 0 ? failed : 0 };
+			int code;
+			object o = MPDirect.OMrecv (ref msg, &st, out code);
+			Finish (o, st, code);
+		}
+
+		// Completes the request with a probe's error: it can never match (the communicator freed, MPI finalized).
+		void Fail (int code)
+		{
+			Finish (null, new StatusData { source = source, tag = tag, error = code > 0 ? code : 0 }, code);
+		}
+
+		// Completes the request, with or without an error, and takes it out of the list.
+		void Finish (object o, StatusData st, int code)
+		{
 			received = o;
 			result = st;
 			rc = code;
@@ -258,42 +265,30 @@ namespace System.MP
 				}
 				// The only one: wait in its matched probe.
 				if (Unmatched <= 1 && Interlocked.CompareExchange (ref testing, Blocked, 0) == 0) {
-					int code;
 					try {
-						code = Progress (true, out f);
+						WaitMatched ();
 					} finally {
 						Volatile.Write (ref testing, 0);
 					}
-					if (f != 0 || code != 0)
-						return code;
+					f = 1;
+					return 0;
 				}
 				if (spins >= 64)
 					Thread.Yield ();
 			}
 		}
 
-		// One matched probe (blocking when `wait`); on a match, receives the message and completes the request.  A
-		// probe that fails (the communicator freed, MPI finalized) completes it with that error: it can never match.
-		int Progress (bool wait, out int f)
+		// Waits in a blocking matched probe (this request the only one waiting unmatched, held by this thread), then
+		// receives the message; completes the request either way.
+		void WaitMatched ()
 		{
 			StatusData st = default (StatusData);
-			int flag, code;
-			object o = MPDirect.OIrecvProgress (source, tag, comm, wait ? 1 : 0, out flag, &st, out code);
-			f = flag;
-			if (flag == 0 && code == 0)
-				return 0; // nothing matched yet
-			if (flag == 0)
-				st = new StatusData { source = source, tag = tag, error = code > 0 ? code : 0 };
-			// Matched and consumed, or failed: the request is complete, with or without an error.
-			received = o;
-			result = st;
-			rc = code;
-			if (code != 0)
-				error = Errors.Make (code, null, null, st.source, st.tag, "source");
-			Volatile.Write (ref done, 1);
-			f = 1;
-			Leave ();
-			return 0;
+			int matched, code;
+			object o = MPDirect.OIrecvWait (source, tag, comm, out matched, &st, out code);
+			if (matched == 0)
+				Fail (code);
+			else
+				Finish (o, st, code);
 		}
 
 		internal override int CancelNative ()

@@ -11,7 +11,7 @@ namespace System.MP
 		[MethodImpl (MethodImplOptions.InternalCall)]
 		internal static extern object ORecv (int source, int tag, int comm, StatusData* st, out int rc);
 		[MethodImpl (MethodImplOptions.InternalCall)]
-		internal static extern object OIrecvProgress (int source, int tag, int comm, int wait, out int flag, StatusData* st, out int rc);
+		internal static extern object OIrecvWait (int source, int tag, int comm, out int matched, StatusData* st, out int rc);
 		// Receives the message Improbe matched (st as the probe filled it) and rebuilds its graph.
 		[MethodImpl (MethodImplOptions.InternalCall)]
 		internal static extern object OMrecv (ref ulong msg, StatusData* st, out int rc);

@@ -69,7 +69,7 @@ MOTOR_ICALL(RequestPosted, motor_icall_request_posted)
 MOTOR_ICALL(RequestWaitall, motor_icall_request_waitall)
 MOTOR_ICALL(RequestTestall, motor_icall_request_testall)
 MOTOR_ICALL(Waitany, motor_icall_waitany)
-MOTOR_ICALL(SetUnmatchedObjectReceives, motor_pin_set_unmatched)
+MOTOR_ICALL(SetUnmatchedObjectReceives, motor_mpi_set_unmatched)
 MOTOR_ICALL(PinCounts, motor_icall_pin_counts)
 /* communicators, groups and topologies: calls that take and return only integers are the native-mpi functions
  * themselves (native-mpi/comm.c, group.c, topo.c, spawn.c); the managed side pins any array it passes. */
@@ -125,7 +125,7 @@ MOTOR_ICALL(ReduceLocalForeignThread, motor_icall_reduce_local_foreign_thread)
 /* extended object-oriented operations (icall-object.c, serializer/) */
 MOTOR_ICALL(OSend, motor_icall_osend)
 MOTOR_ICALL(ORecv, motor_icall_orecv)
-MOTOR_ICALL(OIrecvProgress, motor_icall_oirecv_progress)
+MOTOR_ICALL(OIrecvWait, motor_icall_oirecv_wait)
 MOTOR_ICALL(OMrecv, motor_icall_omrecv)
 MOTOR_ICALL(OIsend, motor_icall_oisend)
 MOTOR_ICALL(OBcast, motor_icall_obcast)

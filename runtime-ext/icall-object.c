@@ -82,13 +82,17 @@ static MonoObject *receive_matched(motor_msg *msg, motor_status *st, struct moto
 	return result;
 }
 
-MonoObject *motor_icall_orecv(int32_t source, int32_t tag, int32_t comm, motor_status *st, int32_t *rcp)
+/* A blocking matched probe, then the message received and its graph rebuilt; *matched 0 if the probe itself
+ * failed (*rcp its error). */
+static inline MonoObject *probe_and_receive(int32_t source, int32_t tag, int32_t comm, motor_status *st,
+                                            int32_t *rcp, int32_t *matched)
 {
 	motor_msg msg;
 	motor_status s = {0};
 	struct motor_ser_spare spare;
 	motor_ser_spare_make(&spare);
 	int rc = motor_mpi_mprobe(source, tag, comm, &msg, &s);
+	*matched = rc == MOTOR_OK;
 	if (rc != MOTOR_OK) {
 		*rcp = rc;
 		return NULL;
@@ -100,32 +104,20 @@ MonoObject *motor_icall_orecv(int32_t source, int32_t tag, int32_t comm, motor_s
 	return result;
 }
 
-MonoObject *motor_icall_oirecv_progress(int32_t source, int32_t tag, int32_t comm, int32_t wait,
-                                        int32_t *flag, motor_status *st, int32_t *rcp)
+MonoObject *motor_icall_orecv(int32_t source, int32_t tag, int32_t comm, motor_status *st, int32_t *rcp)
 {
-	motor_msg msg;
-	motor_status s = {0};
-	int f = 1, rc;
-	struct motor_ser_spare spare = {0};
+	int32_t matched;
+	return probe_and_receive(source, tag, comm, st, rcp, &matched);
+}
 
-	*flag = 0;
-	if (wait) {
-		motor_ser_spare_make(&spare);
-		/* This thread waits for one of the object receives waiting unmatched: only the others make
-		 * the probe poll (ORequest.CompleteNative blocks only when there are none). */
-		motor_mpi_poll_exempt(1);
-		rc = motor_mpi_mprobe(source, tag, comm, &msg, &s);
-		motor_mpi_poll_exempt(0);
-	} else
-		rc = motor_mpi_improbe(source, tag, comm, &f, &msg, &s);
-	if (rc != MOTOR_OK || !f) {
-		*rcp = rc;
-		return NULL;
-	}
-	*flag = 1;
-	MonoObject *result = receive_matched(&msg, &s, &spare, &rc);
-	*st = s;
-	*rcp = rc;
+MonoObject *motor_icall_oirecv_wait(int32_t source, int32_t tag, int32_t comm, int32_t *matched,
+                                    motor_status *st, int32_t *rcp)
+{
+	/* This thread waits for one of the object receives waiting unmatched: only the others make the probe
+	 * poll (ORequest.CompleteNative blocks only when there are none). */
+	motor_mpi_poll_exempt(1);
+	MonoObject *result = probe_and_receive(source, tag, comm, st, rcp, matched);
+	motor_mpi_poll_exempt(0);
 	return result;
 }
 

@@ -140,8 +140,8 @@ int32_t motor_icall_reduce_local_foreign_thread(MonoObject *in, MonoObject *inou
 int32_t motor_icall_osend(MonoObject *obj, int32_t offset, int32_t count, int32_t dest, int32_t tag,
                           int32_t comm);
 MonoObject *motor_icall_orecv(int32_t source, int32_t tag, int32_t comm, motor_status *st, int32_t *rc);
-MonoObject *motor_icall_oirecv_progress(int32_t source, int32_t tag, int32_t comm, int32_t wait,
-                                        int32_t *flag, motor_status *st, int32_t *rc);
+MonoObject *motor_icall_oirecv_wait(int32_t source, int32_t tag, int32_t comm, int32_t *matched,
+                                    motor_status *st, int32_t *rc);
 MonoObject *motor_icall_omrecv(motor_msg *msg, motor_status *st, int32_t *rcp);
 int32_t motor_icall_oisend(MonoObject *obj, int32_t dest, int32_t tag, int32_t comm, MonoObject *req);
 MonoObject *motor_icall_obcast(MonoObject *obj, int32_t root, int32_t comm, int32_t *rc);

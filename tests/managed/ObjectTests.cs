@@ -133,6 +133,9 @@ public static class ObjectTests
 	static int Size { get { return World.Get_size (); } }
 	static int Next { get { return (Rank + 1) % Size; } }
 	static int Prev { get { return (Rank + Size - 1) % Size; } }
+	// The rank this one is paired with (0 with 1, 2 with 3, ...), or -1: at one rank, and for the last of an odd
+	// number.
+	static int Partner { get { return Size < 2 || (Size % 2 == 1 && Rank == Size - 1) ? -1 : Rank ^ 1; } }
 
 	// Sends obj to the next rank and returns what the previous rank sent (works with one rank too).
 	static object Ring (object obj, int tag, Status status = null)
@@ -780,17 +783,18 @@ public static class ObjectTests
 	// polls and tests the OIrecv (before, it waited in a matched probe while the sender waited in its send).
 	public static void ORecvAfterAnOIrecvTestsIt ()
 	{
-		if (Size < 2 || (Size % 2 == 1 && Rank == Size - 1))
+		int partner = Partner;
+		if (partner < 0)
 			return;
 		if (Rank % 2 == 0) {
-			ORequest q = World.OIrecv (Rank + 1, 51);
-			object small = World.ORecv (Rank + 1, 52, null);
-			Assert.Equal (Rank + 1, (int) small, "the ORecv");
+			ORequest q = World.OIrecv (partner, 51);
+			object small = World.ORecv (partner, 52, null);
+			Assert.Equal (partner, (int) small, "the ORecv");
 			q.Wait ();
-			CheckBig (q.Object, Rank + 1, "the OIrecv");
+			CheckBig (q.Object, partner, "the OIrecv");
 		} else {
-			World.OSend (Big (Rank), Rank - 1, 51);
-			World.OSend (Rank, Rank - 1, 52);
+			World.OSend (Big (Rank), partner, 51);
+			World.OSend (Rank, partner, 52);
 		}
 	}
 
@@ -800,9 +804,9 @@ public static class ObjectTests
 	// the OIrecv match, as MPI's progress would complete a posted receive (before, both waited for ever).
 	public static void BlockingPointToPointTestsTheObjectReceivesWaitingUnmatched ()
 	{
-		if (Size < 2 || (Size % 2 == 1 && Rank == Size - 1))
+		int partner = Partner;
+		if (partner < 0)
 			return;
-		int partner = Rank % 2 == 0 ? Rank + 1 : Rank - 1;
 		var data = Big (Rank);
 		var into = new double[BigLength];
 		for (int form = 0; form < 3; form++) {
@@ -850,9 +854,9 @@ public static class ObjectTests
 	// lets the OIrecv make progress, as a test lets MPI complete a posted receive (before, both waited for ever).
 	public static void TestLoopsLetTheObjectReceivesWaitingUnmatchedMatch ()
 	{
-		if (Size < 2 || (Size % 2 == 1 && Rank == Size - 1))
+		int partner = Partner;
+		if (partner < 0)
 			return;
-		int partner = Rank % 2 == 0 ? Rank + 1 : Rank - 1;
 		var data = Big (Rank);
 		var into = new double[BigLength];
 		for (int form = 0; form < 4; form++) {
@@ -947,9 +951,9 @@ public static class ObjectTests
 	// A marker sent last makes sure both messages have arrived: the order holds for messages that have.
 	public static void ObjectReceivesWithTheSameEnvelopeMatchInPostOrder ()
 	{
-		if (Size < 2 || (Size % 2 == 1 && Rank == Size - 1))
+		int partner = Partner;
+		if (partner < 0)
 			return;
-		int partner = Rank % 2 == 0 ? Rank + 1 : Rank - 1;
 		foreach (int tag in new[] { 82, 84 }) {
 			if (Rank % 2 == 1) {
 				World.OSend ("first", partner, tag);
@@ -987,9 +991,9 @@ public static class ObjectTests
 	// acknowledgement after each message both ranks waited for ever).
 	public static void PrepostedOIrecvsGetTheirMessagesInPostOrder ()
 	{
-		if (Size < 2 || (Size % 2 == 1 && Rank == Size - 1))
+		int partner = Partner;
+		if (partner < 0)
 			return;
-		int partner = Rank % 2 == 0 ? Rank + 1 : Rank - 1;
 		const int N = 200;
 		var ack = new int[1];
 		foreach (bool acknowledged in new[] { true, false }) {
