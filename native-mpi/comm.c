@@ -53,7 +53,7 @@ int motor_mpi__comm_add(MPI_Comm comm, int *handle)
 	}
 	rc = fill(&motor_mpi__comms[h], comm);
 	if (rc == MPI_SUCCESS) {
-		atomic_store_explicit(&motor_mpi__comms[h].valid, 1, memory_order_release);
+		motor_mpi__comm_publish(&motor_mpi__comms[h]);
 		lowest_free = h + 1;
 	}
 	pthread_mutex_unlock(&table_lock);
@@ -75,7 +75,7 @@ int motor_mpi__comm_init(void)
 		if ((rc = MPI_Comm_set_errhandler(builtin[i].comm, MPI_ERRORS_RETURN)) != MPI_SUCCESS ||
 		    (rc = fill(c, builtin[i].comm)) != MPI_SUCCESS)
 			return rc;
-		atomic_store_explicit(&c->valid, 1, memory_order_release);
+		motor_mpi__comm_publish(c);
 	}
 	return MOTOR_OK;
 }
@@ -551,7 +551,7 @@ void motor_mpi_comm_idup_done(void *ctx, size_t unused)
 		pthread_mutex_lock(&table_lock);
 		rc = fill(c, d->made);
 		if (rc == MPI_SUCCESS) {
-			atomic_store_explicit(&c->valid, 1, memory_order_release);
+			motor_mpi__comm_publish(c);
 			reserved[d->handle] = 0;
 		}
 		pthread_mutex_unlock(&table_lock);

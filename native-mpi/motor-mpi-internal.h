@@ -21,7 +21,7 @@ struct motor_comm {
 	int inter;       /* an intercommunicator */
 	int self_peer;   /* the peer that names this rank itself: its rank, or INT_MIN on an intercommunicator
 	                  */
-	atomic_int valid;
+	atomic_int valid;       /* remote_size while the entry is live (motor_mpi__comm_publish), else 0 */
 } __attribute__((aligned(32))); /* 32 bytes: an entry of the table is a shift away from its handle */
 
 /* More than MPICH allows (2,048 context ids, see motor_compat_out_of_comms), so that under MPICH it is the
@@ -46,6 +46,23 @@ static inline struct motor_comm *motor_mpi__comm(int handle)
 	struct motor_comm *c = &motor_mpi__comms[handle];
 	MOTOR_HOLD_ADDRESS(c);
 	return atomic_load_explicit(&c->valid, memory_order_acquire) ? c : NULL;
+}
+/* The entry for a handle when `peer` is one of its ranks (of the remote group on an intercommunicator), the
+ * common case of a point-to-point operation, or NULL: one comparison checks both, as a live entry's `valid`
+ * is its number of peers and a free one's 0.  ANY_SOURCE, PROC_NULL and a bad rank give NULL too, for the
+ * caller to take motor_mpi__comm's way and check the peer there. */
+static inline struct motor_comm *motor_mpi__comm_peer(int handle, int peer)
+{
+	if ((unsigned)handle >= MOTOR_MAX_COMMS)
+		return NULL;
+	struct motor_comm *c = &motor_mpi__comms[handle];
+	MOTOR_HOLD_ADDRESS(c);
+	return (unsigned)peer < (unsigned)atomic_load_explicit(&c->valid, memory_order_acquire) ? c : NULL;
+}
+/* Makes a filled-in entry live: its `valid` becomes its number of peers (never 0). */
+static inline void motor_mpi__comm_publish(struct motor_comm *c)
+{
+	atomic_store_explicit(&c->valid, c->remote_size, memory_order_release);
 }
 /* Adds a communicator created by MPI (sets MPI_ERRORS_RETURN on it) and returns its handle in *handle. */
 int motor_mpi__comm_add(MPI_Comm comm, int *handle);

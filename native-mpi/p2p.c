@@ -18,29 +18,45 @@ struct side {
 	int count, peer, tag;
 };
 
-static int resolve(int comm, int dt, int64_t count, struct motor_comm **c, struct side *s)
+/* The data of a transfer on communicator `c`, checked and mapped into `s`. */
+static inline int resolve(struct motor_comm *c, int dt, int64_t count, struct side *s)
 {
-	if (!(*c = motor_mpi__comm(comm)))
-		return MOTOR_ECOMM;
 	if (!motor_mpi__type_of(dt, &s->type))
 		return MOTOR_EARG;
 	/* Managed arrays hold at most INT32_MAX elements, so counts always fit MPI's int. */
 	if (count < 0 || count > INT_MAX)
 		return MOTOR_ECOUNT;
-	s->c = *c;
-	s->comm = (*c)->comm;
+	s->c = c;
+	s->comm = c->comm;
 	s->count = (int)count;
 	return MOTOR_OK;
 }
 
+/* The communicator and the data of a transfer with `peer`, checked in that order, then the peer: 1 if the
+ * peer still has to be checked.  A peer that is one of the communicator's ranks, the common case, is checked
+ * with the communicator itself (motor_mpi__comm_peer). */
+static inline int resolve_peer(int comm, int peer, int dt, int64_t count, struct side *s, int *rc)
+{
+	struct motor_comm *c = motor_mpi__comm_peer(comm, peer);
+	if (__builtin_expect(c != NULL, 1)) {
+		if (peer < 0)
+			__builtin_unreachable(); /* motor_mpi__comm_peer said so, in terms the compiler can
+			                            use */
+		*rc = resolve(c, dt, count, s);
+		s->peer = peer;
+		return 0;
+	}
+	*rc = (c = motor_mpi__comm(comm)) ? resolve(c, dt, count, s) : MOTOR_ECOMM;
+	return 1;
+}
+
 static int send_side(int64_t count, int dt, int dest, int tag, int comm, struct side *s)
 {
-	struct motor_comm *c;
 	int rc;
 
-	if ((rc = resolve(comm, dt, count, &c, s)) != MOTOR_OK ||
-	    (rc = motor_mpi__dest(c, dest, &s->peer)) != MOTOR_OK ||
-	    (rc = motor_mpi__send_tag(tag)) != MOTOR_OK)
+	if (resolve_peer(comm, dest, dt, count, s, &rc) && rc == MOTOR_OK)
+		rc = motor_mpi__dest(s->c, dest, &s->peer);
+	if (rc != MOTOR_OK || (rc = motor_mpi__send_tag(tag)) != MOTOR_OK)
 		return rc;
 	s->tag = tag;
 	return MOTOR_OK;
@@ -48,14 +64,13 @@ static int send_side(int64_t count, int dt, int dest, int tag, int comm, struct 
 
 static int recv_side(int64_t count, int dt, int source, int tag, int comm, struct side *s)
 {
-	struct motor_comm *c;
 	int rc;
 
-	if ((rc = resolve(comm, dt, count, &c, s)) != MOTOR_OK ||
-	    (rc = motor_mpi__source(c, source, &s->peer)) != MOTOR_OK ||
-	    (rc = motor_mpi__recv_tag(tag, &s->tag)) != MOTOR_OK)
+	if (resolve_peer(comm, source, dt, count, s, &rc) && rc == MOTOR_OK)
+		rc = motor_mpi__source(s->c, source, &s->peer);
+	if (rc != MOTOR_OK)
 		return rc;
-	return MOTOR_OK;
+	return motor_mpi__recv_tag(tag, &s->tag);
 }
 
 /* The status of a receive or probe from PROC_NULL, which completes at once.  Filled here rather than read
