@@ -117,6 +117,10 @@ namespace System.MP
 		// The number of object receives waiting unmatched: while there are any, a wait that would block returns
 		// Errors.EPOLL instead (gc-hooks/motor-pin.h), and managed code polls (ORequest.ProgressUnmatched).
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern void SetUnmatchedObjectReceives (int n);
+		// A round of ORequest's progress thread: Enter returns 0 once MPI is being finalized (no round may start),
+		// else 1, and Leave ends the round (runtime-ext/icall-object.c).
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int ObjectProgressEnter ();
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern void ObjectProgressLeave ();
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern void PinCounts (long[] counts);
 	}
 }

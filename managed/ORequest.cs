@@ -10,6 +10,7 @@
 // order, as with posted receives; Test may take as long as the transfer of a message that has already matched.  While ORequests wait unmatched, every wait of the process polls
 // and tests them too, since a peer may wait in a send for one of them, as for a posted receive.
 using System.Collections.Generic;
+using System.Runtime.CompilerServices;
 using System.Runtime.Serialization;
 using System.Threading;
 
@@ -66,12 +67,15 @@ namespace System.MP
 		int testing;
 		const int Testing = 1, Blocked = 2;
 
-		// Under the lock: tells the runtime how many there are.
+		// Under the lock: tells the runtime how many there are, and wakes the progress thread when there are some.
 		static void Publish ()
 		{
 			if (Unmatched != unmatched.Count) {
+				bool none = Unmatched == 0;
 				Unmatched = unmatched.Count;
 				MPDirect.SetUnmatchedObjectReceives (Unmatched);
+				if (none && Unmatched > 0)
+					WakeProgress ();
 			}
 		}
 
@@ -99,11 +103,30 @@ namespace System.MP
 					freed.Add (this);
 		}
 
-		// Tests every object receive waiting unmatched that no other thread is testing, in the order they were posted
-		// (an older one matches before a newer one with the same envelope, as posted receives would): called by a
-		// wait that polls instead of blocking, and by a test that finds its request in flight.  It allocates nothing
-		// (it runs at every round of a poll), and drops the requests it finds collected.
+		// Tests every object receive waiting unmatched, in the order they were posted (an older one matches before a
+		// newer one with the same envelope, as posted receives would): called by a wait that polls instead of
+		// blocking, by a test that finds its request in flight, and by the progress thread.  One thread at a time: a
+		// thread that finds another at it returns at once, as that one tests them (two at once each took messages for
+		// the requests the other was testing, out of order).  A request whose older sibling with an overlapping
+		// envelope waits in a blocking matched probe (WaitMatched) is left alone: the message belongs to that one.
+		// It allocates nothing (it runs at every round of a poll), and drops the requests it finds collected.
 		internal static void ProgressUnmatched ()
+		{
+			if (Interlocked.CompareExchange (ref matching, 1, 0) != 0)
+				return;
+			try {
+				TestUnmatched ();
+				passes++;
+			} finally {
+				Volatile.Write (ref matching, 0);
+			}
+		}
+
+		// 1 while a thread runs ProgressUnmatched; how many passes it has made; how many requests wait in a blocking
+		// matched probe.
+		static int matching, passes, blocked;
+
+		static void TestUnmatched ()
 		{
 			LinkedListNode<WeakReference<ORequest>> n;
 			lock (unmatched)
@@ -118,7 +141,8 @@ namespace System.MP
 					if (!n.Value.TryGetTarget (out q)) {
 						unmatched.Remove (n);
 						Publish ();
-					}
+					} else if (Volatile.Read (ref blocked) > 0 && BehindBlocked (n))
+						q = null;
 				}
 				if (q != null && Volatile.Read (ref q.done) == 0 &&
 				    Interlocked.CompareExchange (ref q.testing, Testing, 0) == 0) {
@@ -130,6 +154,83 @@ namespace System.MP
 				}
 				n = next;
 			}
+		}
+
+		// Under the lock: whether a request posted before n's waits in a blocking matched probe for a message n's
+		// could match.
+		static bool BehindBlocked (LinkedListNode<WeakReference<ORequest>> n)
+		{
+			ORequest q, p;
+			n.Value.TryGetTarget (out q);
+			for (var o = unmatched.First; o != n; o = o.Next)
+				if (o.Value.TryGetTarget (out p) && Volatile.Read (ref p.testing) == Blocked && p.Overlaps (q))
+					return true;
+			return false;
+		}
+
+		// Whether a message could match both this request and q.
+		bool Overlaps (ORequest q)
+		{
+			return q != null && comm == q.comm && (source == MPI.ANY_SOURCE || q.source == MPI.ANY_SOURCE || source == q.source) &&
+				(tag == MPI.ANY_TAG || q.tag == MPI.ANY_TAG || tag == q.tag);
+		}
+
+		// The progress thread: while object receives wait unmatched, it tests them every millisecond, so that one
+		// matches while every thread of the program waits where the runtime does not poll (a blocking collective, a
+		// wait begun on another thread before the receive was posted), as MPI's progress would complete a posted
+		// receive.  Started at the first object receive, if MPI gives MPI_THREAD_MULTIPLE; it sleeps on the list
+		// while there are none, and stops when MPI is finalized (runtime-ext/icall-object.c: it calls MPI only where
+		// no user-defined operator may run inside it).
+		static Thread progress;
+		static bool noProgress;
+
+		// Under the lock.
+		static void WakeProgress ()
+		{
+			if (progress != null) {
+				Monitor.PulseAll (unmatched);
+				return;
+			}
+			if (noProgress)
+				return;
+			int level;
+			if (MPDirect.QueryThread (out level) != 0 || level != MPI.THREAD_MULTIPLE) {
+				noProgress = true;
+				return;
+			}
+			progress = new Thread (ProgressLoop) { IsBackground = true, Name = "System.MP object receives" };
+			progress.Start ();
+		}
+
+		// A pass only after a millisecond in which no thread of the program made one: while it polls, this one sleeps.
+		static void ProgressLoop ()
+		{
+			for (;;) {
+				lock (unmatched)
+					while (Unmatched == 0)
+						Monitor.Wait (unmatched);
+				int seen = passes;
+				Thread.Sleep (1);
+				if (passes != seen)
+					continue;
+				if (MPDirect.ObjectProgressEnter () == 0)
+					return;
+				try {
+					ProgressUnmatched ();
+				} finally {
+					MPDirect.ObjectProgressLeave ();
+				}
+				Scrub ();
+			}
+		}
+
+		// Clears the stack below the loop, where the round's frames held the requests it tested: the collector scans
+		// a waiting thread's stack conservatively, and a stale reference there would keep a dropped request alive.
+		[MethodImpl (MethodImplOptions.NoInlining)]
+		static void Scrub ()
+		{
+			byte* clear = stackalloc byte[8192];
+			clear[0] = 0;
 		}
 
 		// One non-blocking matched probe of this request (held by this thread); a message it matches goes to the
@@ -265,9 +366,11 @@ namespace System.MP
 				}
 				// The only one: wait in its matched probe.
 				if (Unmatched <= 1 && Interlocked.CompareExchange (ref testing, Blocked, 0) == 0) {
+					Interlocked.Increment (ref blocked);
 					try {
 						WaitMatched ();
 					} finally {
+						Interlocked.Decrement (ref blocked);
 						Volatile.Write (ref testing, 0);
 					}
 					f = 1;

@@ -70,6 +70,8 @@ MOTOR_ICALL(RequestWaitall, motor_icall_request_waitall)
 MOTOR_ICALL(RequestTestall, motor_icall_request_testall)
 MOTOR_ICALL(Waitany, motor_icall_waitany)
 MOTOR_ICALL(SetUnmatchedObjectReceives, motor_mpi_set_unmatched)
+MOTOR_ICALL(ObjectProgressEnter, motor_icall_object_progress_enter)
+MOTOR_ICALL(ObjectProgressLeave, motor_icall_object_progress_leave)
 MOTOR_ICALL(PinCounts, motor_icall_pin_counts)
 /* communicators, groups and topologies: calls that take and return only integers are the native-mpi functions
  * themselves (native-mpi/comm.c, group.c, topo.c, spawn.c); the managed side pins any array it passes. */
@@ -152,7 +154,7 @@ MOTOR_ICALL(Neighbor, motor_icall_neighbor)
 /* issue 35: persistent requests need none (Start posts an Isend/Irecv); matched probes, Sendrecv_replace,
  * Split_type, names, Idup */
 MOTOR_ICALL(Mprobe, motor_mpi_mprobe)
-MOTOR_ICALL(Improbe, motor_mpi_improbe)
+MOTOR_ICALL(Improbe, motor_icall_improbe)
 MOTOR_ICALL(Mrecv, motor_icall_mrecv)
 MOTOR_ICALL(Imrecv, motor_icall_imrecv)
 MOTOR_ICALL(SendrecvReplace, motor_icall_sendrecv_replace)

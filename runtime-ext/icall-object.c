@@ -16,9 +16,12 @@
  * every rank still takes part in the byte collective, and the ranks that depended on the failed one report
  * MOTOR_SER_EREMOTE.
  */
+#include <limits.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <glib.h>
 #include <mono/metadata/appdomain.h>
 #include <mono/metadata/class.h>
 
@@ -60,6 +63,72 @@ int32_t motor_icall_osend(MonoObject *obj, int32_t offset, int32_t count, int32_
 	return rc;
 }
 
+/* ---- the progress thread of the object receives -------------------------------------------------------
+ *
+ * While object receives wait unmatched, ORequest's progress thread (ORequest.ProgressLoop) tests them, so
+ * that one matches even while every thread of the program waits where the runtime cannot poll: in a blocking
+ * collective, or in a wait it began before the receive was posted.  It calls MPI as any thread of the program
+ * may under MPI_THREAD_MULTIPLE, with two rules of its own:
+ *   - it calls MPI only between the blocking hooks (GC-safe).  A user-defined operator runs managed code
+ * inside MPI, which may hold the library's lock meanwhile; if that code allocates, the collection must be
+ * able to stop this thread while it waits for the lock (a thread waiting inside an internal call would stall
+ * it for ever);
+ *   - its rounds end before MPI is finalized (motor_object_progress_stop), and none starts after.
+ * Its own waits do not poll: it is the one that tests. */
+static _Thread_local int progress_thread;
+static atomic_int progress_rounds, progress_stopped;
+
+int32_t motor_icall_object_progress_enter(void)
+{
+	if (!progress_thread) {
+		progress_thread = 1;
+		motor_mpi_poll_exempt(INT_MAX);
+	}
+	atomic_fetch_add(&progress_rounds, 1);
+	if (!atomic_load(&progress_stopped))
+		return 1;
+	atomic_fetch_sub(&progress_rounds, 1);
+	return 0;
+}
+
+void motor_icall_object_progress_leave(void)
+{
+	atomic_fetch_sub(&progress_rounds, 1);
+}
+
+void motor_object_progress_stop(void)
+{
+	atomic_store(&progress_stopped, 1);
+	while (atomic_load(&progress_rounds))
+		g_usleep(100);
+}
+
+/* MPI_Improbe for ORequest.Probe and Comm.Improbe.  Its results go to the caller's stack (the managed frame's
+ * locals), which a collection does not move. */
+int32_t motor_icall_improbe(int32_t source, int32_t tag, int32_t comm, int32_t *flag, motor_msg *msg,
+                            motor_status *st)
+{
+	if (!progress_thread)
+		return motor_mpi_improbe(source, tag, comm, flag, msg, st);
+	void *stackdata;
+	void *cookie = motor_runtime_block_enter(&stackdata);
+	int rc = motor_mpi_improbe(source, tag, comm, flag, msg, st);
+	motor_runtime_block_leave(cookie, &stackdata);
+	return rc;
+}
+
+/* Receives a matched message into native memory `data`. */
+static int mrecv_bytes(void *data, int64_t n, motor_msg *msg)
+{
+	if (!progress_thread)
+		return motor_mpi_mrecv_bytes(data, n, msg, NULL);
+	void *stackdata;
+	void *cookie = motor_runtime_block_enter(&stackdata);
+	int rc = motor_mpi_mrecv_bytes(data, n, msg, NULL);
+	motor_runtime_block_leave(cookie, &stackdata);
+	return rc;
+}
+
 /* Receives the matched message `msg` of st->bytes bytes and rebuilds its graph.  The message is always
  * consumed, even when no buffer can be had (then it is received truncated into nothing). */
 static MonoObject *receive_matched(motor_msg *msg, motor_status *st, struct motor_ser_spare *spare, int *rcp)
@@ -69,11 +138,11 @@ static MonoObject *receive_matched(motor_msg *msg, motor_status *st, struct moto
 	int rc = motor_ser_buf_get(&b, (size_t)st->bytes);
 	if (rc != MOTOR_OK) {
 		char none;
-		motor_mpi_mrecv_bytes(&none, 0, msg, NULL);
+		mrecv_bytes(&none, 0, msg);
 		*rcp = rc;
 		return NULL;
 	}
-	rc = motor_mpi_mrecv_bytes(b.data, st->bytes, msg, NULL);
+	rc = mrecv_bytes(b.data, st->bytes, msg);
 	if (rc == MOTOR_OK && st->source != MOTOR_PROC_NULL)
 		rc = motor_ser_read_spare(b.data, (size_t)st->bytes, spare, &result);
 	motor_ser_buf_release(&b);

@@ -143,6 +143,10 @@ MonoObject *motor_icall_orecv(int32_t source, int32_t tag, int32_t comm, motor_s
 MonoObject *motor_icall_oirecv_wait(int32_t source, int32_t tag, int32_t comm, int32_t *matched,
                                     motor_status *st, int32_t *rc);
 MonoObject *motor_icall_omrecv(motor_msg *msg, motor_status *st, int32_t *rcp);
+int32_t motor_icall_improbe(int32_t source, int32_t tag, int32_t comm, int32_t *flag, motor_msg *msg,
+                            motor_status *st);
+int32_t motor_icall_object_progress_enter(void);
+void motor_icall_object_progress_leave(void);
 int32_t motor_icall_oisend(MonoObject *obj, int32_t dest, int32_t tag, int32_t comm, MonoObject *req);
 MonoObject *motor_icall_obcast(MonoObject *obj, int32_t root, int32_t comm, int32_t *rc);
 MonoObject *motor_icall_oscatter(MonoObject *arr, MonoArray *counts, int32_t root, int32_t comm, int32_t *rc);

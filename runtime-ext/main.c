@@ -183,6 +183,10 @@ static void on_unhandled(MonoObject *exc, void *data)
  * embedding API leaves it so), where entering again would abort ("blocking is not nestable").  Threads other
  * than the main one call MPI only from internal calls. */
 static __thread int in_host_code; /* set on the main thread except while Main runs */
+/* Blocking hooks entered and not left on this thread: only the outermost pair enters the GC-safe region (the
+ * object receives' progress thread calls native-mpi, which waits between the hooks, between hooks of its
+ * own). */
+static __thread int block_depth;
 
 #if defined(__SANITIZE_ADDRESS__)
 /* Entering a GC-safe region copies the stack between the current stack pointer and `stackdata` with memcpy,
@@ -194,19 +198,29 @@ static __thread int in_host_code; /* set on the main thread except while Main ru
 __attribute__((no_sanitize_address, noinline)) static void *block_enter(void **stackdata)
 {
 	void *here = NULL;
-	return in_host_code ? NULL : mono_threads_enter_gc_safe_region_unbalanced(&here);
+	return in_host_code || block_depth++ ? NULL : mono_threads_enter_gc_safe_region_unbalanced(&here);
 }
 #else
 static void *block_enter(void **stackdata)
 {
-	return in_host_code ? NULL : mono_threads_enter_gc_safe_region_unbalanced(stackdata);
+	return in_host_code || block_depth++ ? NULL : mono_threads_enter_gc_safe_region_unbalanced(stackdata);
 }
 #endif
 
 static void block_leave(void *cookie, void **stackdata)
 {
-	if (!in_host_code)
+	if (!in_host_code && !--block_depth)
 		mono_threads_exit_gc_safe_region_unbalanced(cookie, stackdata);
+}
+
+void *motor_runtime_block_enter(void **stackdata)
+{
+	return block_enter(stackdata);
+}
+
+void motor_runtime_block_leave(void *cookie, void **stackdata)
+{
+	block_leave(cookie, stackdata);
 }
 
 /* Whether environment variable `name` is set to exactly `value`. */
@@ -223,6 +237,10 @@ int motor_runtime_finalize(void)
 {
 	if (atomic_exchange(&finalizing, 1) || !motor_mpi_initialized() || motor_mpi_finalized())
 		return MOTOR_OK;
+	void *stackdata;
+	void *cookie = block_enter(&stackdata);
+	motor_object_progress_stop();
+	block_leave(cookie, &stackdata);
 	int left = motor_pin_shutdown();
 	if (env_is("MOTOR_STATS", "1")) {
 		struct motor_pin_counts c;

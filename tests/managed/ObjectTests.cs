@@ -837,6 +837,68 @@ public static class ObjectTests
 		}
 	}
 
+	// Blocking collectives while an OIrecv waits unmatched, its message sent by a rank before that rank joins them
+	// (a blocking OSend of 1.2 MB, which completes only once the receive has matched): the progress thread lets the
+	// OIrecv match while the collective waits, as MPI's progress completes a posted receive (before, both ranks waited
+	// for ever).  An Allreduce, one with a user-defined operator that allocates (managed code inside MPI, where the
+	// progress thread must not call MPI), and a Bcast too large for the agreement to carry.  Needs
+	// MPI_THREAD_MULTIPLE.
+	public static void BlockingCollectivesLetTheObjectReceivesWaitingUnmatchedMatch ()
+	{
+		if (MPI.Query_thread () != MPI.THREAD_MULTIPLE)
+			return;
+		int partner = Partner;
+		using (var op = Op.Create<long> ((a, b) => new long[] { a, b }.Sum (), true)) {
+			for (int form = 0; form < 3; form++) {
+				int tag = 100 + form;
+				ORequest q = null;
+				if (partner >= 0 && Rank % 2 == 0)
+					q = World.OIrecv (partner, tag);
+				else if (partner >= 0)
+					World.OSend (Big (Rank), partner, tag);
+				if (form < 2) {
+					var sum = new long[] { 1 };
+					World.Allreduce (sum, form == 0 ? Op.SUM : op);
+					Assert.Equal ((long) Size, sum[0], "the Allreduce, form " + form);
+				} else {
+					var data = Rank == 0 ? Big (7) : new double[BigLength];
+					World.Bcast (data, 0);
+					CheckBig (data, 7, "the Bcast");
+				}
+				if (q != null) {
+					q.Wait ();
+					CheckBig (q.Object, partner, "the OIrecv, form " + form);
+				}
+			}
+		}
+	}
+
+	// A wait another thread began before an OIrecv was posted blocks in MPI, not polling: the OIrecv's message, sent
+	// before the message that wait is for (a blocking OSend, which completes only once the receive has matched), is
+	// matched by the progress thread while the program's own thread waits for the waiting one (before, nothing tested
+	// the OIrecv and both ranks waited for ever).  Needs MPI_THREAD_MULTIPLE.
+	public static void AWaitBegunBeforeAnOIrecvWasPostedLetsItMatch ()
+	{
+		int partner = Partner;
+		if (partner < 0 || MPI.Query_thread () != MPI.THREAD_MULTIPLE)
+			return;
+		if (Rank % 2 == 1) {
+			World.OSend (Big (Rank), partner, 104);
+			World.Send (Big (Rank), partner, 105);
+			return;
+		}
+		var into = new double[BigLength];
+		Request r = World.Irecv (into, partner, 105);
+		var waiter = new Thread (() => r.Wait ());
+		waiter.Start ();
+		Thread.Sleep (200); // the wait has begun, while no object receive waited: it blocks in MPI
+		ORequest q = World.OIrecv (partner, 104);
+		Assert.True (waiter.Join (60000), "the waiting thread has not returned in 60 s");
+		CheckBig (into, partner, "the array");
+		q.Wait ();
+		CheckBig (q.Object, partner, "the OIrecv");
+	}
+
 	static ORequest[] UnmatchedList ()
 	{
 		var list = (LinkedList<WeakReference<ORequest>>) typeof (ORequest).GetField ("unmatched", BindingFlags.NonPublic | BindingFlags.Static).GetValue (null);
