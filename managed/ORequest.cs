@@ -26,9 +26,11 @@ namespace System.MP
 	/// cref="Request.Free"/>) still takes its message.  While
 	/// an ORequest waits unmatched, every wait and test of this process in point-to-point communication (Wait, Test,
 	/// Waitall, Testall, ..., Iprobe, blocking Send, Recv, Probe, Sendrecv, Barrier, OSend, ORecv) polls instead of
-	/// blocking and tests it too, so a peer that sends to it before receiving cannot wait for ever.  Not covered: the
-	/// other blocking collectives, and a wait that another thread began before the OIrecv was posted.  A typed
-	/// receive (Recv, Irecv) posted later with a matching envelope may take its message.  Cancelling one that has not
+	/// blocking and tests it too, so a peer that sends to it before receiving cannot wait for ever.  Where the process
+	/// waits without testing it (the other blocking collectives, a wait that another thread began before the OIrecv
+	/// was posted), a background thread tests it about once a millisecond when MPI provides MPI_THREAD_MULTIPLE (as
+	/// MPICH and Open MPI do under motor).  A typed receive (Recv, Irecv) posted later with a matching envelope may
+	/// take its message.  Cancelling one that has not
 	/// matched succeeds, unless another thread waits for it (InvalidOperationException, as for any request another
 	/// thread is completing).  If its communicator is freed first, its next test completes it with
 	/// ObjectDisposedException.</remarks>
