@@ -117,16 +117,20 @@ int32_t motor_icall_improbe(int32_t source, int32_t tag, int32_t comm, int32_t *
 	return rc;
 }
 
-/* Receives a matched message into native memory `data`. */
-static int mrecv_bytes(void *data, int64_t n, motor_msg *msg)
+/* Receives a matched message into native memory `data`: on the progress thread between the blocking hooks. */
+static MOTOR_COLD int mrecv_bytes_blocked(void *data, int64_t n, motor_msg *msg)
 {
-	if (!progress_thread)
-		return motor_mpi_mrecv_bytes(data, n, msg, NULL);
 	void *stackdata;
 	void *cookie = motor_runtime_block_enter(&stackdata);
 	int rc = motor_mpi_mrecv_bytes(data, n, msg, NULL);
 	motor_runtime_block_leave(cookie, &stackdata);
 	return rc;
+}
+
+static inline int mrecv_bytes(void *data, int64_t n, motor_msg *msg)
+{
+	return progress_thread ? mrecv_bytes_blocked(data, n, msg)
+	                       : motor_mpi_mrecv_bytes(data, n, msg, NULL);
 }
 
 /* Receives the matched message `msg` of st->bytes bytes and rebuilds its graph.  The message is always
