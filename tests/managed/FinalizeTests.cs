@@ -16,6 +16,10 @@ public static class FinalizeTests
 		MPI.Buffer_attach (1 << 20);
 		world.Bsend (new byte[100000], (rank + 1) % size, 9);
 		world.Recv (new byte[100000], (rank + size - 1) % size, 9, null);
+		// An object receive that never matches: the progress thread tests it until MPI is finalized.
+		ORequest pending = world.OIrecv (rank, 99);
+		int level = MPI.Query_thread ();
+		System.Threading.Thread.Sleep (20);
 		world.Barrier ();
 		double before = MPI.Wtime ();
 		MPI.Finalize ();
@@ -27,6 +31,13 @@ public static class FinalizeTests
 		// One clock with one origin for the life of the process (Open MPI's MPI_Wtime restarts at 0 at MPI_Init).
 		failed += Check (rank, "WtimeKeepsItsOriginAcrossFinalize", after >= before && after - before < 60,
 			"Wtime " + before + " before Finalize, " + after + " after");
+		var progress = (System.Threading.Thread) typeof (ORequest).GetField ("progress",
+			System.Reflection.BindingFlags.NonPublic | System.Reflection.BindingFlags.Static).GetValue (null);
+		failed += Check (rank, "ObjectProgressThreadEndsAtFinalize",
+			level != MPI.THREAD_MULTIPLE || (progress != null && progress.Join (10000)),
+			progress == null ? "no progress thread was started" : "the progress thread still runs 10 s after Finalize");
+		failed += Check (rank, "AnOIrecvWaitingAtFinalizeFailsCleanly",
+			Throws<InvalidOperationException> (() => pending.Test ()), "InvalidOperationException");
 		failed += Check (rank, "SendAfterFinalizeThrows", Throws<InvalidOperationException> (() => world.Send (new int[1], 0, 0)), "InvalidOperationException");
 		failed += Check (rank, "DupFreedAtFinalize", Throws<InvalidOperationException> (() => dup.Get_rank ()), "InvalidOperationException");
 		failed += Check (rank, "BsendBufferDetachedAtFinalize", MPI.Buffer_detach () == 0, "nothing left attached");
