@@ -15,8 +15,13 @@
 
 /* MPICH's handles are integer constants and Open MPI's are addresses of library objects: both are constant
  * expressions, so the table is a constant. */
-const struct motor_mpi__predefined motor_mpi__predefined[MOTOR_DT_PREDEFINED] = {
-#define MOTOR_DT(name, mono, mpi, size, group) [MOTOR_DT_##name] = {mpi, size},
+const MPI_Datatype motor_mpi__predefined[MOTOR_DT_PREDEFINED] = {
+#define MOTOR_DT(name, mono, mpi, size, group) [MOTOR_DT_##name] = mpi,
+#include "datatypes.def"
+};
+
+static const size_t predefined_size[MOTOR_DT_PREDEFINED] = {
+#define MOTOR_DT(name, mono, mpi, size, group) [MOTOR_DT_##name] = size,
 #include "datatypes.def"
 };
 
@@ -54,7 +59,7 @@ MPI_Datatype motor_mpi__type(int dt)
 	if (dt < 0)
 		return MPI_DATATYPE_NULL;
 	if (dt < MOTOR_DT_PREDEFINED)
-		return motor_mpi__predefined[dt].type;
+		return motor_mpi__predefined[dt];
 	if (dt >= MOTOR_DT_LAYOUT) {
 		struct layout *l = layout_at(dt);
 		return l ? l->type : MPI_DATATYPE_NULL;
@@ -70,7 +75,7 @@ size_t motor_mpi_type_size(int dt)
 	if (dt < 0)
 		return 0;
 	if (dt < MOTOR_DT_PREDEFINED)
-		return motor_mpi__predefined[dt].size;
+		return predefined_size[dt];
 	if (dt >= MOTOR_DT_LAYOUT) {
 		struct layout *l = layout_at(dt);
 		return l ? l->span : 0;

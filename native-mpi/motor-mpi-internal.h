@@ -118,19 +118,15 @@ void motor_mpi__coll_comm_freed(int handle);
 
 /* The MPI datatype for a handle, or MPI_DATATYPE_NULL. */
 MPI_Datatype motor_mpi__type(int dt);
-/* The primitive types' row of datatype.c's table, for the per-message path (motor_mpi__type_of). */
-struct motor_mpi__predefined {
-	MPI_Datatype type;
-	size_t size;
-};
-extern __attribute__((visibility("hidden")))
-const struct motor_mpi__predefined motor_mpi__predefined[MOTOR_DT_PREDEFINED];
+/* The primitive types' MPI datatypes, from datatype.c's table, for the per-message path (motor_mpi__type_of):
+ * an array of the handles alone, indexed with the load's own scale. */
+extern __attribute__((visibility("hidden"))) const MPI_Datatype motor_mpi__predefined[MOTOR_DT_PREDEFINED];
 /* Whether `dt` is a live handle, and its MPI datatype in *type: motor_mpi__type with a primitive type's
  * handle looked up inline (one comparison and one load). */
 static inline int motor_mpi__type_of(int dt, MPI_Datatype *type)
 {
 	if ((unsigned)dt < MOTOR_DT_PREDEFINED) {
-		*type = motor_mpi__predefined[dt].type;
+		*type = motor_mpi__predefined[dt];
 		return 1;
 	}
 	return (*type = motor_mpi__type(dt)) != MPI_DATATYPE_NULL;
