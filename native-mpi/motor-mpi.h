@@ -376,8 +376,9 @@ int motor_mpi_test(motor_req *req, int *flag, motor_status *st);
 /* Completes the request: polls, then waits between the blocking hooks.  The request is freed and made null.
  */
 int motor_mpi_wait(motor_req *req, motor_status *st);
-/* motor_mpi_wait's first test alone: *done 1 if the operation has completed (the request freed and made null;
- * counted as completed at once; its status in *st unless st is NULL), else 0 and nothing happened (a staged
+/* motor_mpi_wait's first test alone: *done 1 if the operation has completed (the MPI request freed, counted
+ * as completed at once, its status in *st unless st is NULL; *req then still holds the freed handle, which
+ * the caller must not use again -- the request slot is freed next), else 0 and nothing happened (a staged
  * collective is never tested here).  Then motor_mpi_wait completes it. */
 int motor_mpi_wait_try(motor_req *req, motor_status *st, int *done);
 /* For a request just posted: whether the library already finished it during the call, learnt without an MPI

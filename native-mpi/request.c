@@ -244,10 +244,7 @@ int motor_mpi_wait_try(motor_req *req, motor_status *st, int *done)
 	if (__builtin_expect(motor_mpi__is_staged(req), 0))
 		return MPI_SUCCESS;
 	MPI_Request r = motor_mpi__req_get(req);
-	int rc = first_test(&r, st, done);
-	if (*done)
-		motor_mpi__req_set(req, r);
-	return rc;
+	return first_test(&r, st, done);
 }
 
 int motor_mpi_done_at_post(motor_req *req, motor_status *st)
