@@ -220,7 +220,7 @@ static inline int test_own(MonoObject *req, motor_status *st)
 	struct slot *sl = claim_own(req);
 	if (!sl)
 		return test_general(req, st ? MOTOR_PIN_STATUS : 0);
-	int flag = 0, rc = motor_mpi_test(&sl->req, &flag, st);
+	int flag = 0, rc = motor_mpi_test_slot(&sl->req, &flag, st);
 	if (!flag) {
 		motor_req__unclaim(sl);
 		return 0;

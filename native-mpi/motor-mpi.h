@@ -373,6 +373,9 @@ int motor_mpi_bsend_overhead(void);
 /* MPI_Test: *flag set on completion, when the request is freed and made null and `st` (may be NULL) filled.
  */
 int motor_mpi_test(motor_req *req, int *flag, motor_status *st);
+/* motor_mpi_test for a request whose holder lets go of it once it has completed (a request slot, freed next):
+ * *req is not made null then, and must not be used again. */
+int motor_mpi_test_slot(motor_req *req, int *flag, motor_status *st);
 /* Completes the request: polls, then waits between the blocking hooks.  The request is freed and made null.
  */
 int motor_mpi_wait(motor_req *req, motor_status *st);

@@ -222,6 +222,20 @@ int motor_mpi_test(motor_req *req, int *flag, motor_status *st)
 	return rc;
 }
 
+int motor_mpi_test_slot(motor_req *req, int *flag, motor_status *st)
+{
+	if (__builtin_expect(motor_mpi__is_staged(req), 0))
+		return motor_mpi_test(req, flag, st);
+	MPI_Request r = motor_mpi__req_get(req);
+	MPI_Status ms = {0};
+	int rc = MPI_Test(&r, flag, st ? &ms : MPI_STATUS_IGNORE);
+	if (*flag || rc != MPI_SUCCESS) {
+		*flag = 1;
+		finish(rc, 1, &ms, st);
+	}
+	return rc;
+}
+
 int motor_mpi_wait(motor_req *req, motor_status *st)
 {
 	if (__builtin_expect(motor_mpi__is_staged(req), 0)) {
