@@ -245,8 +245,9 @@ static inline void motor_mpi__block_end(struct motor_block *b)
 	}                                                                                                    \
 	static inline void name##_set(wrapper *w, handle h)                                                  \
 	{                                                                                                    \
-		w->opaque = 0;                                                                               \
-		memcpy(&w->opaque, &h, sizeof h);                                                            \
+		uint64_t v = 0; /* built in a register, then one store */                                    \
+		memcpy(&v, &h, sizeof h);                                                                    \
+		w->opaque = v;                                                                               \
 	}
 
 MOTOR_MPI__OPAQUE(motor_mpi__req, motor_req, MPI_Request)
