@@ -21,6 +21,7 @@
 #define MOTOR_REQ_INTERNAL_H
 
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -40,22 +41,24 @@ enum { UNUSED, IDLE, BY_GC, BY_USER }; /* UNUSED is 0: a new chunk's slots are f
 struct slot {
 	atomic_int state;
 	atomic_int busy;
+	/* The handle a Request holds, in the Request's order (slot, gen: motor_req__publish_handle copies
+	 * both in one word). */
+	int32_t index;  /* its own index, set once when its chunk is added */
 	atomic_int gen; /* bumped when the slot is freed: stale handles are detected */
 	int16_t recv;
-	int16_t dt;         /* the datatype and count motor_pin_post posted, kept after completion */
-	motor_req req;      /* (motor_pin_posted); both fill padding, so that a slot stays the same size */
+	int16_t dt;    /* the datatype and count motor_pin_post posted, kept after completion */
+	int32_t count; /* (motor_pin_posted) */
+	motor_req req;
 	MonoObject *buffer; /* the buffer object, held by the root table while ACTIVE */
 	MonoObject
 	    *buffer2; /* a collective's second buffer (its receive buffer), or NULL; held the same way */
 	int movable;  /* 1 if holding it pins something that could move, else 0 (indexes motor_req__pins) */
 	int user_op;  /* a collective whose user-defined operator may run managed code inside MPI */
-	int32_t count;
 	MonoObject *request; /* the Request object, kept in place while ACTIVE so its result can be written */
 	void *owned;         /* native memory the operation owns (a serialised object message), or NULL */
 	size_t owned_cap;
 	void (*release)(void *data, size_t cap);
 	int next_free;
-	int32_t index;    /* its own handle, set once when its chunk is added */
 	int self;         /* a message of this rank to itself may match it: [lo, hi) is its buffer */
 	int self_pos;     /* its place in the self list while `self` */
 	uintptr_t lo, hi; /* lo the buffer's address (motor_pin_post's); hi set only while `self` */
@@ -65,6 +68,7 @@ struct slot {
 	uint64_t layout_elems;
 };
 _Static_assert(sizeof(struct slot) == 128, "a slot is 128 bytes");
+_Static_assert(offsetof(struct slot, gen) == offsetof(struct slot, index) + 4, "index and gen form one word");
 
 /* A free slot (UNUSED) always has self == 0, user_op == 0 and buffer, buffer2, request and owned NULL: a new
  * chunk is zeroed, and motor_req__finish and a failed post leave it so.  Posting relies on it. */
@@ -159,6 +163,15 @@ static inline void motor_req__unclaim(struct slot *sl)
 
 /* Writes the slot's handle into the Request and clears its `done`. */
 void motor_req__set_handle(MonoObject *req, int32_t index, int32_t gen);
+/* motor_req__set_handle with the handle of slot `sl`, which this thread holds (its gen cannot change): index
+ * and gen copied as one word. */
+static inline void motor_req__publish_handle(MonoObject *req, const struct slot *sl)
+{
+	uint64_t handle;
+	memcpy(&handle, &sl->index, sizeof handle);
+	memcpy((char *)req + MOTOR_REQ_SLOT, &handle, sizeof handle);
+	*(uint8_t *)((char *)req + MOTOR_REQ_DONE) = 0;
+}
 
 /* Calls visit(chunk, index, ctx) for every slot of every chunk allocated so far; the slot is
  * ch->slots[index % CHUNK].  A chunk still being added is skipped. */

@@ -22,7 +22,7 @@
 static void publish(struct slot *sl, MonoObject *req, int recv)
 {
 	sl->request = req;
-	motor_req__set_handle(req, sl->index, atomic_load_explicit(&sl->gen, memory_order_relaxed));
+	motor_req__publish_handle(req, sl);
 	/* Request.Cancel refuses sends whatever their state, so the kind must outlive the slot. */
 	*(uint8_t *)((char *)req + MOTOR_REQ_SEND) = (uint8_t)!recv;
 	atomic_store_explicit(&sl->state, ACTIVE, memory_order_release);
