@@ -145,8 +145,8 @@ static __attribute__((noinline, cold)) int complete_polling(MPI_Request *reqs, i
 static inline int first_test(MPI_Request *r, motor_status *st, int *done)
 {
 	MPI_Status ms = {0};
-	int flag = 0, rc = MPI_Test(r, &flag, st ? &ms : MPI_STATUS_IGNORE);
-	*done = flag || rc != MPI_SUCCESS;
+	int flag, rc = MPI_Test(r, &flag, st ? &ms : MPI_STATUS_IGNORE);
+	*done = rc != MPI_SUCCESS || flag; /* flag is set only on success */
 	if (!*done)
 		return rc;
 	MOTOR_COUNT(&motor_mpi__immediate);
