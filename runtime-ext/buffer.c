@@ -182,12 +182,12 @@ static MOTOR_COLD const struct desc *learn(MonoObject *obj, const void *vt, stru
 	return scratch;
 }
 
-/* The array entry this thread found last: a message loop resolves buffers of one or two classes over and
- * over, so most lookups end here, without hashing.  Only an array's (KIND_ARRAY), so that the per-message
- * path need not test the kind.  Entries never change once published, and a thread only ever points at one it
- * has found published. */
+/* The entry this thread found last, and the array entry (KIND_ARRAY) it found last: a message loop resolves
+ * buffers of one or two classes over and over, so most lookups end here, without hashing, and the
+ * per-message path (motor_buffer_resolve_fast) looks only at the second, whose kind it need not test. Entries
+ * never change once published, and a thread only ever points at one it has found published. */
 static const struct entry no_entry;
-static __thread const struct entry *last_entry = &no_entry;
+static __thread const struct entry *last_entry = &no_entry, *last_array = &no_entry;
 
 static const struct desc *lookup(MonoObject *obj, struct desc *scratch)
 {
@@ -199,8 +199,9 @@ static const struct desc *lookup(MonoObject *obj, struct desc *scratch)
 	    motor_cache_probe(cache, sizeof cache[0], CACHE_BITS, vt, memory_order_acquire, &hit);
 	if (!hit)
 		return learn(obj, vt, scratch);
+	last_entry = e;
 	if (e->d.kind == KIND_ARRAY)
-		last_entry = e;
+		last_array = e;
 	return &e->d;
 }
 
@@ -274,7 +275,7 @@ int motor_buffer_resolve_fast(MonoObject *obj, int32_t offset, int32_t count, st
 {
 	if (!obj)
 		return 0;
-	const struct entry *e = last_entry;
+	const struct entry *e = last_array;
 	if (atomic_load_explicit(&e->vtable, memory_order_relaxed) != motor_mono_vtable_of(obj) ||
 	    !array_fits(obj, &e->d, array_length(obj, &e->d), offset, count, b))
 		return 0;
