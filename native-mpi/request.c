@@ -207,18 +207,25 @@ static __attribute__((noinline, cold)) int staged_test(motor_req *req, int *flag
 	return rc;
 }
 
+/* One MPI_Test of an MPI request: a failure counts as completed. */
+static inline int test_once(MPI_Request *r, int *flag, motor_status *st)
+{
+	MPI_Status ms = {0};
+	int rc = MPI_Test(r, flag, st ? &ms : MPI_STATUS_IGNORE);
+	if (*flag || rc != MPI_SUCCESS) {
+		*flag = 1;
+		finish(rc, 1, &ms, st);
+	}
+	return rc;
+}
+
 int motor_mpi_test(motor_req *req, int *flag, motor_status *st)
 {
 	if (__builtin_expect(motor_mpi__is_staged(req), 0))
 		return staged_test(req, flag, st);
 	MPI_Request r = motor_mpi__req_get(req);
-	MPI_Status ms = {0};
-	int rc = MPI_Test(&r, flag, st ? &ms : MPI_STATUS_IGNORE);
+	int rc = test_once(&r, flag, st);
 	motor_mpi__req_set(req, r);
-	if (*flag || rc != MPI_SUCCESS) {
-		*flag = 1;
-		finish(rc, 1, &ms, st);
-	}
 	return rc;
 }
 
@@ -227,13 +234,7 @@ int motor_mpi_test_slot(motor_req *req, int *flag, motor_status *st)
 	if (__builtin_expect(motor_mpi__is_staged(req), 0))
 		return motor_mpi_test(req, flag, st);
 	MPI_Request r = motor_mpi__req_get(req);
-	MPI_Status ms = {0};
-	int rc = MPI_Test(&r, flag, st ? &ms : MPI_STATUS_IGNORE);
-	if (*flag || rc != MPI_SUCCESS) {
-		*flag = 1;
-		finish(rc, 1, &ms, st);
-	}
-	return rc;
+	return test_once(&r, flag, st);
 }
 
 int motor_mpi_wait(motor_req *req, motor_status *st)
