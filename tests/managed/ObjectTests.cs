@@ -992,20 +992,26 @@ public static class ObjectTests
 	}
 
 	// OIrecvs the program dropped stop counting once collected: the next test of any set finds them gone (before,
-	// they counted until another OIrecv matched, and every wait polled meanwhile).
+	// they counted until another OIrecv matched, and every wait polled meanwhile).  The progress thread holds the one
+	// it tests for that moment: a collection then misses that one, and a later one frees it.
 	public static void DroppedOIrecvsStopCountingOnceCollected ()
 	{
 		int before = UnmatchedObjectReceives (); // 0 unless an earlier test left some
 		var t = new Thread (() => PostAndDrop (10)); // its stack, gone with it, holds none of them
 		t.Start ();
 		t.Join ();
-		Assert.Equal (before + 10, UnmatchedObjectReceives (), "object receives waiting unmatched after posting");
-		GC.Collect ();
-		GC.WaitForPendingFinalizers ();
-		GC.Collect ();
-		Request.Testall (new Request[0]);
-		Assert.True (UnmatchedObjectReceives () <= before, "object receives waiting unmatched after a collection and a " +
-			"test: " + UnmatchedObjectReceives () + ", " + before + " before");
+		Assert.True (UnmatchedObjectReceives () > before, "object receives waiting unmatched after posting: " +
+			UnmatchedObjectReceives () + ", " + before + " before");
+		for (int round = 0; round < 20 && UnmatchedObjectReceives () > before; round++) {
+			if (round > 0)
+				Thread.Sleep (10);
+			GC.Collect ();
+			GC.WaitForPendingFinalizers ();
+			GC.Collect ();
+			Request.Testall (new Request[0]);
+		}
+		Assert.True (UnmatchedObjectReceives () <= before, "object receives waiting unmatched after 20 collections and " +
+			"tests: " + UnmatchedObjectReceives () + ", " + before + " before");
 	}
 
 	// Object receives with the same envelope match their messages in the order they were posted, whichever is waited
