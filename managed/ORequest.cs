@@ -7,8 +7,10 @@
 // matching, so several OIrecv with ANY_SOURCE never receive the same message and never lose one.  A test of one
 // tests all those waiting unmatched, in the order they were posted (ProgressUnmatched), and a message one of them
 // matches goes to the oldest that accepts it (Deliver), so that the messages of one envelope reach them in post
-// order, as with posted receives; Test may take as long as the transfer of a message that has already matched.  While ORequests wait unmatched, every wait of the process polls
-// and tests them too, since a peer may wait in a send for one of them, as for a posted receive.
+// order, as with posted receives; Test may take as long as the transfer of a message that has already matched.
+// While ORequests wait unmatched, every wait of the process polls and tests them too, since a peer may wait in a
+// send for one of them, as for a posted receive; where the process waits without polling, a progress thread tests
+// them (ProgressLoop).
 using System.Collections.Generic;
 using System.Runtime.CompilerServices;
 using System.Runtime.Serialization;
@@ -181,8 +183,8 @@ namespace System.MP
 		// matches while every thread of the program waits where the runtime does not poll (a blocking collective, a
 		// wait begun on another thread before the receive was posted), as MPI's progress would complete a posted
 		// receive.  Started at the first object receive, if MPI gives MPI_THREAD_MULTIPLE; it sleeps on the list
-		// while there are none, and stops when MPI is finalized (runtime-ext/icall-object.c: it calls MPI only where
-		// no user-defined operator may run inside it).
+		// while there are none, and stops when MPI is finalized (runtime-ext/icall-object.c: its MPI calls are made
+		// between the blocking hooks, so that a collection can stop it while it waits for the library's lock).
 		static Thread progress;
 		static bool noProgress;
 

@@ -368,8 +368,7 @@ namespace System.MP
 		public void Free ()
 		{
 			ended |= FreedBit;
-			if (IsDeferred)
-				Freed ();
+			Freed ();
 		}
 
 		// A request whose operation only its tests make progress (an ORequest) keeps itself alive once freed.

@@ -99,8 +99,12 @@ void motor_icall_object_progress_leave(void)
 void motor_object_progress_stop(void)
 {
 	atomic_store(&progress_stopped, 1);
+	/* Between the hooks: the round under way may need a collection. */
+	void *stackdata;
+	void *cookie = motor_runtime_block_enter(&stackdata);
 	while (atomic_load(&progress_rounds))
 		g_usleep(100);
+	motor_runtime_block_leave(cookie, &stackdata);
 }
 
 /* MPI_Improbe for ORequest.Probe and Comm.Improbe.  Its results go to the caller's stack (the managed frame's

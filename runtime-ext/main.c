@@ -237,10 +237,7 @@ int motor_runtime_finalize(void)
 {
 	if (atomic_exchange(&finalizing, 1) || !motor_mpi_initialized() || motor_mpi_finalized())
 		return MOTOR_OK;
-	void *stackdata;
-	void *cookie = block_enter(&stackdata);
 	motor_object_progress_stop();
-	block_leave(cookie, &stackdata);
 	int left = motor_pin_shutdown();
 	if (env_is("MOTOR_STATS", "1")) {
 		struct motor_pin_counts c;

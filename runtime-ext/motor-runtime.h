@@ -45,7 +45,7 @@ int motor_buffer_element_dt(MonoType *type, uint32_t *size);
  * (motor_mpi_set_poll_hook).  MOTOR_EARG if the image has no such method. */
 int motor_object_poll_init(MonoImage *image);
 /* Lets no new round of the object receives' progress thread start and waits for the one under way to end
- * (icall-object.c); the caller is GC-safe.  Before MPI is finalized. */
+ * (icall-object.c), between the blocking hooks.  Before MPI is finalized. */
 void motor_object_progress_stop(void);
 /* The blocking hooks of main.c, for an internal call that waits outside native-mpi: a collection may run
  * meanwhile. */
