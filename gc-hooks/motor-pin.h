@@ -94,6 +94,10 @@ int motor_pin_check_self(const struct motor_buffer *b, int recv, int peer, int c
  * While there are none of the other direction motor_pin_check_self has nothing to check: a caller may test
  * this first and build the buffer it passes only when it must. */
 extern __attribute__((visibility("hidden"))) atomic_int motor_req__self_active[2];
+/* Sends every receive post to its checked path (on 1) or no longer (on 0), as an operation to self in flight
+ * does: a large count added to the receives' word, so the common path still tests one word.  The runtime
+ * turns it on while typed receives must be checked against object receives posted before them. */
+void motor_pin_divert_receives(int on);
 static inline int motor_pin_self_possible(int recv)
 {
 	return atomic_load_explicit(&motor_req__self_active[!recv], memory_order_seq_cst) != 0;

@@ -401,7 +401,7 @@ namespace System.MP
 			var r = Request.Fresh ();
 			int rc = MPDirect.Irecv (buf, offset, count, source, tag, handle, r);
 			if (rc != 0)
-				throw PostFailed (rc, buf, source, tag, "source");
+				return IrecvBehind (rc, buf, offset, count, source, tag);
 			return r;
 		}
 
@@ -608,7 +608,7 @@ namespace System.MP
 			var r = Request.Fresh ();
 			int rc = MPDirect.Irecv (buf, offset, count, source, tag, handle, r);
 			if (rc != 0)
-				throw PostFailed (rc, buf, source, tag, "source");
+				return IrecvBehind (rc, buf, offset, count, source, tag);
 			return r;
 		}
 

@@ -336,7 +336,7 @@ namespace System.MP
 			if (rc == 0)
 				rc = MPDirect.IrecvLayout (buf, offset, h, source, tag, handle, r);
 			if (rc != 0)
-				throw PostFailed (rc, buf, source, tag, "source");
+				return IrecvBehind (rc, buf, offset, layout, h, source, tag);
 			return r;
 		}
 

@@ -121,6 +121,11 @@ namespace System.MP
 		// else 1, and Leave ends the round (runtime-ext/icall-object.c).
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int ObjectProgressEnter ();
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern void ObjectProgressLeave ();
+		// The envelopes of the receives waiting in ORequest's list (add 1 lists one, 0 removes one): a typed receive
+		// that overlaps one is refused with Errors.EBEHIND (runtime-ext/recv-order.c).  RecvOrderPass (1) lets this
+		// thread's receives pass that check until RecvOrderPass (0).
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int RecvOrderList (int add, int source, int tag, int comm);
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern void RecvOrderPass (int on);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern void PinCounts (long[] counts);
 	}
 }

@@ -47,10 +47,8 @@ namespace System.MP
 			this.source = source;
 			this.tag = tag;
 			this.comm = comm;
-			lock (unmatched) {
-				node = unmatched.AddLast (new WeakReference<ORequest> (this));
-				Publish ();
-			}
+			lock (unmatched)
+				node = List (new Entry (this, null, source, tag, comm));
 		}
 
 		// The object receives waiting unmatched, in the order they were posted, which only their tests make progress:
@@ -58,13 +56,70 @@ namespace System.MP
 		// of this process that would block polls instead (the runtime returns Errors.EPOLL, or calls the poll hook)
 		// and tests them too (ProgressUnmatched).  Held weakly: a dropped ORequest leaves the list when a poll finds
 		// it collected.
-		static readonly LinkedList<WeakReference<ORequest>> unmatched = new LinkedList<WeakReference<ORequest>> ();
+		// The list also holds the typed receives (Recv, Irecv) posted after one of them with an overlapping envelope
+		// (QueuedRecv): each is posted in MPI only once every receive listed before it that overlaps it has left, as
+		// MPI gives a message to the matching receive posted first, and an object receive listed after one waits for
+		// it to be posted (runtime-ext/recv-order.c keeps the envelopes, so that the runtime refuses a typed receive
+		// that would overtake).
+		static readonly LinkedList<Entry> unmatched = new LinkedList<Entry> ();
 
-		// How many there are (unmatched.Count, read without the lock).
+		// One receive of the list: an object receive, held weakly, or a queued typed receive, held strongly (it
+		// takes its message even if dropped, as a posted receive would).
+		internal sealed class Entry
+		{
+			internal readonly WeakReference<ORequest> Object;
+			internal readonly QueuedRecv Typed;
+			internal readonly int Source, Tag, Comm;
+
+			internal Entry (ORequest o, QueuedRecv typed, int source, int tag, int comm)
+			{
+				if (o != null)
+					Object = new WeakReference<ORequest> (o);
+				Typed = typed;
+				Source = source;
+				Tag = tag;
+				Comm = comm;
+			}
+
+			// Whether a message could match both this receive and one of (source, tag, comm); a receive from
+			// PROC_NULL matches no message.
+			internal bool Overlaps (int source, int tag, int comm)
+			{
+				return Comm == comm && Source != MPI.PROC_NULL && source != MPI.PROC_NULL &&
+					(Source == MPI.ANY_SOURCE || source == MPI.ANY_SOURCE || Source == source) &&
+					(Tag == MPI.ANY_TAG || tag == MPI.ANY_TAG || Tag == tag);
+			}
+		}
+
+		// How many there are (unmatched.Count, read without the lock), and how many of them are typed.
 		internal static volatile int Unmatched;
+		static int typed;
 
 		// This request's place in the list; null once it has left it.
-		LinkedListNode<WeakReference<ORequest>> node;
+		LinkedListNode<Entry> node;
+
+		// Under the lock: lists e last, with its envelope in the runtime.
+		static LinkedListNode<Entry> List (Entry e)
+		{
+			int code = MPDirect.RecvOrderList (1, e.Source, e.Tag, e.Comm);
+			if (code != 0)
+				throw Errors.Make (code, null, null, e.Source, e.Tag, "source");
+			var n = unmatched.AddLast (e);
+			if (e.Typed != null)
+				typed++;
+			Publish ();
+			return n;
+		}
+
+		// Under the lock: takes n out of the list.
+		static void Unlist (LinkedListNode<Entry> n)
+		{
+			unmatched.Remove (n);
+			MPDirect.RecvOrderList (0, n.Value.Source, n.Value.Tag, n.Value.Comm);
+			if (n.Value.Typed != null)
+				typed--;
+			Publish ();
+		}
 
 		// Who tests this request: 0 nobody, Testing a thread's test (two matched probes for it at once could each
 		// take a message), Blocked a thread waiting in its matched probe.
@@ -88,10 +143,9 @@ namespace System.MP
 		{
 			lock (unmatched) {
 				if (node != null) {
-					unmatched.Remove (node);
+					Unlist (node);
 					node = null;
 					freed.Remove (this);
-					Publish ();
 				}
 			}
 		}
@@ -132,20 +186,26 @@ namespace System.MP
 
 		static void TestUnmatched ()
 		{
-			LinkedListNode<WeakReference<ORequest>> n;
+			LinkedListNode<Entry> n;
 			lock (unmatched)
 				n = unmatched.First;
 			while (n != null) {
-				ORequest q;
-				LinkedListNode<WeakReference<ORequest>> next;
+				ORequest q = null;
+				LinkedListNode<Entry> next;
 				lock (unmatched) {
 					if (n.List == null)
 						return; // it completed meanwhile: the next round starts again from the first
 					next = n.Next;
-					if (!n.Value.TryGetTarget (out q)) {
-						unmatched.Remove (n);
-						Publish ();
-					} else if (Volatile.Read (ref blocked) > 0 && BehindBlocked (n))
+					if (n.Value.Typed != null) {
+						// Posted in its turn, by a thread of the program: the progress thread calls MPI only
+						// between the blocking hooks, and a post must not be (the buffer is resolved and pinned).
+						if (Thread.CurrentThread != progress && !Behind (n, false)) {
+							Unlist (n);
+							n.Value.Typed.Post ();
+						}
+					} else if (!n.Value.Object.TryGetTarget (out q))
+						Unlist (n);
+					else if ((typed > 0 || Volatile.Read (ref blocked) > 0) && Behind (n, true))
 						q = null;
 				}
 				if (q != null && Volatile.Read (ref q.done) == 0 &&
@@ -160,23 +220,64 @@ namespace System.MP
 			}
 		}
 
-		// Under the lock: whether a request posted before n's waits in a blocking matched probe for a message n's
-		// could match.
-		static bool BehindBlocked (LinkedListNode<WeakReference<ORequest>> n)
+		// Under the lock: whether a receive listed before n's that a message of n's envelope could match must have
+		// it first.  For an object receive (objects true): a queued typed receive, or an object receive waiting in a
+		// blocking matched probe; for a typed one, any.
+		static bool Behind (LinkedListNode<Entry> n, bool objects)
 		{
-			ORequest q, p;
-			n.Value.TryGetTarget (out q);
+			Entry e = n.Value;
+			ORequest p;
 			for (var o = unmatched.First; o != n; o = o.Next)
-				if (o.Value.TryGetTarget (out p) && Volatile.Read (ref p.testing) == Blocked && p.Overlaps (q))
+				if (o.Value.Overlaps (e.Source, e.Tag, e.Comm) &&
+				    (!objects || o.Value.Typed != null ||
+				     (o.Value.Object.TryGetTarget (out p) && Volatile.Read (ref p.testing) == Blocked)))
 					return true;
 			return false;
 		}
 
-		// Whether a message could match both this request and q.
-		bool Overlaps (ORequest q)
+		// A blocking typed receive of (source, tag, comm) refused because receives listed here overlap it
+		// (Errors.EBEHIND): returns once none is left, each object receive matched (its completion left for its
+		// own Wait or Test) and each typed one posted.
+		internal static void AwaitBefore (int source, int tag, int comm)
 		{
-			return q != null && comm == q.comm && (source == MPI.ANY_SOURCE || q.source == MPI.ANY_SOURCE || source == q.source) &&
-				(tag == MPI.ANY_TAG || q.tag == MPI.ANY_TAG || tag == q.tag);
+			for (int spins = 0;; spins++) {
+				ORequest o = null;
+				bool any = false;
+				lock (unmatched)
+					for (var n = unmatched.First; n != null && !any; n = n.Next)
+						if (n.Value.Overlaps (source, tag, comm)) {
+							any = true;
+							if (n.Value.Object != null)
+								n.Value.Object.TryGetTarget (out o);
+						}
+				if (!any)
+					return;
+				int f;
+				if (o != null && Volatile.Read (ref o.done) == 0)
+					o.CompleteNative (true, false, out f);
+				else
+					ProgressUnmatched ();
+				if (spins >= 64)
+					Thread.Yield ();
+			}
+		}
+
+		// Lists q, a typed receive posted after a listed one with an overlapping envelope.
+		internal static LinkedListNode<Entry> Queue (QueuedRecv q, int source, int tag, int comm)
+		{
+			lock (unmatched)
+				return List (new Entry (null, q, source, tag, comm));
+		}
+
+		// Cancels q if it is still listed: true, else false (it has been posted).
+		internal static bool Unqueue (LinkedListNode<Entry> n)
+		{
+			lock (unmatched) {
+				if (n.List == null)
+					return false;
+				Unlist (n);
+				return true;
+			}
 		}
 
 		// The progress thread: while object receives wait unmatched, it tests them every millisecond, so that one
@@ -259,17 +360,18 @@ namespace System.MP
 		// another envelope that arrived between the probes: MPI orders only the messages of one envelope.
 		static void Deliver (ORequest q, ulong msg, StatusData st)
 		{
-			LinkedListNode<WeakReference<ORequest>> n;
+			LinkedListNode<Entry> n;
 			lock (unmatched)
 				n = st.source == MPI.PROC_NULL ? null : unmatched.First; // the "no process" message is q's alone
 			while (n != null) {
-				ORequest p;
-				LinkedListNode<WeakReference<ORequest>> next;
+				ORequest p = null;
+				LinkedListNode<Entry> next;
 				lock (unmatched) {
 					if (n.List == null || n == q.node)
 						break;
 					next = n.Next;
-					n.Value.TryGetTarget (out p);
+					if (n.Value.Object != null)
+						n.Value.Object.TryGetTarget (out p);
 				}
 				if (p != null && p.Accepts (q.comm, st) && Volatile.Read (ref p.done) == 0 &&
 				    Interlocked.CompareExchange (ref p.testing, Testing, 0) == 0) {

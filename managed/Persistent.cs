@@ -118,7 +118,10 @@ namespace System.MP
 		/// <remarks>Complete it with <see cref="Request.Wait()"/>, <see cref="Request.Test()"/> or the static
 		/// completion functions; the request is then inactive and may be started again.</remarks>
 		/// <exception cref="InvalidOperationException">The request is active (started and not yet completed by Wait
-		/// or Test), or has been freed; or MPI has been finalized.  Nothing is posted.</exception>
+		/// or Test), or has been freed; or MPI has been finalized.  Nothing is posted.  Or, for a receive, an
+		/// <see cref="Comm.OIrecv"/> posted before with an overlapping source and tag has not matched yet: MPI would
+		/// give it the first matching message, and a persistent receive cannot wait behind it (Wait for the OIrecv
+		/// first, or use another tag).</exception>
 		/// <exception cref="ObjectDisposedException">The communicator has been freed since init.</exception>
 		/// <exception cref="ArgumentException">A message of this rank to itself whose buffer overlaps that of an
 		/// operation of the other direction in flight.</exception>
@@ -166,7 +169,8 @@ namespace System.MP
 		/// array have been started: complete them as usual.</remarks>
 		/// <exception cref="ArgumentNullException"><paramref name="requests"/> or one of its entries is
 		/// null.</exception>
-		/// <exception cref="InvalidOperationException">A request is active, freed, or listed twice; or MPI has been
+		/// <exception cref="InvalidOperationException">A request is active, freed, or listed twice; a receive waits behind an
+		/// OIrecv, as for <see cref="Start"/>; or MPI has been
 		/// finalized.</exception>
 		/// <exception cref="ObjectDisposedException">The communicator of a request has been freed since
 		/// init.</exception>

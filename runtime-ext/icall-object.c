@@ -220,11 +220,24 @@ static void progress_unmatched(void)
 	mono_runtime_invoke(progress_unmatched_method, NULL, NULL, &exc);
 }
 
+/* ORequest.AwaitBefore: for a blocking typed receive that recv-order.c refuses, waits until the receives
+ * listed before it with an overlapping envelope have matched.  Called inside the receive's internal call,
+ * before anything is posted: its buffer is pinned by the frames that hold it, as across any wait. */
+static MonoMethod *await_before_method;
+
+void motor_object_await_before(int32_t source, int32_t tag, int32_t comm)
+{
+	void *args[3] = {&source, &tag, &comm};
+	MonoObject *exc = NULL;
+	mono_runtime_invoke(await_before_method, NULL, args, &exc);
+}
+
 int motor_object_poll_init(MonoImage *image)
 {
 	MonoClass *k = mono_class_from_name(image, "System.MP", "ORequest");
 	progress_unmatched_method = k ? mono_class_get_method_from_name(k, "ProgressUnmatched", 0) : NULL;
-	if (!progress_unmatched_method)
+	await_before_method = k ? mono_class_get_method_from_name(k, "AwaitBefore", 3) : NULL;
+	if (!progress_unmatched_method || !await_before_method)
 		return MOTOR_EARG;
 	motor_mpi_set_poll_hook(progress_unmatched);
 	return MOTOR_OK;

@@ -19,6 +19,8 @@ static int32_t transfer(MonoObject *buf, const struct motor_buffer *b, int32_t p
 	int rc;
 	if (motor_pin_self_possible(recv) && (rc = motor_pin_check_self(b, recv, peer, comm)) != MOTOR_OK)
 		return rc;
+	if (recv && (rc = motor_recv_order_wait(peer, tag, comm)) != MOTOR_OK)
+		return rc;
 	rc = recv ? motor_mpi_recv(b->data, b->count, b->dt, peer, tag, comm, st)
 	          : motor_mpi_send(b->data, b->count, b->dt, peer, tag, comm, mode);
 	MOTOR_KEEP_ALIVE(buf);
@@ -141,7 +143,8 @@ static int sendrecv_buffers(MonoObject *sbuf, struct motor_buffer *s, int32_t de
 	int rc;
 	if ((rc = sendrecv_disjoint(sbuf, s, rbuf, r)) != MOTOR_OK ||
 	    (rc = motor_pin_check_self(s, 0, dest, comm)) != MOTOR_OK ||
-	    (rc = motor_pin_check_self(r, 1, source, comm)) != MOTOR_OK)
+	    (rc = motor_pin_check_self(r, 1, source, comm)) != MOTOR_OK ||
+	    (rc = motor_recv_order_wait(source, rtag, comm)) != MOTOR_OK)
 		return rc;
 	rc = motor_mpi_sendrecv(s->data, s->count, s->dt, dest, stag, r->data, r->count, r->dt, source, rtag,
 	                        comm, st);

@@ -7,14 +7,15 @@
 #include "motor-runtime.h"
 
 /* Isend/Irecv on a buffer that motor_buffer_resolve_fast leaves to motor_buffer_resolve, or when
- * motor_pin_fast_ready says no (operations to self of the other direction in flight, no cached slot): out of
- * line, so that the per-message path below keeps no value across a call it does not need. */
+ * motor_pin_fast_ready says no (operations to self of the other direction in flight, receives diverted while
+ * object receives wait (recv-order.c), no cached slot): out of line, so that the per-message path below keeps
+ * no value across a call it does not need. */
 static MOTOR_COLD int32_t post_slow(MonoObject *buf, int32_t offset, int32_t count, int recv, int32_t peer,
                                     int32_t tag, int32_t comm, int32_t mode, MonoObject *req)
 {
 	struct motor_buffer b;
 	int rc = motor_buffer_resolve(buf, offset, count, &b);
-	if (rc != MOTOR_OK)
+	if (rc != MOTOR_OK || (recv && (rc = motor_recv_order_check(peer, tag, comm)) != MOTOR_OK))
 		return rc;
 	return recv ? motor_pin_post(req, buf, &b, 1, peer, tag, comm, MOTOR_SEND_STANDARD)
 	            : motor_pin_post(req, buf, &b, 0, peer, tag, comm, mode);
@@ -53,6 +54,8 @@ int32_t motor_icall_irecv_layout(MonoObject *buf, int32_t offset, int32_t layout
 {
 	struct motor_buffer b;
 	int rc = motor_buffer_resolve_layout(buf, offset, layout, &b);
+	if (rc == MOTOR_OK)
+		rc = motor_recv_order_check(source, tag, comm);
 	return rc != MOTOR_OK
 	           ? rc
 	           : motor_pin_post_layout(req, buf, &b, 1, source, tag, comm, MOTOR_SEND_STANDARD);

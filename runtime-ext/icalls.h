@@ -155,6 +155,16 @@ MonoArray *motor_icall_oserialize(MonoObject *obj, int32_t *rc);
 MonoObject *motor_icall_odeserialize(MonoArray *bytes, int32_t *rc);
 MonoString *motor_icall_oerror_message(void);
 void motor_icall_opool_counts(MonoArray *counts);
+/* recv-order.c: the envelopes of the receives waiting in ORequest's list (add_it 1 lists one, 0 removes one);
+ * this thread's posts pass the check while `on` (a queued receive posted in its turn). */
+int32_t motor_icall_recv_order_list(int32_t add_it, int32_t source, int32_t tag, int32_t comm);
+void motor_icall_recv_order_pass(int32_t on);
+/* MOTOR_EBEHIND if a typed receive of this envelope would overtake a receive listed there, else MOTOR_OK;
+ * motor_recv_order_wait, for a blocking receive, waits for its turn instead (motor_object_await_before). */
+int motor_recv_order_check(int32_t source, int32_t tag, int32_t comm);
+int motor_recv_order_wait(int32_t source, int32_t tag, int32_t comm);
+/* icall-object.c: runs ORequest.AwaitBefore (source, tag, comm). */
+void motor_object_await_before(int32_t source, int32_t tag, int32_t comm);
 /* icall-object.c: OAlltoall, OSendrecv */
 MonoArray *motor_icall_oalltoall(MonoObject *arr, int32_t comm, int32_t *rc);
 MonoObject *motor_icall_osendrecv(MonoObject *obj, int32_t dest, int32_t sendtag, int32_t source,

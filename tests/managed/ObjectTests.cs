@@ -762,6 +762,86 @@ public static class ObjectTests
 		}
 	}
 
+	// Typed receives posted after an OIrecv whose envelope they overlap get their messages in MPI's order: the
+	// OIrecv the first, then each in the order posted (before, a typed receive posted in MPI at once took the
+	// object's message).  An Irecv waits in a queue, a blocking Recv until those before it have matched; an Irecv
+	// of an envelope no OIrecv overlaps is posted at once.  Large messages, so that a send waits for its receive.
+	public static void TypedReceivesAfterAnOIrecvGetTheirMessagesInPostOrder ()
+	{
+		int partner = Partner;
+		if (partner < 0)
+			return;
+		if (Rank % 2 == 0) {
+			ORequest q1 = World.OIrecv (partner, 60);
+			var a2 = new double[BigLength];
+			Request r2 = World.Irecv (a2, partner, 60);
+			Assert.True (r2.GetType () != typeof (Request), "the Irecv behind the OIrecv is queued");
+			var other = new int[1];
+			Request r0 = World.Irecv (other, partner, 59);
+			Assert.True (r0.GetType () == typeof (Request), "an Irecv of another tag is posted at once");
+			World.Send (new int[1], partner, 58); // the partner sends only now: nothing can match before
+			var a3 = new int[1];
+			World.Recv (a3, partner, 60, null); // waits until q1 has matched and r2 is posted
+			Assert.Equal (3, a3[0], "the blocking Recv's message");
+			r2.Wait ();
+			CheckBig (a2, partner + 2, "the queued Irecv");
+			q1.Wait ();
+			CheckBig (q1.Object, partner, "the OIrecv");
+			r0.Wait ();
+			Assert.Equal (9, other[0], "the Irecv of another tag");
+			// A wildcard receive behind an OIrecv, completed by Waitall before the OIrecv is.
+			ORequest q4 = World.OIrecv (partner, 60);
+			var a5 = new int[1];
+			Request r5 = World.Irecv (a5, partner, MPI.ANY_TAG);
+			Request.Waitall (new Request[] { r5, q4 });
+			var st = new Status ();
+			r5.Wait (st); // inactive now: MPI's empty status
+			Assert.Equal (5, a5[0], "the wildcard Irecv");
+			Assert.Equal (MPI.ANY_TAG, st.Tag, "the wildcard Irecv's status after Waitall");
+			Assert.Equal (4, (int) q4.Object, "the second OIrecv");
+		} else {
+			World.Recv (new int[1], partner, 58, null);
+			World.OSend (Big (Rank), partner, 60);
+			World.Send (Big (Rank + 2), partner, 60);
+			World.Send (new[] { 3 }, partner, 60);
+			World.Send (new[] { 9 }, partner, 59);
+			World.OSend (4, partner, 60);
+			World.Send (new[] { 5 }, partner, 61);
+		}
+	}
+
+	// A queued Irecv cancelled before its turn takes no message: the next receive does.  A persistent receive
+	// cannot start behind an OIrecv (it cannot wait in the queue) and says so; it starts once the OIrecv has matched.
+	public static void AQueuedIrecvCancelsAndAPersistentReceiveIsRefusedBehindAnOIrecv ()
+	{
+		int partner = Partner;
+		if (partner < 0)
+			return;
+		if (Rank % 2 == 0) {
+			ORequest q = World.OIrecv (partner, 62);
+			var a = new int[1];
+			Request r = World.Irecv (a, partner, 62);
+			r.Cancel ();
+			var st = new Status ();
+			r.Wait (st);
+			Assert.True (st.Is_cancelled (), "the queued Irecv is cancelled");
+			var b = new int[1];
+			Prequest p = World.Recv_init (b, partner, 62);
+			Assert.Throws<InvalidOperationException> (() => p.Start (), "Start behind the OIrecv");
+			World.Send (new int[1], partner, 58); // the partner sends only now: nothing can match before
+			q.Wait ();
+			Assert.Equal ("first", (string) q.Object, "the OIrecv");
+			p.Start ();
+			p.Wait ();
+			Assert.Equal (7, b[0], "the persistent receive after the OIrecv");
+			p.Free ();
+		} else {
+			World.Recv (new int[1], partner, 58, null);
+			World.OSend ("first", partner, 62);
+			World.Send (new[] { 7 }, partner, 62);
+		}
+	}
+
 	// Blocking OSend after an OIrecv, then the wait for the receive (before, it waited for ever past the eager limit).
 	public static void BlockingOSendAfterAnOIrecvTestsTheReceive ()
 	{
@@ -901,9 +981,9 @@ public static class ObjectTests
 
 	static ORequest[] UnmatchedList ()
 	{
-		var list = (LinkedList<WeakReference<ORequest>>) typeof (ORequest).GetField ("unmatched", BindingFlags.NonPublic | BindingFlags.Static).GetValue (null);
+		var list = (LinkedList<ORequest.Entry>) typeof (ORequest).GetField ("unmatched", BindingFlags.NonPublic | BindingFlags.Static).GetValue (null);
 		lock (list)
-			return list.Select (w => { ORequest q; return w.TryGetTarget (out q) ? q : null; }).ToArray ();
+			return list.Select (e => { ORequest q = null; if (e.Object != null) e.Object.TryGetTarget (out q); return q; }).ToArray ();
 	}
 
 	static int UnmatchedObjectReceives ()

@@ -1,0 +1,145 @@
+// Typed receives posted after an object receive that has not matched yet.
+//
+// An OIrecv posts nothing in MPI until its message has matched (ORequest), so MPI would match a typed receive
+// posted after it first, and give it the message that MPI's order gives the object receive.  The runtime refuses
+// a typed receive whose envelope overlaps one waiting in ORequest's list (Errors.EBEHIND,
+// runtime-ext/recv-order.c).  An Irecv is then queued in the list (QueuedRecv) and posted in its turn, by the
+// first test or wait of the process that finds every receive listed before it with an overlapping envelope gone;
+// a blocking receive (Recv, Sendrecv) waits in the runtime until those have matched (ORequest.AwaitBefore).
+using System.Collections.Generic;
+using System.Runtime.CompilerServices;
+using System.Threading;
+
+namespace System.MP
+{
+	// An Irecv queued behind object receives: posted (inner) when its turn comes, then completed through that
+	// request, as a persistent collective is through its non-blocking form.
+	unsafe sealed class QueuedRecv : Request
+	{
+		readonly Func<Request, int> post;
+		readonly int source, tag;
+		readonly LinkedListNode<ORequest.Entry> node;
+		Request inner;
+		Exception error;
+
+		// post makes the receive into the Request it is given and returns a code, as the Irecv internal calls do.
+		internal QueuedRecv (Comm comm, int source, int tag, Func<Request, int> post)
+		{
+			this.post = post;
+			this.source = source;
+			this.tag = tag;
+			// The source, tag and communicator are checked now, as Irecv checks them; Iprobe has no effect.
+			int flag;
+			int code = MPDirect.Iprobe (source, tag, comm.handle, out flag, null);
+			if (code != 0)
+				throw Errors.Make (code, comm, null, source, tag, "source");
+			node = ORequest.Queue (this, source, tag, comm.handle);
+		}
+
+		// Called by ORequest under its lock, once this receive has left the list: makes the receive (past the
+		// runtime's check, since the receives listed after this one must not hold it back).  A refusal completes
+		// this request with it.
+		internal void Post ()
+		{
+			var r = new Request ();
+			int code;
+			MPDirect.RecvOrderPass (1);
+			try {
+				code = post (r);
+			} finally {
+				MPDirect.RecvOrderPass (0);
+			}
+			if (code != 0) {
+				error = Errors.Make (code, null, null, source, tag, "source");
+				result = new StatusData { source = source, tag = tag };
+				rc = PartFailed;
+				Volatile.Write (ref done, 1);
+				return;
+			}
+			Volatile.Write (ref inner, r);
+			if (IsFreed)
+				r.Free ();
+		}
+
+		internal override bool IsDeferred { get { return true; } }
+
+		internal override int CompleteNative (bool wait, bool wantStatus, out int f)
+		{
+			for (int spins = 0;; spins++) {
+				if (Volatile.Read (ref done) != 0) {
+					f = 1;
+					return 0;
+				}
+				Request r = Volatile.Read (ref inner);
+				if (r != null) {
+					var st = wantStatus ? new Status () : null;
+					bool flag = CompletePart (r, wait, st, wait ? "Wait" : "Test", ref error);
+					f = flag ? 1 : 0;
+					if (flag) {
+						result = st != null ? st.data : default (StatusData);
+						rc = error != null ? PartFailed : 0;
+						Volatile.Write (ref done, 1);
+					}
+					return 0;
+				}
+				ORequest.ProgressUnmatched (); // posts this one if its turn has come
+				if (Volatile.Read (ref inner) != null || Volatile.Read (ref done) != 0)
+					continue;
+				if (!wait) {
+					f = 0;
+					return 0;
+				}
+				if (spins >= 64)
+					Thread.Yield ();
+			}
+		}
+
+		internal override int CancelNative ()
+		{
+			if (ORequest.Unqueue (node)) {
+				result = new StatusData { source = source, tag = tag, cancelled = 1 };
+				Volatile.Write (ref done, 1);
+				return 0;
+			}
+			Request r = Volatile.Read (ref inner);
+			return r != null ? r.CancelNative () : 0;
+		}
+
+		// A request freed before its turn is still posted (its message must not go to a later receive), then
+		// freed; one freed after, freed now.
+		internal override void Freed ()
+		{
+			Request r = Volatile.Read (ref inner);
+			if (r != null)
+				r.Free ();
+		}
+
+		internal override Exception ResultException (string op)
+		{
+			return error ?? base.ResultException (op);
+		}
+	}
+
+	public partial class Comm
+	{
+		// An Irecv the runtime refused with Errors.EBEHIND: queued behind those receives.  Any other code is thrown.
+		[MethodImpl (MethodImplOptions.NoInlining)]
+		Request IrecvBehind (int rc, object buf, int offset, int count, int source, int tag)
+		{
+			if (rc != Errors.EBEHIND)
+				throw PostFailed (rc, buf, source, tag, "source");
+			return new QueuedRecv (this, source, tag, r => MPDirect.Irecv (buf, offset, count, source, tag, handle, r));
+		}
+
+		// As IrecvBehind, for an Irecv through a layout (handle h of layout, which the closure keeps alive).
+		internal Request IrecvBehind (int rc, Array buf, int offset, Layout layout, int h, int source, int tag)
+		{
+			if (rc != Errors.EBEHIND)
+				throw PostFailed (rc, buf, source, tag, "source");
+			return new QueuedRecv (this, source, tag, r => {
+				GC.KeepAlive (layout);
+				return MPDirect.IrecvLayout (buf, offset, h, source, tag, handle, r);
+			});
+		}
+	}
+}
