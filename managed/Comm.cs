@@ -358,6 +358,13 @@ namespace System.MP
 			StatusData st = default (StatusData);
 			int rc = MPDirect.Sendrecv (sendbuf, sendoffset, sendcount, dest, sendtag,
 			                            recvbuf, recvoffset, recvcount, source, recvtag, handle, &st);
+			if (rc == Errors.EBEHIND) {
+				// Behind an object receive (ORequest): the send goes now, the receive waits its turn in the queue,
+				// as MPI would send at once and match the receive after the OIrecv.
+				PostSendrecv (sendbuf, sendoffset, sendcount, dest, sendtag, recvbuf, recvoffset, recvcount, source,
+					recvtag, new SendrecvRequest (null, 0, null, 0)).Wait (status);
+				return;
+			}
 			if (status != null)
 				status.data = st;
 			if (rc == 0)
@@ -551,7 +558,9 @@ namespace System.MP
 		/// <returns>The request; complete it with <see cref="Request.Wait()"/> or <see cref="Request.Test()"/>.
 		/// Dropping it is safe: the runtime completes the operation and releases the buffer anyway.</returns>
 		/// <remarks>Errors of the transfer itself (MPI_ERR_TRUNCATE, ...) are raised by Wait or Test, not
-		/// here.</remarks>
+		/// here.  Behind an <see cref="OIrecv"/> whose source and tag overlap and that has not matched yet, the receive
+		/// (this form and the others) is queued and posted once the OIrecv has matched, so that the OIrecv gets the
+		/// first message, as MPI's order asks (<see cref="ORequest"/>).</remarks>
 		/// <exception cref="ArgumentNullException"><paramref name="buf"/> is null.</exception>
 		/// <exception cref="ArgumentException"><paramref name="buf"/> cannot be an MPI buffer: it is not an array of a
 		/// primitive type or of structs without references, nor an object without reference fields (strings, object[]

@@ -377,6 +377,13 @@ namespace System.MP
 			if (rc == 0)
 				rc = MPDirect.SendrecvLayout (sendbuf, sendoffset, sh, dest, sendtag, recvbuf, recvoffset, rh, source,
 					recvtag, handle, &st);
+			if (rc == Errors.EBEHIND) {
+				// As in Sendrecv (object, ...): the send now, the receive queued behind the object receive.
+				Request recv = Irecv (recvbuf, recvoffset, recvlayout, source, recvtag);
+				Isend (sendbuf, sendoffset, sendlayout, dest, sendtag).Wait ();
+				recv.Wait (status);
+				return;
+			}
 			if (status != null)
 				status.data = st;
 			if (rc != 0)

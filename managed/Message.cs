@@ -308,6 +308,20 @@ namespace System.MP
 		{
 			StatusData st = default (StatusData);
 			int rc = MPDirect.SendrecvReplace (buf, offset, count, dest, sendtag, source, recvtag, handle, &st);
+			if (rc == Errors.EBEHIND) {
+				// As in Sendrecv: the send now, the receive queued behind the object receive (ORequest).  An object
+				// that is not an array waits for its turn before anything is sent.
+				var a = buf as Array;
+				if (a != null) {
+					(count < 0 ? Isendrecv_replace (a, dest, sendtag, source, recvtag)
+						: Isendrecv_replace (a, offset, count, dest, sendtag, source, recvtag)).Wait (status);
+					return;
+				}
+				do {
+					ORequest.AwaitBefore (source, recvtag, handle);
+					rc = MPDirect.SendrecvReplace (buf, offset, count, dest, sendtag, source, recvtag, handle, &st);
+				} while (rc == Errors.EBEHIND);
+			}
 			if (status != null)
 				status.data = st;
 			if (rc == 0)

@@ -10,7 +10,8 @@
 // order, as with posted receives; Test may take as long as the transfer of a message that has already matched.
 // While ORequests wait unmatched, every wait of the process polls and tests them too, since a peer may wait in a
 // send for one of them, as for a posted receive; where the process waits without polling, a progress thread tests
-// them (ProgressLoop).
+// them (ProgressLoop).  Typed receives posted after one of them with an overlapping envelope wait in the same list
+// (QueuedRecv.cs).
 using System.Collections.Generic;
 using System.Runtime.CompilerServices;
 using System.Runtime.Serialization;
@@ -31,8 +32,11 @@ namespace System.MP
 	/// blocking and tests it too, so a peer that sends to it before receiving cannot wait for ever.  Where the process
 	/// waits without testing it (the other blocking collectives, a wait that another thread began before the OIrecv
 	/// was posted), a background thread tests it about once a millisecond when MPI provides MPI_THREAD_MULTIPLE (as
-	/// MPICH and Open MPI do under motor).  A typed receive (Recv, Irecv) posted later with a matching envelope may
-	/// take its message.  Cancelling one that has not
+	/// MPICH and Open MPI do under motor).  A typed receive posted later whose envelope overlaps waits its turn, as
+	/// MPI's order asks: an Irecv (or Isendrecv) is queued and posted once the object receives before it have
+	/// matched, at a test or wait of the process; a blocking Recv waits for that (a Sendrecv sends at once and
+	/// queues its receive); the Start of a
+	/// persistent receive is refused.  Cancelling one that has not
 	/// matched succeeds, unless another thread waits for it (InvalidOperationException, as for any request another
 	/// thread is completing).  If its communicator is freed first, its next test completes it with
 	/// ObjectDisposedException.</remarks>

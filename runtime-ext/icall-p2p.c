@@ -144,7 +144,7 @@ static int sendrecv_buffers(MonoObject *sbuf, struct motor_buffer *s, int32_t de
 	if ((rc = sendrecv_disjoint(sbuf, s, rbuf, r)) != MOTOR_OK ||
 	    (rc = motor_pin_check_self(s, 0, dest, comm)) != MOTOR_OK ||
 	    (rc = motor_pin_check_self(r, 1, source, comm)) != MOTOR_OK ||
-	    (rc = motor_recv_order_wait(source, rtag, comm)) != MOTOR_OK)
+	    (rc = motor_recv_order_check(source, rtag, comm)) != MOTOR_OK)
 		return rc;
 	rc = motor_mpi_sendrecv(s->data, s->count, s->dt, dest, stag, r->data, r->count, r->dt, source, rtag,
 	                        comm, st);
@@ -218,7 +218,8 @@ int32_t motor_icall_sendrecv_replace(MonoObject *buf, int32_t offset, int32_t co
 	struct motor_buffer b;
 	int rc = motor_buffer_resolve(buf, offset, count, &b);
 	if (rc != MOTOR_OK || (rc = motor_pin_check_self(&b, 0, dest, comm)) != MOTOR_OK ||
-	    (rc = motor_pin_check_self(&b, 1, source, comm)) != MOTOR_OK)
+	    (rc = motor_pin_check_self(&b, 1, source, comm)) != MOTOR_OK ||
+	    (rc = motor_recv_order_check(source, rtag, comm)) != MOTOR_OK)
 		return rc;
 	rc = motor_mpi_sendrecv_replace(b.data, b.count, b.dt, dest, stag, source, rtag, comm, st);
 	MOTOR_KEEP_ALIVE(buf);

@@ -6,7 +6,8 @@
  * take the message that MPI's order gives the object receive.  Managed code lists here the envelope of every
  * receive that waits in ORequest's list (object receives unmatched, and the typed receives queued behind
  * them); a typed receive whose envelope overlaps one of them is refused with MOTOR_EBEHIND and managed code
- * queues it (Irecv); a blocking one (Recv, Sendrecv) waits here until the receives before it have matched.
+ * queues it (Irecv; Sendrecv becomes Isendrecv and a wait); a blocking Recv waits here until the receives
+ * before it have matched.
  *
  * While the list is not empty, receive posts take their checked path (motor_pin_divert_receives), so the
  * common case costs nothing here.  A thread that posts a queued receive in its turn passes the check

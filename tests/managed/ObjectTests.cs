@@ -810,6 +810,59 @@ public static class ObjectTests
 		}
 	}
 
+	// Behind an OIrecv: a blocking Sendrecv (and Sendrecv_replace) sends at once and its receive waits for its
+	// turn, as an Isendrecv's does, and a queued Irecv the program frees still takes its message, so the receive after it gets the next.
+	public static void SendrecvIsendrecvAndAFreedIrecvKeepTheirTurnBehindAnOIrecv ()
+	{
+		int partner = Partner;
+		if (partner < 0)
+			return;
+		if (Rank % 2 == 0) {
+			ORequest q = World.OIrecv (partner, 65);
+			World.Send (new int[1], partner, 58); // the partner sends only now: nothing can match before
+			var a1 = new int[1];
+			World.Sendrecv (new[] { 10 }, partner, 66, a1, partner, 65, null);
+			Assert.Equal (1, a1[0], "the Sendrecv's message");
+			q.Wait ();
+			Assert.Equal ("x", (string) q.Object, "the first OIrecv");
+			ORequest q2 = World.OIrecv (partner, 65);
+			var a2 = new int[1];
+			Request rq = World.Isendrecv (new[] { 20 }, partner, 66, a2, partner, 65);
+			var a3 = new int[1];
+			World.Irecv (a3, partner, 65).Free ();
+			Request.Waitall (new Request[] { rq, q2 });
+			Assert.Equal (2, a2[0], "the Isendrecv's message");
+			Assert.Equal ("y", (string) q2.Object, "the second OIrecv");
+			var a4 = new int[1];
+			World.Recv (a4, partner, 65, null);
+			Assert.Equal (4, a4[0], "the Recv after the freed Irecv");
+			ORequest q3 = World.OIrecv (partner, 65);
+			var b = new[] { 30 };
+			World.Sendrecv_replace (b, partner, 66, partner, 65, null);
+			Assert.Equal (5, b[0], "the Sendrecv_replace's message");
+			q3.Wait ();
+			Assert.Equal ("z", (string) q3.Object, "the third OIrecv");
+		} else {
+			// Each object message only after what the Sendrecv or Isendrecv sends: their sends cannot wait.
+			World.Recv (new int[1], partner, 58, null);
+			var got = new int[1];
+			World.Recv (got, partner, 66, null);
+			Assert.Equal (10, got[0], "what the Sendrecv sent");
+			World.OSend ("x", partner, 65);
+			World.Send (new[] { 1 }, partner, 65);
+			World.Recv (got, partner, 66, null);
+			Assert.Equal (20, got[0], "what the Isendrecv sent");
+			World.OSend ("y", partner, 65);
+			World.Send (new[] { 2 }, partner, 65);
+			World.Send (new[] { 3 }, partner, 65);
+			World.Send (new[] { 4 }, partner, 65);
+			World.Recv (got, partner, 66, null);
+			Assert.Equal (30, got[0], "what the Sendrecv_replace sent");
+			World.OSend ("z", partner, 65);
+			World.Send (new[] { 5 }, partner, 65);
+		}
+	}
+
 	// A queued Irecv cancelled before its turn takes no message: the next receive does.  A persistent receive
 	// cannot start behind an OIrecv (it cannot wait in the queue) and says so; it starts once the OIrecv has matched.
 	public static void AQueuedIrecvCancelsAndAPersistentReceiveIsRefusedBehindAnOIrecv ()
