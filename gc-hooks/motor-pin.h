@@ -49,6 +49,11 @@ int motor_pin_post_fast(MonoObject *req, MonoObject *obj, const struct motor_buf
  * layout selects, for the message of a truncated receive. */
 int motor_pin_post_layout(MonoObject *req, MonoObject *obj, const struct motor_buffer *b, int recv, int peer,
                           int tag, int comm, int mode);
+/* motor_pin_post of a receive (motor_pin_post_layout if `layout`) whose MPI call is made between the blocking
+ * hooks (GC-safe), for a thread that may call MPI only so (the object receives' progress thread): the slot,
+ * which roots the buffer at every collection, is published before. */
+int motor_pin_post_recv_hooked(MonoObject *req, MonoObject *obj, const struct motor_buffer *b, int layout,
+                               int source, int tag, int comm);
 
 /* Posts a non-blocking collective described by `a` (native-mpi's motor_mpi_icoll, whose agreement it makes)
  * for the Request `req`.  `sobj` and `robj` are its send and receive buffer objects (NULL where there is

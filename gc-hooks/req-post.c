@@ -113,7 +113,8 @@ enum form { PLAIN, LAYOUT, FAST };
  * anyone else can complete it; and it is checked before it is posted, which costs a communicator lookup of
  * its own, only while operations to self of the other direction are in flight. */
 static inline int post_buffer(MonoObject *req, MonoObject *obj, const struct motor_buffer *b, int recv,
-                              int peer, int tag, int comm, int mode, motor_msg *msg, enum form form)
+                              int peer, int tag, int comm, int mode, motor_msg *msg, enum form form,
+                              int hooked)
 {
 	int self = 0, to_self = 0;
 	if (form != FAST && (msg || motor_pin_self_possible(recv)) &&
@@ -141,9 +142,11 @@ static inline int post_buffer(MonoObject *req, MonoObject *obj, const struct mot
 			return MOTOR_OK;
 		}
 	} else {
-		rc = recv ? motor_mpi_irecv(b->data, b->count, b->dt, peer, tag, comm, &sl->req, &to_self)
-		          : motor_mpi_isend(b->data, b->count, b->dt, peer, tag, comm, mode, &sl->req,
-		                            &to_self);
+		rc = hooked ? motor_mpi_irecv_hooked(b->data, b->count, b->dt, peer, tag, comm, &sl->req,
+		                                     &to_self)
+		     : recv ? motor_mpi_irecv(b->data, b->count, b->dt, peer, tag, comm, &sl->req, &to_self)
+		            : motor_mpi_isend(b->data, b->count, b->dt, peer, tag, comm, mode, &sl->req,
+		                              &to_self);
 	}
 	/* From here on only the slot is used (it holds the Request, the buffer's address, count and
 	 * datatype): nothing else needs to be kept across MPI's call. */
@@ -171,7 +174,7 @@ static inline int post_buffer(MonoObject *req, MonoObject *obj, const struct mot
 int motor_pin_post(MonoObject *req, MonoObject *obj, const struct motor_buffer *b, int recv, int peer,
                    int tag, int comm, int mode)
 {
-	return post_buffer(req, obj, b, recv, peer, tag, comm, mode, NULL, PLAIN);
+	return post_buffer(req, obj, b, recv, peer, tag, comm, mode, NULL, PLAIN, 0);
 }
 
 int motor_pin_fast_ready(int recv)
@@ -182,19 +185,26 @@ int motor_pin_fast_ready(int recv)
 int motor_pin_post_fast(MonoObject *req, MonoObject *obj, const struct motor_buffer *b, int recv, int peer,
                         int tag, int comm, int mode)
 {
-	return post_buffer(req, obj, b, recv, peer, tag, comm, mode, NULL, FAST);
+	return post_buffer(req, obj, b, recv, peer, tag, comm, mode, NULL, FAST, 0);
 }
 
 int motor_pin_post_layout(MonoObject *req, MonoObject *obj, const struct motor_buffer *b, int recv, int peer,
                           int tag, int comm, int mode)
 {
-	return post_buffer(req, obj, b, recv, peer, tag, comm, mode, NULL, LAYOUT);
+	return post_buffer(req, obj, b, recv, peer, tag, comm, mode, NULL, LAYOUT, 0);
+}
+
+int motor_pin_post_recv_hooked(MonoObject *req, MonoObject *obj, const struct motor_buffer *b, int layout,
+                               int source, int tag, int comm)
+{
+	return layout ? post_buffer(req, obj, b, 1, source, tag, comm, MOTOR_SEND_STANDARD, NULL, LAYOUT, 1)
+	              : post_buffer(req, obj, b, 1, source, tag, comm, MOTOR_SEND_STANDARD, NULL, PLAIN, 1);
 }
 
 int motor_pin_post_mrecv(MonoObject *req, MonoObject *obj, const struct motor_buffer *b, motor_msg *msg,
                          int source, int comm)
 {
-	return post_buffer(req, obj, b, 1, source, 0, comm, MOTOR_SEND_STANDARD, msg, PLAIN);
+	return post_buffer(req, obj, b, 1, source, 0, comm, MOTOR_SEND_STANDARD, msg, PLAIN, 0);
 }
 
 /* Fills in a slot for an operation without a managed buffer: nothing to pin, nothing a message to self could

@@ -122,10 +122,10 @@ namespace System.MP
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int ObjectProgressEnter ();
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern void ObjectProgressLeave ();
 		// The envelopes of the receives waiting in ORequest's list (add 1 lists one, 0 removes one): a typed receive
-		// that overlaps one is refused with Errors.EBEHIND (runtime-ext/recv-order.c).  RecvOrderPass (1) lets this
-		// thread's receives pass that check until RecvOrderPass (0).
+		// that overlaps one is refused with Errors.EBEHIND (runtime-ext/recv-order.c).  IrecvQueued posts a queued
+		// one in its turn, past that check (layout -1: count elements; else a layout handle), on any thread.
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int RecvOrderList (int add, int source, int tag, int comm);
-		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern void RecvOrderPass (int on);
+		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int IrecvQueued (object buf, int offset, int count, int layout, int source, int tag, int comm, Request req);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern void PinCounts (long[] counts);
 	}
 }

@@ -201,9 +201,7 @@ namespace System.MP
 						return; // it completed meanwhile: the next round starts again from the first
 					next = n.Next;
 					if (n.Value.Typed != null) {
-						// Posted in its turn, by a thread of the program: the progress thread calls MPI only
-						// between the blocking hooks, and a post must not be (the buffer is resolved and pinned).
-						if (Thread.CurrentThread != progress && !Behind (n, false)) {
+						if (!Behind (n, false)) { // its turn: posted
 							Unlist (n);
 							n.Value.Typed.Post ();
 						}

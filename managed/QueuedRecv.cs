@@ -17,18 +17,24 @@ namespace System.MP
 	// request, as a persistent collective is through its non-blocking form.
 	unsafe sealed class QueuedRecv : Request
 	{
-		readonly Func<Request, int> post;
-		readonly int source, tag;
+		readonly object buf;
+		readonly Layout layout; // kept alive for its handle
+		readonly int offset, count, handle, source, tag, comm;
 		readonly LinkedListNode<ORequest.Entry> node;
 		Request inner;
 		Exception error;
 
-		// post makes the receive into the Request it is given and returns a code, as the Irecv internal calls do.
-		internal QueuedRecv (Comm comm, int source, int tag, Func<Request, int> post)
+		// The receive of Irecv (buf, offset, count, ...), or through layout (its handle) from element offset.
+		internal QueuedRecv (Comm comm, object buf, int offset, int count, Layout layout, int handle, int source, int tag)
 		{
-			this.post = post;
+			this.buf = buf;
+			this.offset = offset;
+			this.count = count;
+			this.layout = layout;
+			this.handle = layout != null ? handle : -1;
 			this.source = source;
 			this.tag = tag;
+			this.comm = comm.handle;
 			// The source, tag and communicator are checked now, as Irecv checks them; Iprobe has no effect.
 			int flag;
 			int code = MPDirect.Iprobe (source, tag, comm.handle, out flag, null);
@@ -38,18 +44,13 @@ namespace System.MP
 		}
 
 		// Called by ORequest under its lock, once this receive has left the list: makes the receive (past the
-		// runtime's check, since the receives listed after this one must not hold it back).  A refusal completes
-		// this request with it.
+		// runtime's check, since the receives listed after this one must not hold it back; between the blocking
+		// hooks on the progress thread).  A refusal completes this request with it.
 		internal void Post ()
 		{
 			var r = new Request ();
-			int code;
-			MPDirect.RecvOrderPass (1);
-			try {
-				code = post (r);
-			} finally {
-				MPDirect.RecvOrderPass (0);
-			}
+			int code = MPDirect.IrecvQueued (buf, offset, count, handle, source, tag, comm, r);
+			GC.KeepAlive (layout);
 			if (code != 0) {
 				error = Errors.Make (code, null, null, source, tag, "source");
 				result = new StatusData { source = source, tag = tag };
@@ -129,18 +130,15 @@ namespace System.MP
 		{
 			if (rc != Errors.EBEHIND)
 				throw PostFailed (rc, buf, source, tag, "source");
-			return new QueuedRecv (this, source, tag, r => MPDirect.Irecv (buf, offset, count, source, tag, handle, r));
+			return new QueuedRecv (this, buf, offset, count, null, 0, source, tag);
 		}
 
-		// As IrecvBehind, for an Irecv through a layout (handle h of layout, which the closure keeps alive).
+		// As IrecvBehind, for an Irecv through a layout (handle h of layout).
 		internal Request IrecvBehind (int rc, Array buf, int offset, Layout layout, int h, int source, int tag)
 		{
 			if (rc != Errors.EBEHIND)
 				throw PostFailed (rc, buf, source, tag, "source");
-			return new QueuedRecv (this, source, tag, r => {
-				GC.KeepAlive (layout);
-				return MPDirect.IrecvLayout (buf, offset, h, source, tag, handle, r);
-			});
+			return new QueuedRecv (this, buf, offset, 0, layout, h, source, tag);
 		}
 	}
 }

@@ -357,6 +357,10 @@ int motor_mpi_isend(const void *buf, int64_t count, int dt, int dest, int tag, i
                     motor_req *req, int *to_self);
 int motor_mpi_irecv(void *buf, int64_t count, int dt, int source, int tag, int comm, motor_req *req,
                     int *to_self);
+/* motor_mpi_irecv between the blocking hooks (motor_mpi_set_block_hooks), for a thread that may call MPI only
+ * GC-safe; not counted as a wait. */
+int motor_mpi_irecv_hooked(void *buf, int64_t count, int dt, int source, int tag, int comm, motor_req *req,
+                           int *to_self);
 
 /* ---- bsend.c -------------------------------------------------------------------------------------- */
 

@@ -189,6 +189,17 @@ int motor_mpi_irecv(void *buf, int64_t count, int dt, int source, int tag, int c
 	return rc;
 }
 
+int motor_mpi_irecv_hooked(void *buf, int64_t count, int dt, int source, int tag, int comm, motor_req *req,
+                           int *to_self)
+{
+	void *stackdata = NULL;
+	void *cookie = motor_mpi__block_enter ? motor_mpi__block_enter(&stackdata) : NULL;
+	int rc = motor_mpi_irecv(buf, count, dt, source, tag, comm, req, to_self);
+	if (motor_mpi__block_leave)
+		motor_mpi__block_leave(cookie, &stackdata);
+	return rc;
+}
+
 int motor_mpi_sendrecv(const void *sbuf, int64_t scount, int sdt, int dest, int stag, void *rbuf,
                        int64_t rcount, int rdt, int source, int rtag, int comm, motor_status *st)
 {

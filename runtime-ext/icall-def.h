@@ -73,7 +73,7 @@ MOTOR_ICALL(SetUnmatchedObjectReceives, motor_mpi_set_unmatched)
 MOTOR_ICALL(ObjectProgressEnter, motor_icall_object_progress_enter)
 MOTOR_ICALL(ObjectProgressLeave, motor_icall_object_progress_leave)
 MOTOR_ICALL(RecvOrderList, motor_icall_recv_order_list)
-MOTOR_ICALL(RecvOrderPass, motor_icall_recv_order_pass)
+MOTOR_ICALL(IrecvQueued, motor_icall_irecv_queued)
 MOTOR_ICALL(PinCounts, motor_icall_pin_counts)
 /* communicators, groups and topologies: calls that take and return only integers are the native-mpi functions
  * themselves (native-mpi/comm.c, group.c, topo.c, spawn.c); the managed side pins any array it passes. */

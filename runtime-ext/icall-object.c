@@ -78,6 +78,11 @@ int32_t motor_icall_osend(MonoObject *obj, int32_t offset, int32_t count, int32_
 static _Thread_local int progress_thread;
 static atomic_int progress_rounds, progress_stopped;
 
+int motor_object_progress_thread(void)
+{
+	return progress_thread;
+}
+
 int32_t motor_icall_object_progress_enter(void)
 {
 	if (!progress_thread) {

@@ -156,15 +156,18 @@ MonoObject *motor_icall_odeserialize(MonoArray *bytes, int32_t *rc);
 MonoString *motor_icall_oerror_message(void);
 void motor_icall_opool_counts(MonoArray *counts);
 /* recv-order.c: the envelopes of the receives waiting in ORequest's list (add_it 1 lists one, 0 removes one);
- * this thread's posts pass the check while `on` (a queued receive posted in its turn). */
+ * the post of a queued receive in its turn (layout -1: `count` elements, else through that layout). */
 int32_t motor_icall_recv_order_list(int32_t add_it, int32_t source, int32_t tag, int32_t comm);
-void motor_icall_recv_order_pass(int32_t on);
+int32_t motor_icall_irecv_queued(MonoObject *buf, int32_t offset, int32_t count, int32_t layout,
+                                 int32_t source, int32_t tag, int32_t comm, MonoObject *req);
 /* MOTOR_EBEHIND if a typed receive of this envelope would overtake a receive listed there, else MOTOR_OK;
  * motor_recv_order_wait, for a blocking receive, waits for its turn instead (motor_object_await_before). */
 int motor_recv_order_check(int32_t source, int32_t tag, int32_t comm);
 int motor_recv_order_wait(int32_t source, int32_t tag, int32_t comm);
-/* icall-object.c: runs ORequest.AwaitBefore (source, tag, comm). */
+/* icall-object.c: runs ORequest.AwaitBefore (source, tag, comm); whether this thread is the object receives'
+ * progress thread. */
 void motor_object_await_before(int32_t source, int32_t tag, int32_t comm);
+int motor_object_progress_thread(void);
 /* icall-object.c: OAlltoall, OSendrecv */
 MonoArray *motor_icall_oalltoall(MonoObject *arr, int32_t comm, int32_t *rc);
 MonoObject *motor_icall_osendrecv(MonoObject *obj, int32_t dest, int32_t sendtag, int32_t source,

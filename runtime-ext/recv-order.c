@@ -10,8 +10,9 @@
  * before it have matched.
  *
  * While the list is not empty, receive posts take their checked path (motor_pin_divert_receives), so the
- * common case costs nothing here.  A thread that posts a queued receive in its turn passes the check
- * (motor_icall_recv_order_pass).
+ * common case costs nothing here.  A queued receive is posted in its turn by motor_icall_irecv_queued, past
+ * the check (the receives listed after it must not hold it back), also by the object receives' progress
+ * thread, which calls MPI only between the blocking hooks.
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -19,6 +20,7 @@
 
 #include "icalls.h"
 #include "motor-pin.h"
+#include "motor-runtime.h"
 
 struct envelope {
 	int32_t source, tag, comm;
@@ -28,7 +30,6 @@ static pthread_mutex_t order_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct envelope *listed;
 static int n_listed, cap_listed;
 static atomic_int any_listed;
-static _Thread_local int passing;
 
 static int overlap(const struct envelope *e, int32_t source, int32_t tag, int32_t comm)
 {
@@ -77,14 +78,9 @@ int32_t motor_icall_recv_order_list(int32_t add_it, int32_t source, int32_t tag,
 	return rc;
 }
 
-void motor_icall_recv_order_pass(int32_t on)
-{
-	passing = on;
-}
-
 int motor_recv_order_check(int32_t source, int32_t tag, int32_t comm)
 {
-	if (!atomic_load_explicit(&any_listed, memory_order_relaxed) || passing || source == MOTOR_PROC_NULL)
+	if (!atomic_load_explicit(&any_listed, memory_order_relaxed) || source == MOTOR_PROC_NULL)
 		return MOTOR_OK;
 	int found = 0;
 	pthread_mutex_lock(&order_lock);
@@ -100,4 +96,18 @@ int motor_recv_order_wait(int32_t source, int32_t tag, int32_t comm)
 	while ((rc = motor_recv_order_check(source, tag, comm)) == MOTOR_EBEHIND)
 		motor_object_await_before(source, tag, comm);
 	return rc;
+}
+
+int32_t motor_icall_irecv_queued(MonoObject *buf, int32_t offset, int32_t count, int32_t layout,
+                                 int32_t source, int32_t tag, int32_t comm, MonoObject *req)
+{
+	struct motor_buffer b;
+	int rc = layout >= 0 ? motor_buffer_resolve_layout(buf, offset, layout, &b)
+	                     : motor_buffer_resolve(buf, offset, count, &b);
+	if (rc != MOTOR_OK)
+		return rc;
+	if (motor_object_progress_thread())
+		return motor_pin_post_recv_hooked(req, buf, &b, layout >= 0, source, tag, comm);
+	return layout >= 0 ? motor_pin_post_layout(req, buf, &b, 1, source, tag, comm, MOTOR_SEND_STANDARD)
+	                   : motor_pin_post(req, buf, &b, 1, source, tag, comm, MOTOR_SEND_STANDARD);
 }

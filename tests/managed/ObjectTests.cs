@@ -863,6 +863,35 @@ public static class ObjectTests
 		}
 	}
 
+	// A queued Irecv is posted in its turn by the progress thread too: here the rank blocks in an Allreduce while its
+	// partner sends the OIrecv's object and then the Irecv's message, both large, before joining the Allreduce.
+	public static void AQueuedIrecvIsPostedWhileTheRankBlocksInACollective ()
+	{
+		int partner = Partner;
+		ORequest q = null;
+		Request r = null;
+		var a = new double[BigLength];
+		if (partner >= 0 && Rank % 2 == 0) {
+			q = World.OIrecv (partner, 67);
+			r = World.Irecv (a, partner, 67);
+			Assert.True (r.GetType () != typeof (Request), "the Irecv behind the OIrecv is queued");
+			World.Send (new int[1], partner, 58);
+		} else if (partner >= 0) {
+			World.Recv (new int[1], partner, 58, null);
+			World.OSend (Big (Rank), partner, 67);
+			World.Send (Big (Rank + 2), partner, 67);
+		}
+		var sum = new int[1];
+		World.Allreduce (new[] { 1 }, sum, Op.SUM);
+		Assert.Equal (Size, sum[0], "the Allreduce");
+		if (q != null) {
+			r.Wait ();
+			CheckBig (a, partner + 2, "the queued Irecv");
+			q.Wait ();
+			CheckBig (q.Object, partner, "the OIrecv");
+		}
+	}
+
 	// A queued Irecv cancelled before its turn takes no message: the next receive does.  A persistent receive
 	// cannot start behind an OIrecv (it cannot wait in the queue) and says so; it starts once the OIrecv has matched.
 	public static void AQueuedIrecvCancelsAndAPersistentReceiveIsRefusedBehindAnOIrecv ()
