@@ -4,7 +4,8 @@
 // posted after it first, and give it the message that MPI's order gives the object receive.  The runtime refuses
 // a typed receive whose envelope overlaps one waiting in ORequest's list (Errors.EBEHIND,
 // runtime-ext/recv-order.c).  An Irecv is then queued in the list (QueuedRecv) and posted in its turn, by the
-// first test or wait of the process that finds every receive listed before it with an overlapping envelope gone;
+// first test or wait of the process, or pass of the progress thread, that finds every receive listed before it
+// with an overlapping envelope gone;
 // a blocking Recv waits in the runtime until those have matched (ORequest.AwaitBefore), and a Sendrecv becomes
 // Isendrecv and Wait (its send must not wait: the peer may wait for it before it sends the object message).
 using System.Collections.Generic;
