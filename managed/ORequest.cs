@@ -34,9 +34,9 @@ namespace System.MP
 	/// was posted), a background thread tests it about once a millisecond when MPI provides MPI_THREAD_MULTIPLE (as
 	/// MPICH and Open MPI do under motor).  A typed receive posted later whose envelope overlaps waits its turn, as
 	/// MPI's order asks: an Irecv (or Isendrecv) is queued and posted once the object receives before it have
-	/// matched, at a test or wait of the process; a blocking Recv waits for that (a Sendrecv sends at once and
-	/// queues its receive); the Start of a
-	/// persistent receive is refused.  Cancelling one that has not
+	/// matched, at a test or wait of the process or by that thread; a blocking Recv waits for that (a Sendrecv
+	/// sends at once and queues its receive); the Start of a persistent receive is refused.  Cancelling one that has
+	/// not
 	/// matched succeeds, unless another thread waits for it (InvalidOperationException, as for any request another
 	/// thread is completing).  If its communicator is freed first, its next test completes it with
 	/// ObjectDisposedException.</remarks>

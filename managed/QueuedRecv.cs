@@ -5,9 +5,9 @@
 // a typed receive whose envelope overlaps one waiting in ORequest's list (Errors.EBEHIND,
 // runtime-ext/recv-order.c).  An Irecv is then queued in the list (QueuedRecv) and posted in its turn, by the
 // first test or wait of the process, or pass of the progress thread, that finds every receive listed before it
-// with an overlapping envelope gone;
-// a blocking Recv waits in the runtime until those have matched (ORequest.AwaitBefore), and a Sendrecv becomes
-// Isendrecv and Wait (its send must not wait: the peer may wait for it before it sends the object message).
+// with an overlapping envelope gone; a blocking Recv waits in the runtime until those have matched
+// (ORequest.AwaitBefore), and a Sendrecv becomes Isendrecv and Wait (its send must not wait: the peer may wait
+// for it before it sends the object message).
 using System.Collections.Generic;
 using System.Runtime.CompilerServices;
 using System.Threading;
@@ -20,8 +20,8 @@ namespace System.MP
 	{
 		readonly object buf;
 		readonly Layout layout; // kept alive for its handle
-		readonly int offset, count, handle, source, tag, comm;
-		readonly LinkedListNode<ORequest.Entry> node;
+		readonly int offset, count, handle;
+		readonly LinkedListNode<ORequest.Entry> node; // its envelope too
 		Request inner;
 		Exception error;
 
@@ -33,9 +33,6 @@ namespace System.MP
 			this.count = count;
 			this.layout = layout;
 			this.handle = layout != null ? handle : -1;
-			this.source = source;
-			this.tag = tag;
-			this.comm = comm.handle;
 			// The source, tag and communicator are checked now, as Irecv checks them; Iprobe has no effect.
 			int flag;
 			int code = MPDirect.Iprobe (source, tag, comm.handle, out flag, null);
@@ -50,11 +47,12 @@ namespace System.MP
 		internal void Post ()
 		{
 			var r = new Request ();
-			int code = MPDirect.IrecvQueued (buf, offset, count, handle, source, tag, comm, r);
+			ORequest.Entry e = node.Value;
+			int code = MPDirect.IrecvQueued (buf, offset, count, handle, e.Source, e.Tag, e.Comm, r);
 			GC.KeepAlive (layout);
 			if (code != 0) {
-				error = Errors.Make (code, null, null, source, tag, "source");
-				result = new StatusData { source = source, tag = tag };
+				error = Errors.Make (code, null, null, e.Source, e.Tag, "source");
+				result = new StatusData { source = e.Source, tag = e.Tag };
 				rc = PartFailed;
 				Volatile.Write (ref done, 1);
 				return;
@@ -100,7 +98,7 @@ namespace System.MP
 		internal override int CancelNative ()
 		{
 			if (ORequest.Unqueue (node)) {
-				result = new StatusData { source = source, tag = tag, cancelled = 1 };
+				result = new StatusData { source = node.Value.Source, tag = node.Value.Tag, cancelled = 1 };
 				Volatile.Write (ref done, 1);
 				return 0;
 			}
