@@ -7,8 +7,8 @@
 #
 # Runs a loop of bench/Overhead.cs on rank 0 under valgrind's callgrind twice, with 20,000 and 120,000
 # iterations, and prints the difference divided by 100,000: instructions per iteration, by function and in
-# total for Motor's C code, JIT-compiled code (System.MP, the internal-call wrappers, the allocator) and the
-# rest.  The loops (nonblocking, blocking and osmall unless --loop chooses): nonblocking, the loop of
+# total for Motor's C code, JIT-compiled code (System.MP, its direct calls, the internal-call wrappers, the
+# allocator) and the rest.  The loops (nonblocking, blocking and osmall unless --loop chooses): nonblocking, the loop of
 # run-overhead.sh (Irecv + Send + Wait of one byte under the stand-in MPI of bench/overhead-mpi.c); status, the
 # same with Wait (status), which converts the MPI status; test, the same with Test called until it returns true
 # (the stand-in completes the receive at the first test); teststatus, the same with Test (status); waitall,

@@ -88,7 +88,7 @@ namespace System.MP
 		[MethodImpl (MethodImplOptions.AggressiveInlining)]
 		public void Send (object buf, int dest, int tag)
 		{
-			int rc = MPDirect.SendStandard (buf, 0, -1, dest, tag, handle);
+			int rc = Direct.SendStandard (buf, 0, -1, dest, tag, handle);
 			if (rc != 0)
 				throw Errors.Make (rc, this, buf, dest, tag, "dest");
 		}
@@ -122,7 +122,7 @@ namespace System.MP
 		{
 			if ((offset | count) < 0)
 				throw Errors.BadRange (offset, count);
-			int rc = MPDirect.SendStandard (buf, offset, count, dest, tag, handle);
+			int rc = Direct.SendStandard (buf, offset, count, dest, tag, handle);
 			if (rc != 0)
 				throw Errors.Make (rc, this, buf, dest, tag, "dest");
 		}
@@ -146,7 +146,7 @@ namespace System.MP
 		/// <exception cref="MPIException">The MPI library reported an error.</exception>
 		public void Ssend (object buf, int dest, int tag)
 		{
-			int rc = MPDirect.Send (buf, 0, -1, dest, tag, handle, 1);
+			int rc = Direct.Send (buf, 0, -1, dest, tag, handle, 1);
 			if (rc != 0)
 				throw Errors.Make (rc, this, buf, dest, tag, "dest");
 		}
@@ -180,7 +180,7 @@ namespace System.MP
 		{
 			if ((offset | count) < 0)
 				throw Errors.BadRange (offset, count);
-			int rc = MPDirect.Send (buf, offset, count, dest, tag, handle, 1);
+			int rc = Direct.Send (buf, offset, count, dest, tag, handle, 1);
 			if (rc != 0)
 				throw Errors.Make (rc, this, buf, dest, tag, "dest");
 		}
@@ -216,7 +216,7 @@ namespace System.MP
 				RecvWithStatus (buf, 0, -1, source, tag, status);
 				return;
 			}
-			int rc = MPDirect.RecvNoStatus (buf, 0, -1, source, tag, handle);
+			int rc = Direct.RecvNoStatus (buf, 0, -1, source, tag, handle);
 			if (rc != 0)
 				throw RecvFailed (rc, buf, -1, source, tag);
 		}
@@ -260,7 +260,7 @@ namespace System.MP
 				RecvWithStatus (buf, offset, count, source, tag, status);
 				return;
 			}
-			int rc = MPDirect.RecvNoStatus (buf, offset, count, source, tag, handle);
+			int rc = Direct.RecvNoStatus (buf, offset, count, source, tag, handle);
 			if (rc != 0)
 				throw RecvFailed (rc, buf, count, source, tag);
 		}
@@ -272,7 +272,7 @@ namespace System.MP
 		void RecvWithStatus (object buf, int offset, int count, int source, int tag, Status status)
 		{
 			StatusData st = default (StatusData);
-			int rc = MPDirect.Recv (buf, offset, count, source, tag, handle, &st);
+			int rc = Direct.Recv (buf, offset, count, source, tag, handle, (IntPtr) (&st));
 			status.data = st;
 			if (rc != 0)
 				throw RecvFailed (rc, "Recv", st, buf, count, source, tag);
@@ -396,7 +396,7 @@ namespace System.MP
 		Request PostSend (object buf, int offset, int count, int dest, int tag, int mode)
 		{
 			var r = Request.Fresh ();
-			int rc = MPDirect.Isend (buf, offset, count, dest, tag, handle, mode, r);
+			int rc = Direct.Isend (buf, offset, count, dest, tag, handle, mode, r);
 			if (rc != 0)
 				throw PostFailed (rc, buf, dest, tag, "dest");
 			return r;
@@ -406,7 +406,7 @@ namespace System.MP
 		Request PostRecv (object buf, int offset, int count, int source, int tag)
 		{
 			var r = Request.Fresh ();
-			int rc = MPDirect.Irecv (buf, offset, count, source, tag, handle, r);
+			int rc = Direct.Irecv (buf, offset, count, source, tag, handle, r);
 			if (rc != 0)
 				return IrecvBehind (rc, buf, offset, count, source, tag);
 			return r;
@@ -481,7 +481,7 @@ namespace System.MP
 			if ((offset | count) < 0)
 				throw Errors.BadRange (offset, count);
 			var r = Request.Fresh ();
-			int rc = MPDirect.Isend (buf, offset, count, dest, tag, handle, 0, r);
+			int rc = Direct.Isend (buf, offset, count, dest, tag, handle, 0, r);
 			if (rc != 0)
 				throw PostFailed (rc, buf, dest, tag, "dest");
 			return r;
@@ -615,7 +615,7 @@ namespace System.MP
 			if ((offset | count) < 0)
 				throw Errors.BadRange (offset, count);
 			var r = Request.Fresh ();
-			int rc = MPDirect.Irecv (buf, offset, count, source, tag, handle, r);
+			int rc = Direct.Irecv (buf, offset, count, source, tag, handle, r);
 			if (rc != 0)
 				return IrecvBehind (rc, buf, offset, count, source, tag);
 			return r;

@@ -53,15 +53,8 @@ namespace System.MP
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int CommFree (int comm);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int Barrier (int comm);
 
-		// point-to-point (runtime-ext/icall-p2p.c); count == -1 means the whole buffer
-		[MethodImpl (MethodImplOptions.InternalCall)]
-		internal static extern int SendStandard (object buf, int offset, int count, int dest, int tag, int comm);
-		[MethodImpl (MethodImplOptions.InternalCall)]
-		internal static extern int RecvNoStatus (object buf, int offset, int count, int source, int tag, int comm);
-		[MethodImpl (MethodImplOptions.InternalCall)]
-		internal static extern int Send (object buf, int offset, int count, int dest, int tag, int comm, int mode);
-		[MethodImpl (MethodImplOptions.InternalCall)]
-		internal static extern int Recv (object buf, int offset, int count, int source, int tag, int comm, StatusData* st);
+		// point-to-point (runtime-ext/icall-p2p.c); count == -1 means the whole buffer.  Send, Recv and the non-blocking
+		// operations and requests made per message are direct calls instead (System.MP.Direct, runtime-ext/direct-def.h).
 		[MethodImpl (MethodImplOptions.InternalCall)]
 		internal static extern int Sendrecv (object sbuf, int soffset, int scount, int dest, int stag,
 		                                     object rbuf, int roffset, int rcount, int source, int rtag, int comm, StatusData* st);
@@ -71,10 +64,6 @@ namespace System.MP
 		internal static extern int Iprobe (int source, int tag, int comm, out int flag, StatusData* st);
 
 		// non-blocking operations and requests (runtime-ext/icall-request.c, gc-hooks/req-*.c)
-		[MethodImpl (MethodImplOptions.InternalCall)]
-		internal static extern int Isend (object buf, int offset, int count, int dest, int tag, int comm, int mode, Request req);
-		[MethodImpl (MethodImplOptions.InternalCall)]
-		internal static extern int Irecv (object buf, int offset, int count, int source, int tag, int comm, Request req);
 		[MethodImpl (MethodImplOptions.InternalCall)]
 		internal static extern int SendLayout (object buf, int offset, int layout, int dest, int tag, int comm, int mode);
 		[MethodImpl (MethodImplOptions.InternalCall)]
@@ -94,26 +83,9 @@ namespace System.MP
 		internal static extern int CheckLayout (object buf, int offset, int layout);
 		[MethodImpl (MethodImplOptions.InternalCall)]
 		internal static extern int RequestComplete (Request req, int slot, int gen, int wait, out int flag);
-		[MethodImpl (MethodImplOptions.InternalCall)]
-		internal static extern int RequestWait (Request req);
-		[MethodImpl (MethodImplOptions.InternalCall)]
-		internal static extern int RequestWaitStatus (Request req); // as RequestWait, and the status into req.result
-		[MethodImpl (MethodImplOptions.InternalCall)]
-		internal static extern int RequestTest (Request req); // 1: completed, 0: in flight, < 0: an error code
-		[MethodImpl (MethodImplOptions.InternalCall)]
-		internal static extern int RequestTestStatus (Request req); // as RequestTest, and the status into req.result
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int RequestSettle (Request req); // as RequestTest; a Wait meanwhile waits
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int RequestCancel (int slot, int gen);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int RequestPosted (int slot, int gen, out long count, out int dt);
-		// Waits for reqs[from..] as Wait () does, in order; 0 when all are done, else stops at reqs[at]: 1 to wait for
-		// it the general way, 2 to raise its (reported) completion's error, < 0 an error code for it.
-		[MethodImpl (MethodImplOptions.InternalCall)]
-		internal static extern int RequestWaitall (Request[] reqs, int from, out int at);
-		// Tests each of reqs[from..] without reporting (as Peek), past any still in flight: at the end 3 when all have
-		// completed, 0 when not; or stops at reqs[at]: 1 to test it the general way, < 0 an error code for it.
-		[MethodImpl (MethodImplOptions.InternalCall)]
-		internal static extern int RequestTestall (Request[] reqs, int from, out int at);
-		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int Waitany (Request[] reqs, out int index);
 		// The number of object receives waiting unmatched: while there are any, a wait that would block returns
 		// Errors.EPOLL instead (gc-hooks/motor-pin.h), and managed code polls (ORequest.ProgressUnmatched).
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern void SetUnmatchedObjectReceives (int n);

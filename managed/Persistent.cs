@@ -154,8 +154,8 @@ namespace System.MP
 						: MPDirect.IsendLayout (buf, offset, h, peer, tag, comm.handle, kind, this);
 			} else {
 				code = kind == RecvKind
-					? MPDirect.Irecv (buf, offset, count, peer, tag, comm.handle, this)
-					: MPDirect.Isend (buf, offset, count, peer, tag, comm.handle, kind, this);
+					? Direct.Irecv (buf, offset, count, peer, tag, comm.handle, this)
+					: Direct.Isend (buf, offset, count, peer, tag, comm.handle, kind, this);
 			}
 			if (code != 0)
 				throw Errors.Make (code, comm, buf, peer, tag, kind == RecvKind ? "source" : "dest");

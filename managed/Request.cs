@@ -220,7 +220,7 @@ namespace System.MP
 			if (slot >= 0 && ended == 0) {
 				if (Volatile.Read (ref done) == 0) {
 					MakeSpare ();
-					int code = MPDirect.RequestWait (this);
+					int code = Direct.RequestWait (this);
 					if (code != 0)
 						PollOrThrow (code);
 				}
@@ -253,7 +253,7 @@ namespace System.MP
 			if (status != null && slot >= 0 && ended == 0) {
 				if (Volatile.Read (ref done) == 0) {
 					MakeSpare ();
-					int code = MPDirect.RequestWaitStatus (this);
+					int code = Direct.RequestWaitStatus (this);
 					if (code != 0)
 						PollOrThrow (code);
 				}
@@ -283,7 +283,7 @@ namespace System.MP
 			// The common case in one internal call, as in Wait ().
 			if (slot >= 0 && ended == 0) {
 				if (Volatile.Read (ref done) == 0) {
-					int code = MPDirect.RequestTest (this);
+					int code = Direct.RequestTest (this);
 					if (code < 0)
 						throw Errors.Make (code, null, null, 0, 0, null);
 					if (code == 0)
@@ -317,7 +317,7 @@ namespace System.MP
 			// The common case in one internal call, as in Wait ().
 			if (status != null && slot >= 0 && ended == 0) {
 				if (Volatile.Read (ref done) == 0) {
-					int code = MPDirect.RequestTestStatus (this);
+					int code = Direct.RequestTestStatus (this);
 					if (code < 0)
 						throw Errors.Make (code, null, null, 0, 0, null);
 					if (code == 0)
@@ -401,7 +401,7 @@ namespace System.MP
 				throw new ArgumentNullException ("requests");
 			for (int from = 0; from < requests.Length;) {
 				int at;
-				int code = MPDirect.RequestWaitall (requests, from, out at);
+				int code = Direct.RequestWaitall (requests, from, out at);
 				if (code == 0)
 					return;
 				if (code == Errors.EPOLL) { // object receives wait unmatched: test all, with them
@@ -452,7 +452,7 @@ namespace System.MP
 			bool all = true;
 			for (int from = 0;;) {
 				int at;
-				int code = MPDirect.RequestTestall (requests, from, out at);
+				int code = Direct.RequestTestall (requests, from, out at);
 				if (code == 3)
 					return all;
 				if (code == 0)
@@ -475,7 +475,7 @@ namespace System.MP
 		{
 			if (slot >= 0 && ended == 0) {
 				if (Volatile.Read (ref done) == 0) {
-					int code = MPDirect.RequestWait (this);
+					int code = Direct.RequestWait (this);
 					if (code != 0)
 						PollOrThrow (code);
 				}
@@ -522,7 +522,7 @@ namespace System.MP
 		internal bool Peek ()
 		{
 			if (slot >= 0) {
-				int got = MPDirect.RequestTestStatus (this); // 1: completed, 0: in flight, < 0: an error code
+				int got = Direct.RequestTestStatus (this); // 1: completed, 0: in flight, < 0: an error code
 				if (got < 0)
 					throw Errors.Make (got, null, null, 0, 0, null);
 				return got != 0;
@@ -575,7 +575,7 @@ namespace System.MP
 					}
 				}
 				int index;
-				int code = MPDirect.Waitany (requests, out index);
+				int code = Direct.Waitany (requests, out index);
 				if (code == Errors.EPOLL) // object receives wait unmatched: poll these with them
 					return PollAny (requests, status, op);
 				if (code != 0)

@@ -56,7 +56,7 @@ namespace System.MP
 	{
 		void SendMode (object buf, int offset, int count, int dest, int tag, int mode)
 		{
-			int rc = MPDirect.Send (buf, offset, count, dest, tag, handle, mode);
+			int rc = Direct.Send (buf, offset, count, dest, tag, handle, mode);
 			if (rc != 0)
 				throw Errors.Make (rc, this, buf, dest, tag, "dest");
 		}

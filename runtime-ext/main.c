@@ -38,6 +38,8 @@
 #define SYSTEM_MP "System.MP.dll"
 
 static MonoAssembly *system_mp;
+/* System.MP.Direct.dll, the calls System.MP makes into C without an internal-call wrapper (direct.c). */
+static MonoAssembly *system_mp_direct;
 /* The directory System.MP.dll was loaded from, where MPI.dll (MPI.NET's API) is installed beside it. */
 static char *system_mp_dir;
 
@@ -53,6 +55,8 @@ static MonoAssembly *preload_system_mp(MonoAssemblyName *name, char **paths, voi
 	const char *n = mono_assembly_name_get_name(name);
 	if (strcmp(n, "System.MP") == 0)
 		return system_mp;
+	if (strcmp(n, "System.MP.Direct") == 0)
+		return system_mp_direct;
 	if (strcmp(n, "MPI") == 0 && system_mp_dir) {
 		char *path = g_build_filename(system_mp_dir, "MPI.dll", NULL);
 		MonoImageOpenStatus status;
@@ -404,6 +408,9 @@ static int start_mono(char *mp_path)
 	}
 	system_mp_dir = g_path_get_dirname(mp_path);
 	g_free(mp_path);
+	system_mp_direct = motor_direct_bind(system_mp_dir);
+	if (!system_mp_direct)
+		return 2;
 	mono_install_assembly_preload_hook(preload_system_mp, NULL);
 	return 0;
 }

@@ -70,6 +70,11 @@ int motor_runtime_finalize(void);
 /* The runtime's domain, set by main.c before any managed code runs. */
 extern MonoDomain *motor_domain;
 
+/* direct.c: loads System.MP.Direct.dll from `dir` and binds its calls to their C functions (direct-def.h).
+ * NULL after saying on stderr why not. */
+#define MOTOR_DIRECT_DLL "System.MP.Direct.dll"
+MonoAssembly *motor_direct_bind(const char *dir);
+
 /* perfmap.c: writes /tmp/perf-PID.map, the names of the methods the JIT compiles from now on, for Linux perf
  * (MOTOR_PERF_MAP=1).  MOTOR_EARG if the file cannot be created. */
 int motor_perf_map_start(void);

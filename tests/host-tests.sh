@@ -172,6 +172,26 @@ run "$MOTOR" "$BUILDDIR/System.MP.dll"
 [ $status -ne 0 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "has no Main" "$tmp/err"
 result library-as-program $? "status $status: $(cat "$tmp/err")"
 
+# System.MP.Direct.dll (the per-message calls into the runtime, runtime-ext/direct.c) must be beside System.MP.dll
+# and bind every call: without it, or with one whose calls differ from this motor's, motor refuses to start, in
+# one line naming the file, instead of jumping to an unbound address later.
+mkdir -p "$tmp/lib-nodirect" "$tmp/lib-otherdirect"
+cp "$BUILDDIR/System.MP.dll" "$tmp/lib-nodirect/"
+MOTOR_LIBDIR=$tmp/lib-nodirect run "$MOTOR" "$exe/ExitCode.exe" 0
+[ $status -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
+	grep -q "cannot use '$tmp/lib-nodirect/System.MP.Direct.dll' (missing" "$tmp/err"
+result direct-calls-missing $? "status $status: $(cat "$tmp/err")"
+cp "$BUILDDIR/System.MP.dll" "$tmp/lib-otherdirect/"
+grep -v '^MOTOR_DIRECT(RequestTest,' "$SRCDIR/runtime-ext/direct-def.h" >"$tmp/direct-def.h"
+if awk -f "$SRCDIR/managed/gen-direct.awk" "$tmp/direct-def.h" >"$tmp/Direct.il" &&
+	"${ILASM:-ilasm}" -dll -out:"$tmp/lib-otherdirect/System.MP.Direct.dll" "$tmp/Direct.il" >"$tmp/ilasm.log" 2>&1; then
+	MOTOR_LIBDIR=$tmp/lib-otherdirect run "$MOTOR" "$exe/ExitCode.exe" 0
+	[ $status -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "its calls differ from this motor's" "$tmp/err"
+	result direct-calls-from-another-version $? "status $status: $(cat "$tmp/err")"
+else
+	result direct-calls-from-another-version 1 "could not assemble: $(cat "$tmp/ilasm.log")"
+fi
+
 run "$MOTOR" "$exe/ExitCode.exe" 7 a --b
 [ $status -eq 7 ] && grep -qx 'args: 7|a|--b' "$tmp/out"
 result exit-status-and-arguments $? "status $status: $(cat "$tmp/out" "$tmp/err")"
@@ -216,7 +236,8 @@ if make -C "$BUILDDIR" install DESTDIR="$dest" >"$tmp/install.log" 2>&1; then
 	prefix=$(sed -n 's/^prefix=//p' "$BUILDDIR/motor.pc")
 	libdir=$(PKG_CONFIG_PATH="$BUILDDIR" pkg-config --variable=libdir motor)
 	root=$dest$prefix
-	[ -x "$dest$prefix/bin/motor" ] && [ -f "$dest$libdir/motor/System.MP.dll" ] && [ -f "$dest$libdir/pkgconfig/motor.pc" ]
+	[ -x "$dest$prefix/bin/motor" ] && [ -f "$dest$libdir/motor/System.MP.dll" ] &&
+		[ -f "$dest$libdir/motor/System.MP.Direct.dll" ] && [ -f "$dest$libdir/pkgconfig/motor.pc" ]
 	result install-destdir $? "files missing under $dest: $(cd "$dest" && find . -type f | head)"
 	libs=$(PKG_CONFIG_PATH="$dest$libdir/pkgconfig" pkg-config --define-variable=prefix="$root" --libs motor)
 	cp "$SRCDIR/samples/Hello.cs" "$tmp/"
