@@ -242,6 +242,8 @@ namespace System.MP
 		// own Wait or Test) and each typed one posted.
 		internal static void AwaitBefore (int source, int tag, int comm)
 		{
+			if (Volatile.Read (ref testThrowsInAwait) > 0 && Interlocked.Decrement (ref testThrowsInAwait) >= 0)
+				throw new InvalidOperationException ("thrown by a test inside a direct call");
 			for (int spins = 0;; spins++) {
 				ORequest o = null;
 				bool any = false;
@@ -263,6 +265,10 @@ namespace System.MP
 					Thread.Yield ();
 			}
 		}
+
+		// For tests: the next calls of AwaitBefore that throw, to show that an exception inside a direct call's
+		// managed callback stays at the runtime's boundary (the blocking receive calls AwaitBefore again).
+		internal static int testThrowsInAwait;
 
 		// Lists q, a typed receive posted after a listed one with an overlapping envelope.
 		internal static LinkedListNode<Entry> Queue (QueuedRecv q, int source, int tag, int comm)

@@ -810,6 +810,39 @@ public static class ObjectTests
 		}
 	}
 
+	// A blocking Recv behind an OIrecv waits for its turn inside its direct call, which runs ORequest.AwaitBefore
+	// through the runtime (runtime-ext/direct-def.h).  Exceptions thrown there (forced here, three times) stay at
+	// that boundary: the Recv goes on, gets its message after the OIrecv's, and the rank stays usable.
+	public static void AnExceptionInsideADirectCallStaysThere ()
+	{
+		int partner = Partner;
+		if (partner < 0)
+			return;
+		if (Rank % 2 == 0) {
+			ORequest q = World.OIrecv (partner, 70);
+			ORequest.testThrowsInAwait = 3;
+			try {
+				World.Send (new int[1], partner, 58); // the partner sends only now: nothing can match before
+				var a = new int[1];
+				World.Recv (a, partner, 70, null);
+				Assert.Equal (7, a[0], "the Recv behind the OIrecv");
+				Assert.Equal (0, Math.Max (ORequest.testThrowsInAwait, 0), "AwaitBefore threw each time asked");
+			} finally {
+				ORequest.testThrowsInAwait = 0;
+			}
+			q.Wait ();
+			Assert.Equal ("first", (string) q.Object, "the OIrecv");
+			World.Send (new[] { 8 }, partner, 71);
+		} else {
+			World.Recv (new int[1], partner, 58, null);
+			World.OSend ("first", partner, 70);
+			World.Send (new[] { 7 }, partner, 70);
+			var b = new int[1];
+			World.Recv (b, partner, 71, null);
+			Assert.Equal (8, b[0], "a message after it");
+		}
+	}
+
 	// Behind an OIrecv: a blocking Sendrecv (and Sendrecv_replace) sends at once and its receive waits for its
 	// turn, as an Isendrecv's does, and a queued Irecv the program frees still takes its message, so the receive after it gets the next.
 	public static void SendrecvIsendrecvAndAFreedIrecvKeepTheirTurnBehindAnOIrecv ()
