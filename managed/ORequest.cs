@@ -174,14 +174,21 @@ namespace System.MP
 		// It allocates nothing (it runs at every round of a poll), and drops the requests it finds collected.
 		internal static void ProgressUnmatched ()
 		{
+			TryProgressUnmatched ();
+		}
+
+		// ProgressUnmatched; false if another thread's pass was on, so that this one tested nothing.
+		static bool TryProgressUnmatched ()
+		{
 			if (Interlocked.CompareExchange (ref matching, 1, 0) != 0)
-				return;
+				return false;
 			try {
 				TestUnmatched ();
 				passes++;
 			} finally {
 				Volatile.Write (ref matching, 0);
 			}
+			return true;
 		}
 
 		// 1 while a thread runs ProgressUnmatched; how many passes it has made; how many requests wait in a blocking
@@ -468,13 +475,21 @@ namespace System.MP
 			for (int spins = 0;; spins++) {
 				// Every object receive waiting unmatched is tested, this one in its place among them (by the set
 				// this test is part of, if there is one).
+				bool tested = true;
 				if (Volatile.Read (ref done) == 0 && (wait || !sweeping))
-					ProgressUnmatched ();
+					tested = TryProgressUnmatched ();
 				if (Volatile.Read (ref done) != 0) {
 					f = 1;
 					return 0;
 				}
 				if (!wait) {
+					// Another thread's pass (the progress thread's) was testing them: a test waits for its turn, a
+					// few yields at most, so that it sees what was decided before it (a freed communicator's error,
+					// a message that has arrived) instead of answering false for a test it did not make.
+					if (!tested && spins < 200) {
+						Thread.Yield ();
+						continue;
+					}
 					f = 0;
 					return 0;
 				}
