@@ -356,8 +356,8 @@ namespace System.MP
 		                      object recvbuf, int recvoffset, int recvcount, int source, int recvtag, Status status)
 		{
 			StatusData st = default (StatusData);
-			int rc = MPDirect.Sendrecv (sendbuf, sendoffset, sendcount, dest, sendtag,
-			                            recvbuf, recvoffset, recvcount, source, recvtag, handle, &st);
+			int rc = Direct.Sendrecv (sendbuf, sendoffset, sendcount, dest, sendtag,
+			                          recvbuf, recvoffset, recvcount, source, recvtag, handle, (IntPtr) (&st));
 			if (rc == Errors.EBEHIND) {
 				// Behind an object receive (ORequest): the send goes now, the receive waits its turn in the queue,
 				// as MPI would send at once and match the receive after the OIrecv.
@@ -637,7 +637,7 @@ namespace System.MP
 		public void Probe (int source, int tag, Status status)
 		{
 			StatusData st = default (StatusData);
-			int rc = MPDirect.Probe (source, tag, handle, status == null ? null : &st);
+			int rc = Direct.Probe (source, tag, handle, (IntPtr) (status == null ? null : &st));
 			if (rc != 0)
 				throw Errors.Make (rc, this, null, source, tag, "source");
 			if (status != null)
@@ -659,7 +659,7 @@ namespace System.MP
 		{
 			StatusData st = default (StatusData);
 			int flag;
-			int rc = MPDirect.Iprobe (source, tag, handle, out flag, status == null ? null : &st);
+			int rc = Direct.Iprobe (source, tag, handle, out flag, (IntPtr) (status == null ? null : &st));
 			if (rc != 0)
 				throw Errors.Make (rc, this, null, source, tag, "source");
 			if (flag == 0) {

@@ -17,9 +17,6 @@ namespace System.MP
 		[MethodImpl (MethodImplOptions.InternalCall)]
 		internal static extern int Imrecv (object buf, int offset, int count, ref ulong msg, int source, int comm, Request req);
 		[MethodImpl (MethodImplOptions.InternalCall)]
-		internal static extern int SendrecvReplace (object buf, int offset, int count, int dest, int stag, int source, int rtag,
-		                                            int comm, StatusData* st);
-		[MethodImpl (MethodImplOptions.InternalCall)]
 		internal static extern int CommSplitType (int comm, int type, int key, out int newcomm);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int CommSetName (int comm, byte* name, int len);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int CommGetName (int comm, byte* buf, int cap, out int len);

@@ -55,13 +55,6 @@ namespace System.MP
 
 		// point-to-point (runtime-ext/icall-p2p.c); count == -1 means the whole buffer.  Send, Recv and the non-blocking
 		// operations and requests made per message are direct calls instead (System.MP.Direct, runtime-ext/direct-def.h).
-		[MethodImpl (MethodImplOptions.InternalCall)]
-		internal static extern int Sendrecv (object sbuf, int soffset, int scount, int dest, int stag,
-		                                     object rbuf, int roffset, int rcount, int source, int rtag, int comm, StatusData* st);
-		[MethodImpl (MethodImplOptions.InternalCall)]
-		internal static extern int Probe (int source, int tag, int comm, StatusData* st);
-		[MethodImpl (MethodImplOptions.InternalCall)]
-		internal static extern int Iprobe (int source, int tag, int comm, out int flag, StatusData* st);
 
 		// non-blocking operations and requests (runtime-ext/icall-request.c, gc-hooks/req-*.c)
 		[MethodImpl (MethodImplOptions.InternalCall)]

@@ -307,7 +307,7 @@ namespace System.MP
 		void Replace (object buf, int offset, int count, int dest, int sendtag, int source, int recvtag, Status status)
 		{
 			StatusData st = default (StatusData);
-			int rc = MPDirect.SendrecvReplace (buf, offset, count, dest, sendtag, source, recvtag, handle, &st);
+			int rc = Direct.SendrecvReplace (buf, offset, count, dest, sendtag, source, recvtag, handle, (IntPtr) (&st));
 			if (rc == Errors.EBEHIND) {
 				// As in Sendrecv: the send now, the receive queued behind the object receive (ORequest).  An object
 				// that is not an array waits for its turn before anything is sent.
@@ -319,7 +319,7 @@ namespace System.MP
 				}
 				do {
 					ORequest.AwaitBefore (source, recvtag, handle);
-					rc = MPDirect.SendrecvReplace (buf, offset, count, dest, sendtag, source, recvtag, handle, &st);
+					rc = Direct.SendrecvReplace (buf, offset, count, dest, sendtag, source, recvtag, handle, (IntPtr) (&st));
 				} while (rc == Errors.EBEHIND);
 			}
 			if (status != null)

@@ -199,7 +199,7 @@ namespace System.MP
 		{
 			// Checks rank, tag and communicator now, so that misuse is reported here; Iprobe has no effect.
 			int flag;
-			int rc = MPDirect.Iprobe (source, tag, handle, out flag, null);
+			int rc = Direct.Iprobe (source, tag, handle, out flag, IntPtr.Zero);
 			if (rc != 0)
 				throw Errors.Make (rc, this, null, source, tag, "source");
 			return new ORequest (source, tag, handle);

@@ -35,7 +35,7 @@ namespace System.MP
 			this.handle = layout != null ? handle : -1;
 			// The source, tag and communicator are checked now, as Irecv checks them; Iprobe has no effect.
 			int flag;
-			int code = MPDirect.Iprobe (source, tag, comm.handle, out flag, null);
+			int code = Direct.Iprobe (source, tag, comm.handle, out flag, IntPtr.Zero);
 			if (code != 0)
 				throw Errors.Make (code, comm, null, source, tag, "source");
 			node = ORequest.Queue (this, source, tag, comm.handle);

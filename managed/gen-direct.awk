@@ -28,10 +28,24 @@ BEGIN {
 	print ".class private abstract sealed auto ansi System.MP.Direct extends [mscorlib]System.Object"
 	print "{"
 }
+# A line clang-format breaks goes on on the next lines, up to the closing "))".
+pending != "" {
+	pending = pending " " trim($0)
+	if (pending !~ /\)\)$/)
+		next
+	direct(pending)
+	pending = ""
+	next
+}
 /^MOTOR_DIRECT\(/ {
-	if (!match($0, /^MOTOR_DIRECT\(([A-Za-z0-9_]+), *([a-z0-9_]+), *([a-z0-9 ]+), *\(([a-z0-9, ]*)\)\)$/))
+	if ($0 ~ /\)\)$/)
+		direct($0)
+	else
+		pending = $0
+}
+function direct(line) {
+	if (!match(line, /^MOTOR_DIRECT\(([A-Za-z0-9_]+), *([a-z0-9_]+), *([a-z0-9 ]+), *\(([a-z0-9, ]*)\)\)$/))
 		fail("expected MOTOR_DIRECT(Name, c_function, return type, (parameter types))")
-	line = $0
 	sub(/^MOTOR_DIRECT\(/, "", line)
 	sub(/\)\)$/, "", line)
 	split(line, head, ",")
@@ -66,6 +80,10 @@ BEGIN {
 END {
 	if (failed)
 		exit 1
+	if (pending != "") {
+		print "gen-direct.awk: MOTOR_DIRECT line without its closing \"))\"" > "/dev/stderr"
+		exit 1
+	}
 	if (count == 0) {
 		print "gen-direct.awk: no MOTOR_DIRECT line" > "/dev/stderr"
 		exit 1

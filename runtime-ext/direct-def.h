@@ -25,6 +25,12 @@ MOTOR_DIRECT(SendStandard, motor_icall_send_standard, int32, (object, int32, int
 MOTOR_DIRECT(Send, motor_icall_send, int32, (object, int32, int32, int32, int32, int32, int32))
 MOTOR_DIRECT(RecvNoStatus, motor_icall_recv_no_status, int32, (object, int32, int32, int32, int32, int32))
 MOTOR_DIRECT(Recv, motor_icall_recv, int32, (object, int32, int32, int32, int32, int32, native int))
+MOTOR_DIRECT(Sendrecv, motor_icall_sendrecv, int32,
+             (object, int32, int32, int32, int32, object, int32, int32, int32, int32, int32, native int))
+MOTOR_DIRECT(SendrecvReplace, motor_icall_sendrecv_replace, int32,
+             (object, int32, int32, int32, int32, int32, int32, int32, native int))
+MOTOR_DIRECT(Probe, motor_icall_probe, int32, (int32, int32, int32, native int))
+MOTOR_DIRECT(Iprobe, motor_icall_iprobe, int32, (int32, int32, int32, out int32, native int))
 /* non-blocking operations and requests (icall-request.c) */
 MOTOR_DIRECT(Isend, motor_icall_isend, int32, (object, int32, int32, int32, int32, int32, int32, object))
 MOTOR_DIRECT(Irecv, motor_icall_irecv, int32, (object, int32, int32, int32, int32, int32, object))
