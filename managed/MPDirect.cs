@@ -53,8 +53,8 @@ namespace System.MP
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int CommFree (int comm);
 		[MethodImpl (MethodImplOptions.InternalCall)] internal static extern int Barrier (int comm);
 
-		// point-to-point (runtime-ext/icall-p2p.c); count == -1 means the whole buffer.  Send, Recv and the non-blocking
-		// operations and requests made per message are direct calls instead (System.MP.Direct, runtime-ext/direct-def.h).
+		// Point-to-point (Send, Recv, Sendrecv, Probe) and the non-blocking operations and requests made per message are
+		// direct calls (System.MP.Direct, listed in runtime-ext/direct-def.h), not internal calls.
 
 		// non-blocking operations and requests (runtime-ext/icall-request.c, gc-hooks/req-*.c)
 		[MethodImpl (MethodImplOptions.InternalCall)]

@@ -36,9 +36,8 @@ namespace System.MP
 	/// MPI's order asks: an Irecv (or Isendrecv) is queued and posted once the object receives before it have
 	/// matched, at a test or wait of the process or by that thread; a blocking Recv waits for that (a Sendrecv
 	/// sends at once and queues its receive); the Start of a persistent receive is refused.  Cancelling one that has
-	/// not
-	/// matched succeeds, unless another thread waits for it (InvalidOperationException, as for any request another
-	/// thread is completing).  If its communicator is freed first, its next test completes it with
+	/// not matched succeeds, unless another thread waits for it (InvalidOperationException, as for any request
+	/// another thread is completing).  If its communicator is freed first, its next test completes it with
 	/// ObjectDisposedException.</remarks>
 	public unsafe class ORequest : Request
 	{

@@ -20,7 +20,7 @@
  */
 /* Parameter types: object (a reference, passed as a raw pointer), int32, int64, native int, out int32 (a
  * pointer to the caller's int). */
-/* point-to-point (icall-p2p.c) */
+/* point-to-point (icall-p2p.c); a count of -1 means the whole buffer */
 MOTOR_DIRECT(SendStandard, motor_icall_send_standard, int32, (object, int32, int32, int32, int32, int32))
 MOTOR_DIRECT(Send, motor_icall_send, int32, (object, int32, int32, int32, int32, int32, int32))
 MOTOR_DIRECT(RecvNoStatus, motor_icall_recv_no_status, int32, (object, int32, int32, int32, int32, int32))
@@ -34,6 +34,8 @@ MOTOR_DIRECT(Iprobe, motor_icall_iprobe, int32, (int32, int32, int32, out int32,
 /* non-blocking operations and requests (icall-request.c) */
 MOTOR_DIRECT(Isend, motor_icall_isend, int32, (object, int32, int32, int32, int32, int32, int32, object))
 MOTOR_DIRECT(Irecv, motor_icall_irecv, int32, (object, int32, int32, int32, int32, int32, object))
+/* RequestTest: 1 completed, 0 in flight, < 0 an error code.  The Status forms also write the status into the
+ * Request's result. */
 MOTOR_DIRECT(RequestWait, motor_icall_request_wait, int32, (object))
 MOTOR_DIRECT(RequestWaitStatus, motor_icall_request_wait_status, int32, (object))
 MOTOR_DIRECT(RequestTest, motor_icall_request_test, int32, (object))
