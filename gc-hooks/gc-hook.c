@@ -35,10 +35,10 @@ static MOTOR_COLD void race_pause(void)
 	usleep((useconds_t)(rand_r(&race_seed) % race_delay_us));
 }
 
-static void harvest_slot(struct chunk *ch, int32_t index, void *unused)
+static void harvest_slot(struct slot *sl, int32_t index, void *unused)
 {
-	struct slot *sl = &ch->slots[index % CHUNK];
 	int expected = IDLE;
+	(void)index;
 	(void)unused;
 	/* IDLE: an operation posted and in flight (a free slot is UNUSED). */
 	if (atomic_load_explicit(&sl->state, memory_order_acquire) != ACTIVE)
@@ -57,14 +57,14 @@ static void harvest_slot(struct chunk *ch, int32_t index, void *unused)
 	}
 }
 
-static void rewrite_root(struct chunk *ch, int32_t index, void *unused)
+static void rewrite_root(struct slot *sl, int32_t index, void *unused)
 {
-	int i = index % CHUNK;
-	int active = atomic_load_explicit(&ch->slots[i].state, memory_order_acquire) == ACTIVE;
+	int active = atomic_load_explicit(&sl->state, memory_order_acquire) == ACTIVE;
+	void **roots = &motor_req__roots[ROOTS * index];
 	(void)unused;
-	ch->roots[ROOTS * i] = active ? ch->slots[i].buffer : NULL;
-	ch->roots[ROOTS * i + 1] = active ? ch->slots[i].buffer2 : NULL;
-	ch->roots[ROOTS * i + 2] = active ? ch->slots[i].request : NULL;
+	roots[0] = active ? sl->buffer : NULL;
+	roots[1] = active ? sl->buffer2 : NULL;
+	roots[2] = active ? sl->request : NULL;
 }
 
 /* Calls that may run managed code inside MPI, and how many harvests (or other callers of MPI from outside

@@ -34,6 +34,7 @@
 
 #define CHUNK 1024
 #define MAX_CHUNKS 1024
+#define MAX_SLOTS (CHUNK * MAX_CHUNKS)
 
 enum { FREE, ACTIVE };
 enum { UNUSED, IDLE, BY_GC, BY_USER }; /* UNUSED is 0: a new chunk's slots are free */
@@ -41,10 +42,10 @@ enum { UNUSED, IDLE, BY_GC, BY_USER }; /* UNUSED is 0: a new chunk's slots are f
 struct slot {
 	atomic_int state;
 	atomic_int busy;
-	/* The handle a Request holds, in the Request's order (slot, gen: motor_req__publish_handle copies
+	/* The handle a Request holds, in the Request's order (gen, slot: motor_req__publish_handle copies
 	 * both in one word). */
-	int32_t index;  /* its own index, set once when its chunk is added */
 	atomic_int gen; /* bumped when the slot is freed: stale handles are detected */
+	int32_t index;  /* its own index, set once when its chunk is added */
 	int16_t recv;
 	int16_t dt;    /* the datatype and count motor_pin_post posted, kept after completion */
 	int32_t count; /* (motor_pin_posted) */
@@ -68,40 +69,41 @@ struct slot {
 	uint64_t layout_elems;
 };
 _Static_assert(sizeof(struct slot) == 128, "a slot is 128 bytes");
-_Static_assert(offsetof(struct slot, gen) == offsetof(struct slot, index) + 4, "index and gen form one word");
+_Static_assert(offsetof(struct slot, index) == offsetof(struct slot, gen) + 4, "gen and index form one word");
 
 /* A free slot (UNUSED) always has self == 0, user_op == 0 and buffer, buffer2, request and owned NULL: a new
  * chunk is zeroed, and motor_req__finish and a failed post leave it so.  Posting relies on it. */
 
 /* The roots are scanned conservatively at every collection: three words per slot. */
 #define ROOTS 3
-struct chunk {
-	struct slot slots[CHUNK];
-	void *roots[ROOTS * CHUNK];
-};
 
 /* ---- req-slots.c ------------------------------------------------------------------------------------ */
 
-/* The globals below are hidden, as motor_mono_layout is (mono-compat.h): each read is one PC-relative load.
- */
+/* The table is one array of MAX_SLOTS slots, and one of ROOTS words per slot, reserved in address space when
+ * motor starts; a chunk of CHUNK slots (and their roots) is made usable when all those before are in use.  So
+ * the slot of an index is one shift from the array's start.  motor_req__n_slots counts the slots of the
+ * chunks taken so far; those of a chunk still being added are zero, that is free (UNUSED), and are skipped
+ * like any free slot.  The globals are hidden, as motor_mono_layout is (mono-compat.h): each read is one
+ * PC-relative load. */
+extern __attribute__((visibility("hidden"))) struct slot *motor_req__slots;
+extern __attribute__((visibility("hidden"))) void **motor_req__roots;
+extern __attribute__((visibility("hidden"))) atomic_int motor_req__n_slots;
 
-extern __attribute__((visibility("hidden"))) _Atomic(struct chunk *) motor_req__chunks[MAX_CHUNKS];
-extern atomic_int motor_req__n_chunks;
-
-/* Offsets of System.MP.Request's fields: managed/Request.cs declares them first, in this order, in a class
- * laid out sequentially, so Mono places them right after the object header: slot, gen and rc (int32), done
- * and send (one byte each, then `ended`, a byte of the program's flags, and one of padding), result (a
- * motor_status, 8-aligned): 40 bytes, a 56-byte object.  motor_pin_init checks them against Mono's own
- * answer, and motor refuses to start on a mismatch (a System.MP.dll of another version).  Constants, so that
- * the per-message path adds them to the object's address instead of loading them. */
+/* Offsets of System.MP.Request's fields: managed/Request.cs places them explicitly, right after the object
+ * header: gen and slot (int32, the handle, written as one word), done and send (one byte each, then
+ * `ended`, a byte of the program's flags, and one of padding), rc (int32), result (a motor_status,
+ * 8-aligned): 40 bytes, a 56-byte object.  The program reads slot, done, send and `ended` as one word
+ * (Request.state). motor_pin_init checks them against Mono's own answer, and motor refuses to start on a
+ * mismatch (a System.MP.dll of another version).  Constants, so that the per-message path adds them to the
+ * object's address instead of loading them. */
 enum {
-	MOTOR_REQ_SLOT = MOTOR_MONO_HEADER_SIZE,
-	MOTOR_REQ_GEN = MOTOR_REQ_SLOT + 4,
-	MOTOR_REQ_RC = MOTOR_REQ_GEN + 4,
-	MOTOR_REQ_DONE = MOTOR_REQ_RC + 4,     /* uint8_t: 1 once rc and result hold the completion */
-	MOTOR_REQ_SEND = MOTOR_REQ_DONE + 1,   /* uint8_t: 1 for a send, MOTOR_PIN_COLLECTIVE, else 0 */
-	MOTOR_REQ_ENDED = MOTOR_REQ_SEND + 1,  /* uint8_t, the program's: MOTOR_REQ_CONSUMED ... */
-	MOTOR_REQ_RESULT = MOTOR_REQ_SLOT + 16 /* a motor_status */
+	MOTOR_REQ_GEN = MOTOR_MONO_HEADER_SIZE,
+	MOTOR_REQ_SLOT = MOTOR_REQ_GEN + 4,
+	MOTOR_REQ_DONE = MOTOR_REQ_SLOT + 4,  /* uint8_t: 1 once rc and result hold the completion */
+	MOTOR_REQ_SEND = MOTOR_REQ_DONE + 1,  /* uint8_t: 1 for a send, MOTOR_PIN_COLLECTIVE, else 0 */
+	MOTOR_REQ_ENDED = MOTOR_REQ_DONE + 2, /* uint8_t, the program's: MOTOR_REQ_CONSUMED ... */
+	MOTOR_REQ_RC = MOTOR_REQ_DONE + 4,
+	MOTOR_REQ_RESULT = MOTOR_REQ_GEN + 16 /* a motor_status */
 };
 
 /* Request.ConsumedBit: the program has been told of the completion.  Only the program's thread writes
@@ -117,13 +119,10 @@ static inline atomic_uchar *motor_req__done(MonoObject *req)
 /* The slot of a handle from a Request (checked: a handle may be stale or forged by reflection), or NULL. */
 static inline struct slot *motor_req__slot_at(int32_t index)
 {
-	if (index < 0 || index >= MAX_CHUNKS * CHUNK)
+	/* A negative index becomes huge as an unsigned number and fails the comparison. */
+	if ((uint32_t)index >= (uint32_t)atomic_load_explicit(&motor_req__n_slots, memory_order_acquire))
 		return NULL;
-	uint32_t i = (uint32_t)index; /* non-negative here: the division becomes a shift */
-	struct chunk *c = atomic_load_explicit(&motor_req__chunks[i / CHUNK], memory_order_acquire);
-	if (!c)
-		return NULL;
-	struct slot *sl = &c->slots[i % CHUNK];
+	struct slot *sl = &motor_req__slots[(uint32_t)index];
 	MOTOR_HOLD_ADDRESS(sl);
 	return sl;
 }
@@ -131,8 +130,7 @@ static inline struct slot *motor_req__slot_at(int32_t index)
 /* The slot of an index from a free list or the self list, which always names a slot of an existing chunk. */
 static inline struct slot *motor_req__slot_ref(int32_t index)
 {
-	uint32_t i = (uint32_t)index;
-	return &atomic_load_explicit(&motor_req__chunks[i / CHUNK], memory_order_acquire)->slots[i % CHUNK];
+	return &motor_req__slots[(uint32_t)index];
 }
 
 /* Takes a free slot for this thread, already BY_USER (*sl), or returns MOTOR_ENOMEM. */
@@ -168,14 +166,14 @@ void motor_req__set_handle(MonoObject *req, int32_t index, int32_t gen);
 static inline void motor_req__publish_handle(MonoObject *req, const struct slot *sl)
 {
 	uint64_t handle;
-	memcpy(&handle, &sl->index, sizeof handle);
-	memcpy((char *)req + MOTOR_REQ_SLOT, &handle, sizeof handle);
+	memcpy(&handle, &sl->gen, sizeof handle);
+	memcpy((char *)req + MOTOR_REQ_GEN, &handle, sizeof handle);
 	*(uint8_t *)((char *)req + MOTOR_REQ_DONE) = 0;
 }
 
-/* Calls visit(chunk, index, ctx) for every slot of every chunk allocated so far; the slot is
- * ch->slots[index % CHUNK].  A chunk still being added is skipped. */
-void motor_req__each_slot(void (*visit)(struct chunk *ch, int32_t index, void *ctx), void *ctx);
+/* Calls visit(slot, index, ctx) for every slot of every chunk taken so far (those of a chunk still being
+ * added are free); the slot's roots are motor_req__roots[ROOTS * index ...]. */
+void motor_req__each_slot(void (*visit)(struct slot *sl, int32_t index, void *ctx), void *ctx);
 
 /* ---- req-complete.c --------------------------------------------------------------------------------- */
 

@@ -12,10 +12,10 @@ struct shutdown_pass {
 	int pass, left;
 };
 
-static void shutdown_slot(struct chunk *ch, int32_t index, void *ctx)
+static void shutdown_slot(struct slot *sl, int32_t index, void *ctx)
 {
 	struct shutdown_pass *p = ctx;
-	struct slot *sl = &ch->slots[index % CHUNK];
+	(void)index;
 	if (atomic_load(&sl->state) != ACTIVE || motor_req__claim(sl, atomic_load(&sl->gen)) != MOTOR_OK)
 		return;
 	if (p->pass == 1)
@@ -41,10 +41,11 @@ int motor_pin_shutdown(void)
 	}
 }
 
-static void count_in_flight(struct chunk *ch, int32_t index, void *ctx)
+static void count_in_flight(struct slot *sl, int32_t index, void *ctx)
 {
 	uint64_t *n = ctx;
-	*n += atomic_load_explicit(&ch->slots[index % CHUNK].state, memory_order_relaxed) == ACTIVE;
+	(void)index;
+	*n += atomic_load_explicit(&sl->state, memory_order_relaxed) == ACTIVE;
 }
 
 void motor_pin_counts(struct motor_pin_counts *c)
@@ -55,5 +56,5 @@ void motor_pin_counts(struct motor_pin_counts *c)
 	c->gc_completed = atomic_load(&motor_req__gc_completed);
 	c->in_flight = 0;
 	motor_req__each_slot(count_in_flight, &c->in_flight);
-	c->slots = (uint64_t)atomic_load(&motor_req__n_chunks) * CHUNK;
+	c->slots = (uint64_t)atomic_load(&motor_req__n_slots);
 }

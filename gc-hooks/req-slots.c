@@ -3,14 +3,15 @@
  * the Request fields a slot's handle is written into.
  *
  * Every non-blocking operation owns a slot from post until completion.  Slots are never freed, only reused:
- * they come in chunks of CHUNK, added when all are in use, each with the conservative roots that pin or keep
- * alive its slots' buffers (gc-hook.c rewrites them).  A handle is a slot's index plus its generation, which
- * free bumps, so a stale handle (its operation completed, perhaps by a collection) is told apart from the
- * operation now in the slot.
+ * they come in chunks of CHUNK, taken from the table reserved at init when all are in use, each with the
+ * conservative roots that pin or keep alive its slots' buffers (gc-hook.c rewrites them).  A handle is a
+ * slot's index plus its generation, which free bumps, so a stale handle (its operation completed, perhaps by
+ * a collection) is told apart from the operation now in the slot.
  */
 #include <pthread.h>
 #include <sched.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 
 #include <mono/metadata/class.h>
 #include <mono/metadata/mono-gc.h>
@@ -18,8 +19,9 @@
 #include "mono-compat.h"
 #include "req-internal.h"
 
-_Atomic(struct chunk *) motor_req__chunks[MAX_CHUNKS];
-atomic_int motor_req__n_chunks;
+struct slot *motor_req__slots;
+void **motor_req__roots;
+atomic_int motor_req__n_slots;
 
 static int free_head = -1;
 static pthread_mutex_t free_lock = PTHREAD_MUTEX_INITIALIZER; /* never held across a safepoint */
@@ -33,27 +35,36 @@ static __thread struct {
 	struct slot *sl[TCACHE]; /* pointers, not handles: posting looks no chunk up */
 } tcache;
 
+/* Reserves the table: address space only, the system gives a page memory when it is first written. */
+static int reserve(void)
+{
+	size_t slots = (size_t)MAX_SLOTS * sizeof(struct slot),
+	       roots = (size_t)MAX_SLOTS * ROOTS * sizeof(void *);
+	void *p = mmap(NULL, slots + roots, PROT_READ | PROT_WRITE,
+	               MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (p == MAP_FAILED)
+		return MOTOR_ENOMEM;
+	motor_req__slots = p;
+	motor_req__roots = (void **)((char *)p + slots);
+	return MOTOR_OK;
+}
+
 /* Adds a chunk of slots.  No lock is held while registering its roots: registration takes the GC lock, which
  * may wait for a collection, and a collection may wait for any thread blocked on a lock of ours. */
 static MOTOR_COLD int grow(void)
 {
-	struct chunk *c = calloc(1, sizeof *c);
-	if (!c)
-		return MOTOR_ENOMEM;
-	int index = atomic_fetch_add(&motor_req__n_chunks, 1);
-	if (index >= MAX_CHUNKS) {
-		atomic_fetch_sub(&motor_req__n_chunks, 1);
-		free(c);
-		return MOTOR_ENOMEM;
-	}
-	mono_gc_register_root((char *)c->roots, sizeof c->roots, NULL, MONO_ROOT_SOURCE_EXTERNAL, NULL,
-	                      "motor: buffers of in-flight requests");
-	atomic_store_explicit(&motor_req__chunks[index], c, memory_order_release);
+	int first = atomic_load(&motor_req__n_slots);
+	do {
+		if (first >= MAX_SLOTS)
+			return MOTOR_ENOMEM;
+	} while (!atomic_compare_exchange_weak(&motor_req__n_slots, &first, first + CHUNK));
+	mono_gc_register_root((char *)&motor_req__roots[ROOTS * first], ROOTS * CHUNK * sizeof(void *), NULL,
+	                      MONO_ROOT_SOURCE_EXTERNAL, NULL, "motor: buffers of in-flight requests");
 	pthread_mutex_lock(&free_lock);
-	for (int i = CHUNK - 1; i >= 0; i--) {
-		c->slots[i].index = index * CHUNK + i;
-		c->slots[i].next_free = free_head;
-		free_head = index * CHUNK + i;
+	for (int i = first + CHUNK - 1; i >= first; i--) {
+		motor_req__slots[i].index = i;
+		motor_req__slots[i].next_free = free_head;
+		free_head = i;
 	}
 	pthread_mutex_unlock(&free_lock);
 	return MOTOR_OK;
@@ -154,14 +165,11 @@ void motor_req__set_handle(MonoObject *req, int32_t index, int32_t gen)
 	*(uint8_t *)((char *)req + MOTOR_REQ_DONE) = 0;
 }
 
-void motor_req__each_slot(void (*visit)(struct chunk *ch, int32_t index, void *ctx), void *ctx)
+void motor_req__each_slot(void (*visit)(struct slot *sl, int32_t index, void *ctx), void *ctx)
 {
-	int n = atomic_load(&motor_req__n_chunks);
-	for (int c = 0; c < n; c++) {
-		struct chunk *ch = atomic_load_explicit(&motor_req__chunks[c], memory_order_acquire);
-		for (int i = 0; ch && i < CHUNK; i++)
-			visit(ch, c * CHUNK + i, ctx);
-	}
+	int n = atomic_load(&motor_req__n_slots);
+	for (int i = 0; i < n; i++)
+		visit(&motor_req__slots[i], i, ctx);
 }
 
 static uint32_t field_offset(MonoClass *k, const char *name)
@@ -181,6 +189,9 @@ int motor_pin_init(MonoClass *request_class, int harvest)
 	for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
 		if (field_offset(request_class, fields[i].name) != fields[i].offset)
 			return MOTOR_EARG;
+	int rc = reserve();
+	if (rc != MOTOR_OK)
+		return rc;
 	motor_req__gc_hook_init(harvest);
 	return grow();
 }

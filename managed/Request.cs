@@ -20,25 +20,34 @@ namespace System.MP
 	/// dropping a Request leaks nothing.  The first Wait or Test that sees the completion reports it (and raises the
 	/// operation's error, if any); later calls return at once with an empty status.  Requests made by
 	/// <see cref="Comm.Isend(object,int,int)"/> and the like cannot be created directly.</remarks>
-	[StructLayout (LayoutKind.Sequential)]
+	[StructLayout (LayoutKind.Explicit)]
 	public partial class Request
 	{
-		// At fixed offsets the runtime writes (gc-hooks/req-internal.h, MOTOR_REQ_SLOT ...; checked against Mono's
-		// layout when motor starts): these seven first, in this order, 40 bytes with padding.  The runtime writes
-		// all but `ended`, which only the program's thread writes (the runtime too, in the Waitall it called).
-		internal int slot = -1, gen;
-		internal int rc;
-		internal byte done;           // 1 once rc and result hold the completion
-		internal byte send;           // 1 for a send (Isend, Issend, OIsend): Cancel refuses it
-		internal byte ended;          // ConsumedBit, FreedBit: 0 while the program may still learn of the completion
-		internal StatusData result;
+		// At fixed offsets the runtime writes (gc-hooks/req-internal.h, MOTOR_REQ_GEN ...; checked against Mono's
+		// layout when motor starts): 40 bytes.  The runtime writes all but `ended`, which only the program's thread
+		// writes (the runtime too, in the Waitall it called).  `gen` and `slot` are the slot's handle, which the
+		// runtime writes as one word.
+		[FieldOffset (0)] internal int gen;
+		[FieldOffset (4)] internal int slot = -1;
+		[FieldOffset (8)] internal byte done;    // 1 once rc and result hold the completion
+		[FieldOffset (9)] internal byte send;    // 1 for a send (Isend, Issend, OIsend): Cancel refuses it
+		[FieldOffset (10)] internal byte ended;  // ConsumedBit, FreedBit: 0 while the program may still learn of the completion
+		[FieldOffset (12)] internal int rc;
+		[FieldOffset (16)] internal StatusData result;
+
+		// `slot`, `done`, `send` and `ended` read as one word (the runtime and the collector's hook write the
+		// fields, never this), so that the common Wait and Test tell with one test that the runtime posted the
+		// operation (slot >= 0) and that it has neither completed nor been reported: (state & Posted) == 0, written
+		// out where it is tested (as a property, Mono's JIT would make a bool of it first).
+		[FieldOffset (4)] ulong state;
+		const ulong Posted = 0x00ff00ff80000000UL; // slot's sign, done, ended
 
 		// What MPI reports for a null or inactive request (MPI-4.0 §3.7.3): source ANY_SOURCE, tag ANY_TAG,
 		// no error, no bytes, not cancelled.
 		internal static readonly StatusData EmptyStatus = new StatusData { source = MPI.ANY_SOURCE, tag = MPI.ANY_TAG };
 
 		// The bits of `ended`: the program has been told of the completion (MPI: the request is null); the program
-		// gave the request up (Free).  One byte, so that the common Wait and Test test both at once.
+		// gave the request up (Free).
 		internal const byte ConsumedBit = 1, FreedBit = 2;
 
 		internal bool IsConsumed { get { return (ended & ConsumedBit) != 0; } }
@@ -47,27 +56,11 @@ namespace System.MP
 
 		internal Request () { }
 
-		// The Request of this thread's next Isend/Irecv, made while a Wait had time to spare: in a message exchange
-		// the allocation then happens while the thread waits for its peer, not between learning that a message
-		// arrived and posting the reply.
-		[ThreadStatic] static Request spare;
-
+		// The Request of a post (Isend, Irecv, Start of a persistent request, Imrecv).
 		[MethodImpl (MethodImplOptions.AggressiveInlining)]
 		internal static Request Fresh ()
 		{
-			Request r = spare;
-			if (r == null)
-				return new Request ();
-			spare = null;
-			return r;
-		}
-
-		// Called by a Wait that is about to call MPI: the time it may spend waiting pays for the next allocation.
-		[MethodImpl (MethodImplOptions.AggressiveInlining)]
-		static void MakeSpare ()
-		{
-			if (spare == null)
-				spare = new Request ();
+			return new Request ();
 		}
 
 		// Completes the operation without reporting it, as a collection does: the program's Wait or Test reports it
@@ -175,8 +168,6 @@ namespace System.MP
 		{
 			flag = true;
 			if (ended == 0 && Volatile.Read (ref done) == 0) {
-				if (wait)
-					MakeSpare ();
 				// An operation the runtime posted (an ORequest, the one override, has no slot) is completed by the
 				// internal call directly: the virtual call costs as much again as the rest of this method.
 				int f;
@@ -217,13 +208,10 @@ namespace System.MP
 		{
 			// The common case in one internal call: an operation the runtime posted (an ORequest has no slot),
 			// its completion not yet consumed, no status wanted.  Waiting always completes it (MPI_Wait).
-			if (slot >= 0 && ended == 0) {
-				if (Volatile.Read (ref done) == 0) {
-					MakeSpare ();
-					int code = Direct.RequestWait (this);
-					if (code != 0)
-						PollOrThrow (code);
-				}
+			if ((state & Posted) == 0) {
+				int code = Direct.RequestWait (this);
+				if (code != 0)
+					PollOrThrow (code);
 				ended = ConsumedBit; // was 0
 				if (rc != 0)
 					Raise ("Wait");
@@ -250,13 +238,10 @@ namespace System.MP
 		public void Wait (Status status)
 		{
 			// The common case in one internal call, as in Wait ().
-			if (status != null && slot >= 0 && ended == 0) {
-				if (Volatile.Read (ref done) == 0) {
-					MakeSpare ();
-					int code = Direct.RequestWaitStatus (this);
-					if (code != 0)
-						PollOrThrow (code);
-				}
+			if (status != null && (state & Posted) == 0) {
+				int code = Direct.RequestWaitStatus (this);
+				if (code != 0)
+					PollOrThrow (code);
 				ended = ConsumedBit; // was 0
 				status.data = result;
 				if (rc != 0)
@@ -281,14 +266,12 @@ namespace System.MP
 		public bool Test ()
 		{
 			// The common case in one internal call, as in Wait ().
-			if (slot >= 0 && ended == 0) {
-				if (Volatile.Read (ref done) == 0) {
-					int code = Direct.RequestTest (this);
-					if (code < 0)
-						throw Errors.Make (code, null, null, 0, 0, null);
-					if (code == 0)
-						return NotYet ();
-				}
+			if ((state & Posted) == 0) {
+				int code = Direct.RequestTest (this);
+				if (code < 0)
+					throw Errors.Make (code, null, null, 0, 0, null);
+				if (code == 0)
+					return NotYet ();
 				ended = ConsumedBit; // was 0
 				if (rc != 0)
 					Raise ("Test");
@@ -315,14 +298,12 @@ namespace System.MP
 		public bool Test (Status status)
 		{
 			// The common case in one internal call, as in Wait ().
-			if (status != null && slot >= 0 && ended == 0) {
-				if (Volatile.Read (ref done) == 0) {
-					int code = Direct.RequestTestStatus (this);
-					if (code < 0)
-						throw Errors.Make (code, null, null, 0, 0, null);
-					if (code == 0)
-						return NotYet ();
-				}
+			if (status != null && (state & Posted) == 0) {
+				int code = Direct.RequestTestStatus (this);
+				if (code < 0)
+					throw Errors.Make (code, null, null, 0, 0, null);
+				if (code == 0)
+					return NotYet ();
 				ended = ConsumedBit; // was 0
 				status.data = result;
 				if (rc != 0)
