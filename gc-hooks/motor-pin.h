@@ -11,7 +11,8 @@
  * Request.
  *
  * Ownership: a slot belongs to the runtime from post until completion; the Request object is only told the
- * result.  Slots are never freed, only reused (chunks of 1024, allocated when all are in use).
+ * result.  Slots are never freed, only reused (a table reserved at init, used in chunks of 1024 as all before
+ * are in use).
  *
  * This is the whole contract of the request layer (gc-hooks/req-*.c, gc-hook.c, self-overlap.c; how the
  * files divide it is in req-internal.h) and of nursery.c.  It needs nothing from the layers above: the buffer
@@ -38,6 +39,17 @@ int motor_pin_init(MonoClass *request_class, int harvest);
  * nothing is left behind.  Runs in GC-unsafe mode (an internal call). */
 int motor_pin_post(MonoObject *req, MonoObject *obj, const struct motor_buffer *b, int recv, int peer,
                    int tag, int comm, int mode);
+/* The envelope of an Isend or Irecv, which System.MP passes in the Request rather than as two more
+ * arguments (managed/Comm.cs): the peer and tag, in the first two words of the Request's status, where the
+ * completion writes the matched message's (req-internal.h, MOTOR_REQ_RESULT). */
+#define MOTOR_PIN_ENVELOPE (sizeof(MonoObject) + 16)
+static inline void motor_pin_envelope(const MonoObject *req, int32_t *peer, int32_t *tag)
+{
+	const int32_t *e = (const int32_t *)((const char *)req + MOTOR_PIN_ENVELOPE);
+	*peer = e[0];
+	*tag = e[1];
+}
+
 /* Whether motor_pin_post_fast may post an operation of this direction now: no operation to self of the other
  * direction in flight (whose overlap motor_pin_post checks) and a free slot in this thread's cache.  No call,
  * no lock: the per-message path then keeps few values across calls.  motor_pin_post_fast is motor_pin_post

@@ -12,7 +12,8 @@
 
 /* Writes a completion into the Request object: scalars only, so no write barrier is needed; `done` last.
  * Without a status (st NULL: a Wait or Test that wants none consumes the completion, so nobody will read it)
- * the Request's result keeps the zeros it was made with. */
+ * the Request's result keeps what it was made with: zeros, or an Isend's or Irecv's envelope
+ * (motor_pin_envelope). */
 static void tell_request(MonoObject *req, int rc, const motor_status *st)
 {
 	char *base = (char *)req;
@@ -39,7 +40,7 @@ static MOTOR_COLD int finish_rare(struct slot *sl, int rc)
 
 void motor_req__finish(struct slot *sl, int rc, const motor_status *st)
 {
-	if (__builtin_expect(sl->self | sl->user_op, 0))
+	if (__builtin_expect(sl->rare, 0))
 		rc = finish_rare(sl, rc);
 	tell_request(sl->request, rc, st);
 	sl->buffer = sl->buffer2 = NULL;

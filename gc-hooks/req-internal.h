@@ -40,8 +40,8 @@ enum { FREE, ACTIVE };
 enum { UNUSED, IDLE, BY_GC, BY_USER }; /* UNUSED is 0: a new chunk's slots are free */
 
 struct slot {
+	atomic_int busy; /* first: the claim's compare-and-swap then needs no address computed */
 	atomic_int state;
-	atomic_int busy;
 	/* The handle a Request holds, in the Request's order (gen, slot: motor_req__publish_handle copies
 	 * both in one word). */
 	atomic_int gen; /* bumped when the slot is freed: stale handles are detected */
@@ -54,14 +54,22 @@ struct slot {
 	MonoObject
 	    *buffer2; /* a collective's second buffer (its receive buffer), or NULL; held the same way */
 	int movable;  /* 1 if holding it pins something that could move, else 0 (indexes motor_req__pins) */
-	int user_op;  /* a collective whose user-defined operator may run managed code inside MPI */
+	/* self: a message of this rank to itself may match the operation ([lo, hi) is its buffer); user_op: a
+	 * collective whose user-defined operator may run managed code inside MPI.  `rare` reads both, so that
+	 * completion tells with one test that it has nothing more to do. */
+	union {
+		struct {
+			uint8_t self, user_op;
+		};
+		uint16_t rare;
+	};
 	MonoObject *request; /* the Request object, kept in place while ACTIVE so its result can be written */
 	void *owned;         /* native memory the operation owns (a serialised object message), or NULL */
 	size_t owned_cap;
 	void (*release)(void *data, size_t cap);
 	int next_free;
-	int self;         /* a message of this rank to itself may match it: [lo, hi) is its buffer */
 	int self_pos;     /* its place in the self list while `self` */
+	uint32_t padding; /* to 128 bytes, with layout_elems */
 	uintptr_t lo, hi; /* lo the buffer's address (motor_pin_post's); hi set only while `self` */
 	/* For a layout (dt >= MOTOR_DT_LAYOUT): its element type (high 32 bits) and how many elements it
 	 * selects (low), for the message of a truncated receive.  Otherwise padding to 128 bytes: the index
@@ -103,7 +111,7 @@ enum {
 	MOTOR_REQ_SEND = MOTOR_REQ_DONE + 1,  /* uint8_t: 1 for a send, MOTOR_PIN_COLLECTIVE, else 0 */
 	MOTOR_REQ_ENDED = MOTOR_REQ_DONE + 2, /* uint8_t, the program's: MOTOR_REQ_CONSUMED ... */
 	MOTOR_REQ_RC = MOTOR_REQ_DONE + 4,
-	MOTOR_REQ_RESULT = MOTOR_REQ_GEN + 16 /* a motor_status */
+	MOTOR_REQ_RESULT = MOTOR_REQ_GEN + 16 /* a motor_status; MOTOR_PIN_ENVELOPE (motor-pin.h) before */
 };
 
 /* Request.ConsumedBit: the program has been told of the completion.  Only the program's thread writes
@@ -225,5 +233,9 @@ static inline int motor_req__must_poll(void)
 {
 	return motor_mpi_unmatched() > 0;
 }
+
+_Static_assert(MOTOR_REQ_RESULT == MOTOR_PIN_ENVELOPE && offsetof(motor_status, source) == 0 &&
+                   offsetof(motor_status, tag) == 4,
+               "an Isend or Irecv passes its peer and tag in the Request's status");
 
 #endif /* MOTOR_REQ_INTERNAL_H */

@@ -395,8 +395,8 @@ namespace System.MP
 		[MethodImpl (MethodImplOptions.AggressiveInlining)]
 		Request PostSend (object buf, int offset, int count, int dest, int tag, int mode)
 		{
-			var r = Request.Fresh ();
-			int rc = Direct.Isend (buf, offset, count, dest, tag, handle, mode, r);
+			var r = Request.Fresh (dest, tag);
+			int rc = Direct.Isend (buf, offset, count, handle, mode, r);
 			if (rc != 0)
 				throw PostFailed (rc, buf, dest, tag, "dest");
 			return r;
@@ -405,10 +405,10 @@ namespace System.MP
 		[MethodImpl (MethodImplOptions.AggressiveInlining)]
 		Request PostRecv (object buf, int offset, int count, int source, int tag)
 		{
-			var r = Request.Fresh ();
-			int rc = Direct.Irecv (buf, offset, count, source, tag, handle, r);
+			var r = Request.Fresh (source, tag);
+			int rc = Direct.Irecv (buf, offset, count, handle, r);
 			if (rc != 0)
-				return IrecvBehind (rc, buf, offset, count, source, tag);
+				return IrecvBehind (rc, buf, offset, count, r);
 			return r;
 		}
 
@@ -480,8 +480,8 @@ namespace System.MP
 		{
 			if ((offset | count) < 0)
 				throw Errors.BadRange (offset, count);
-			var r = Request.Fresh ();
-			int rc = Direct.Isend (buf, offset, count, dest, tag, handle, 0, r);
+			var r = Request.Fresh (dest, tag);
+			int rc = Direct.Isend (buf, offset, count, handle, 0, r);
 			if (rc != 0)
 				throw PostFailed (rc, buf, dest, tag, "dest");
 			return r;
@@ -614,10 +614,10 @@ namespace System.MP
 		{
 			if ((offset | count) < 0)
 				throw Errors.BadRange (offset, count);
-			var r = Request.Fresh ();
-			int rc = Direct.Irecv (buf, offset, count, source, tag, handle, r);
+			var r = Request.Fresh (source, tag);
+			int rc = Direct.Irecv (buf, offset, count, handle, r);
 			if (rc != 0)
-				return IrecvBehind (rc, buf, offset, count, source, tag);
+				return IrecvBehind (rc, buf, offset, count, r);
 			return r;
 		}
 

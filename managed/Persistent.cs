@@ -153,9 +153,10 @@ namespace System.MP
 						? MPDirect.IrecvLayout (buf, offset, h, peer, tag, comm.handle, this)
 						: MPDirect.IsendLayout (buf, offset, h, peer, tag, comm.handle, kind, this);
 			} else {
+				SetEnvelope (peer, tag);
 				code = kind == RecvKind
-					? Direct.Irecv (buf, offset, count, peer, tag, comm.handle, this)
-					: Direct.Isend (buf, offset, count, peer, tag, comm.handle, kind, this);
+					? Direct.Irecv (buf, offset, count, comm.handle, this)
+					: Direct.Isend (buf, offset, count, comm.handle, kind, this);
 			}
 			if (code != 0)
 				throw Errors.Make (code, comm, buf, peer, tag, kind == RecvKind ? "source" : "dest");

@@ -124,9 +124,12 @@ namespace System.MP
 	public partial class Comm
 	{
 		// An Irecv the runtime refused with Errors.EBEHIND: queued behind those receives.  Any other code is thrown.
+		// The source and tag are the envelope of the Request the runtime refused (Request.Fresh (peer, tag)), so that
+		// the inlined Irecv keeps none of its arguments for this call.
 		[MethodImpl (MethodImplOptions.NoInlining)]
-		Request IrecvBehind (int rc, object buf, int offset, int count, int source, int tag)
+		Request IrecvBehind (int rc, object buf, int offset, int count, Request refused)
 		{
+			int source = refused.envelopePeer, tag = refused.envelopeTag;
 			if (rc != Errors.EBEHIND)
 				throw PostFailed (rc, buf, source, tag, "source");
 			return new QueuedRecv (this, buf, offset, count, null, 0, source, tag);

@@ -34,6 +34,10 @@ namespace System.MP
 		[FieldOffset (10)] internal byte ended;  // ConsumedBit, FreedBit: 0 while the program may still learn of the completion
 		[FieldOffset (12)] internal int rc;
 		[FieldOffset (16)] internal StatusData result;
+		// The envelope of an Isend or Irecv, over the first two words of `result` (Fresh (peer, tag)): fields of
+		// their own, as Mono's JIT computes the address of a struct field before each store into it.
+		[FieldOffset (16)] internal int envelopePeer;
+		[FieldOffset (20)] internal int envelopeTag;
 
 		// `slot`, `done`, `send` and `ended` read as one word (the runtime and the collector's hook write the
 		// fields, never this), so that the common Wait and Test tell with one test that the runtime posted the
@@ -56,11 +60,31 @@ namespace System.MP
 
 		internal Request () { }
 
-		// The Request of a post (Isend, Irecv, Start of a persistent request, Imrecv).
+		// The Request of a post (Isend, Irecv through a layout, Imrecv).
 		[MethodImpl (MethodImplOptions.AggressiveInlining)]
 		internal static Request Fresh ()
 		{
 			return new Request ();
+		}
+
+		// The Request of an Isend or Irecv to or from `peer` with `tag`, which the runtime reads from its status
+		// (gc-hooks/motor-pin.h, motor_pin_envelope): two arguments fewer, so that every argument of the call
+		// goes in a register.  A completion writes the matched message's status over it, unless nobody will read
+		// the status; then the envelope stays, as the error of a failed completion reports it.
+		[MethodImpl (MethodImplOptions.AggressiveInlining)]
+		internal static Request Fresh (int peer, int tag)
+		{
+			var r = new Request ();
+			r.envelopePeer = peer;
+			r.envelopeTag = tag;
+			return r;
+		}
+
+		// The same for a persistent request's Start.
+		internal void SetEnvelope (int peer, int tag)
+		{
+			envelopePeer = peer;
+			envelopeTag = tag;
 		}
 
 		// Completes the operation without reporting it, as a collection does: the program's Wait or Test reports it

@@ -32,8 +32,8 @@ MOTOR_DIRECT(SendrecvReplace, motor_icall_sendrecv_replace, int32,
 MOTOR_DIRECT(Probe, motor_icall_probe, int32, (int32, int32, int32, native int))
 MOTOR_DIRECT(Iprobe, motor_icall_iprobe, int32, (int32, int32, int32, out int32, native int))
 /* non-blocking operations and requests (icall-request.c) */
-MOTOR_DIRECT(Isend, motor_icall_isend, int32, (object, int32, int32, int32, int32, int32, int32, object))
-MOTOR_DIRECT(Irecv, motor_icall_irecv, int32, (object, int32, int32, int32, int32, int32, object))
+MOTOR_DIRECT(Isend, motor_icall_isend, int32, (object, int32, int32, int32, int32, object))
+MOTOR_DIRECT(Irecv, motor_icall_irecv, int32, (object, int32, int32, int32, object))
 /* RequestTest: 1 completed, 0 in flight, < 0 an error code.  The Status forms also write the status into the
  * Request's result. */
 MOTOR_DIRECT(RequestWait, motor_icall_request_wait, int32, (object))

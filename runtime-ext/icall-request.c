@@ -21,21 +21,26 @@ static MOTOR_COLD int32_t post_slow(MonoObject *buf, int32_t offset, int32_t cou
 	            : motor_pin_post(req, buf, &b, 0, peer, tag, comm, mode);
 }
 
+/* Isend and Irecv take the peer and tag from the Request (motor_pin_envelope): five and six arguments, all
+ * in registers. */
 MOTOR_HOT_PATH
-int32_t motor_icall_isend(MonoObject *buf, int32_t offset, int32_t count, int32_t dest, int32_t tag,
-                          int32_t comm, int32_t mode, MonoObject *req)
+int32_t motor_icall_isend(MonoObject *buf, int32_t offset, int32_t count, int32_t comm, int32_t mode,
+                          MonoObject *req)
 {
 	struct motor_buffer b;
+	int32_t dest, tag;
+	motor_pin_envelope(req, &dest, &tag);
 	if (!motor_pin_fast_ready(0) || !motor_buffer_resolve_fast(buf, offset, count, &b))
 		return post_slow(buf, offset, count, 0, dest, tag, comm, mode, req);
 	return motor_pin_post_fast(req, buf, &b, 0, dest, tag, comm, mode);
 }
 
 MOTOR_HOT_PATH
-int32_t motor_icall_irecv(MonoObject *buf, int32_t offset, int32_t count, int32_t source, int32_t tag,
-                          int32_t comm, MonoObject *req)
+int32_t motor_icall_irecv(MonoObject *buf, int32_t offset, int32_t count, int32_t comm, MonoObject *req)
 {
 	struct motor_buffer b;
+	int32_t source, tag;
+	motor_pin_envelope(req, &source, &tag);
 	if (!motor_pin_fast_ready(1) || !motor_buffer_resolve_fast(buf, offset, count, &b))
 		return post_slow(buf, offset, count, 1, source, tag, comm, MOTOR_SEND_STANDARD, req);
 	return motor_pin_post_fast(req, buf, &b, 1, source, tag, comm, MOTOR_SEND_STANDARD);

@@ -64,10 +64,9 @@ int32_t motor_icall_probe(int32_t source, int32_t tag, int32_t comm, motor_statu
 int32_t motor_icall_iprobe(int32_t source, int32_t tag, int32_t comm, int32_t *flag, motor_status *st);
 
 /* icall-request.c */
-int32_t motor_icall_isend(MonoObject *buf, int32_t offset, int32_t count, int32_t dest, int32_t tag,
-                          int32_t comm, int32_t mode, MonoObject *req);
-int32_t motor_icall_irecv(MonoObject *buf, int32_t offset, int32_t count, int32_t source, int32_t tag,
-                          int32_t comm, MonoObject *req);
+int32_t motor_icall_isend(MonoObject *buf, int32_t offset, int32_t count, int32_t comm, int32_t mode,
+                          MonoObject *req);
+int32_t motor_icall_irecv(MonoObject *buf, int32_t offset, int32_t count, int32_t comm, MonoObject *req);
 int32_t motor_icall_send_layout(MonoObject *buf, int32_t offset, int32_t layout, int32_t dest, int32_t tag,
                                 int32_t comm, int32_t mode);
 int32_t motor_icall_recv_layout(MonoObject *buf, int32_t offset, int32_t layout, int32_t source, int32_t tag,
