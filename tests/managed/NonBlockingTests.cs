@@ -54,8 +54,8 @@ public static class NonBlockingTests
 		Assert.Equal (Prev, status.Get_source (), "source");
 	}
 
-	// A Wait makes the Request of the thread's next post ahead of time (Request.Fresh): the posts after it must
-	// still get new, incomplete requests, each distinct from the others, on this thread and on another.
+	// Every post gets a new, incomplete request, distinct from the others, on this thread and on another, also
+	// right after a Wait.
 	public static void RequestsPostedAfterAWaitAreNewOnes ()
 	{
 		var got = new int[3];
@@ -375,6 +375,39 @@ public static class NonBlockingTests
 		Assert.Equal (31, st.Get_tag (), "object receive: tag");
 		o.Wait (st);
 		AssertEmpty (st, "second Wait of an object receive");
+	}
+
+	// An Isend or Irecv hands its peer and tag to the runtime in the Request's status (Request.Fresh), which a
+	// completion without a status leaves there: no status the program reads may show them.  A receive from
+	// ANY_SOURCE with ANY_TAG reports the message it matched; one completed without a status, the empty status
+	// after; a send, the empty status after as well.
+	public static void ThePostedEnvelopeIsNeverReportedAsAStatus ()
+	{
+		var got = new int[2];
+		Request any = World.Irecv (got, 0, 1, MPI.ANY_SOURCE, MPI.ANY_TAG);
+		World.Send (new[] { 7 }, Next, 41);
+		var st = new Status ();
+		any.Wait (st);
+		Assert.Equal (Prev, st.Get_source (), "ANY_SOURCE receive: source matched");
+		Assert.Equal (41, st.Get_tag (), "ANY_TAG receive: tag matched");
+		World.Barrier (); // no message of this test is left for the receives below to take
+		Request quiet = World.Irecv (got, 1, 1, Prev, 42);
+		Request send = World.Isend (new[] { 8 }, Next, 42);
+		quiet.Wait ();
+		send.Wait ();
+		st = new Status ();
+		quiet.Wait (st);
+		AssertEmpty (st, "receive completed without a status, then waited for with one");
+		st = new Status ();
+		Assert.True (send.Test (st), "an inactive send tests true");
+		AssertEmpty (st, "send completed without a status, then tested with one");
+		Request again = World.Irecv (got, 1, 1, Prev, 43);
+		World.Send (new[] { 9 }, Next, 43);
+		st = new Status ();
+		Assert.Equal (0, Request.Waitany (new[] { again }, st), "Waitany's index");
+		Assert.Equal (Prev, st.Get_source (), "Waitany status: source");
+		Assert.Equal (43, st.Get_tag (), "Waitany status: tag");
+		Assert.Equal (9, got[1], "payload");
 	}
 
 	// A non-blocking receive from PROC_NULL completes at once with MPI's status for it (source PROC_NULL, tag
