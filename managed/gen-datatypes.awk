@@ -1,4 +1,5 @@
-# gen-datatypes.awk: native-mpi/datatypes.def -> managed/Datatypes.g.cs (Makefile.am runs it; see datatypes.def).
+# gen-datatypes.awk: native-mpi/datatypes.def -> managed/Datatypes.g.cs (Makefile.am runs it after gen-lib.awk;
+# see datatypes.def).
 # Reads the lines that begin with MOTOR_DT( and writes, into the partial class Errors, the element type's name
 # and size for each handle, in the handles' order (the order of the lines), and Datatypes.ReductionGroup, each
 # type's group of built-in reduction operators (MPI.dll's Operation<T> uses it).  An element kind without a C# name
@@ -10,11 +11,6 @@ BEGIN {
 	      "BOOLEAN System.Boolean", kv, " ")
 	for (i = 1; i in kv; i += 2)
 		cs[kv[i]] = kv[i + 1]
-}
-function fail(why) {
-	printf "%s:%d: %s\n", FILENAME, FNR, why > "/dev/stderr"
-	failed = 1
-	exit 1
 }
 /^MOTOR_DT\(/ {
 	line = $0

@@ -1,18 +1,9 @@
-# gen-direct.awk: runtime-ext/direct-def.h -> System.MP.Direct.il (Makefile.am assembles it with ilasm).
+# gen-direct.awk: runtime-ext/direct-def.h -> System.MP.Direct.il (Makefile.am runs it after gen-lib.awk and
+# assembles the IL with ilasm).
 # For each MOTOR_DIRECT(name, C function, return type, (parameter types)) line: a private static field
 # name_fn, which the host fills with the C function's address (runtime-ext/direct.c), and an internal static
 # method name that passes its arguments on with an unmanaged `calli` through that field.  The class is internal
 # to the assembly, which lets System.MP (and only it) see it.  A malformed line fails the build.
-function fail(why) {
-	printf "%s:%d: %s\n", FILENAME, FNR, why > "/dev/stderr"
-	failed = 1
-	exit 1
-}
-function trim(s) {
-	sub(/^[ \t]+/, "", s)
-	sub(/[ \t]+$/, "", s)
-	return s
-}
 BEGIN {
 	print "// Generated from runtime-ext/direct-def.h by managed/gen-direct.awk; do not edit."
 	print ".assembly extern mscorlib { .publickeytoken = (B7 7A 5C 56 19 34 E0 89) .ver 4:0:0:0 }"

@@ -1,17 +1,8 @@
-# gen-error-codes.awk: native-mpi/errors.def -> managed/ErrorCodes.g.cs (Makefile.am runs it; see errors.def).
+# gen-error-codes.awk: native-mpi/errors.def -> managed/ErrorCodes.g.cs (Makefile.am runs it after gen-lib.awk;
+# see errors.def).
 # Reads the lines that begin with MOTOR_ERROR(, MOTOR_SER_ERROR( or MOTOR_ERROR_BASE( and writes, into the
 # partial class Errors, a constant per code, its message (Message) and its exception (New).  An unknown kind
 # or a malformed line fails the build.
-function fail(why) {
-	printf "%s:%d: %s\n", FILENAME, FNR, why > "/dev/stderr"
-	failed = 1
-	exit 1
-}
-function field(s) {
-	sub(/^[ \t]+/, "", s)
-	sub(/[ \t]+$/, "", s)
-	return s
-}
 /^MOTOR_(SER_)?ERROR\(/ {
 	prefix = /^MOTOR_SER_/ ? "SER_" : ""
 	line = $0
@@ -21,9 +12,9 @@ function field(s) {
 	rest = substr(line, q1 + 1)
 	if (n < 4 || q1 == 0 || !match(rest, /"\)[ \t]*(\/\*.*)?$/))
 		fail("expected NAME(name, value, kind, \"message\")")
-	name = prefix field(f[1])
-	value = field(f[2])
-	kind = field(f[3])
+	name = prefix trim(f[1])
+	value = trim(f[2])
+	kind = trim(f[3])
 	message = "\"" substr(rest, 1, RSTART)
 	if (kind == "ArgumentNull")
 		make = "new ArgumentNullException (param, message)"
@@ -59,7 +50,7 @@ function field(s) {
 	c = index(line, ",")
 	if (c == 0 || !match(line, /\)[ \t]*(\/\*.*)?$/))
 		fail("expected MOTOR_ERROR_BASE(name, value)")
-	consts = consts "\t\tinternal const int " field(substr(line, 1, c - 1)) " = " field(substr(line, c + 1, RSTART - c - 1)) ";\n"
+	consts = consts "\t\tinternal const int " trim(substr(line, 1, c - 1)) " = " trim(substr(line, c + 1, RSTART - c - 1)) ";\n"
 	next
 }
 /^MOTOR_/ { fail("unknown macro") }

@@ -183,7 +183,7 @@ MOTOR_LIBDIR=$tmp/lib-nodirect run "$MOTOR" "$exe/ExitCode.exe" 0
 result direct-calls-missing $? "status $status: $(cat "$tmp/err")"
 cp "$BUILDDIR/System.MP.dll" "$tmp/lib-otherdirect/"
 grep -v '^MOTOR_DIRECT(RequestTest,' "$SRCDIR/runtime-ext/direct-def.h" >"$tmp/direct-def.h"
-if awk -f "$SRCDIR/managed/gen-direct.awk" "$tmp/direct-def.h" >"$tmp/Direct.il" &&
+if awk -f "$SRCDIR/managed/gen-lib.awk" -f "$SRCDIR/managed/gen-direct.awk" "$tmp/direct-def.h" >"$tmp/Direct.il" &&
 	"${ILASM:-ilasm}" -dll -out:"$tmp/lib-otherdirect/System.MP.Direct.dll" "$tmp/Direct.il" >"$tmp/ilasm.log" 2>&1; then
 	MOTOR_LIBDIR=$tmp/lib-otherdirect run "$MOTOR" "$exe/ExitCode.exe" 0
 	[ $status -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "its calls differ from this motor's" "$tmp/err"
