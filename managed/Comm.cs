@@ -387,7 +387,7 @@ namespace System.MP
 
 		// ---- non-blocking -------------------------------------------------------------------------
 
-		// Posting: the Request first (the spare an earlier Wait made, if there is one), then one internal call.  A
+		// Posting: the Request first (carrying the peer and tag: Request.Fresh), then one direct call.  A
 		// send and a receive each have their own (inlined) body, and the exception is built out of line: Mono's JIT
 		// did not fold the flag of one shared body, so each post kept both internal calls and spilled every argument.
 		// The ranged Isend and Irecv, the forms message loops use, repeat the body instead of calling it: an inlined

@@ -300,7 +300,7 @@ namespace System.MP
 		{
 			int h;
 			int rc = LayoutHandle (buf, layout, out h);
-			var r = Request.Fresh ();
+			var r = new Request ();
 			if (rc == 0)
 				rc = MPDirect.IsendLayout (buf, offset, h, dest, tag, handle, mode, r);
 			if (rc != 0)
@@ -332,7 +332,7 @@ namespace System.MP
 		{
 			int h;
 			int rc = LayoutHandle (buf, layout, out h);
-			var r = Request.Fresh ();
+			var r = new Request ();
 			if (rc == 0)
 				rc = MPDirect.IrecvLayout (buf, offset, h, source, tag, handle, r);
 			if (rc != 0)

@@ -178,7 +178,7 @@ namespace System.MP
 		Request Irecv (object buf, int offset, int count, string op)
 		{
 			Take (op);
-			var r = Request.Fresh ();
+			var r = new Request ();
 			// Internal calls return codes and never throw, so the state is always released.
 			int rc = MPDirect.Imrecv (buf, offset, count, ref msg, source, comm.handle, r);
 			Release (rc);

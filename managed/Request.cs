@@ -60,13 +60,6 @@ namespace System.MP
 
 		internal Request () { }
 
-		// The Request of a post (Isend, Irecv through a layout, Imrecv).
-		[MethodImpl (MethodImplOptions.AggressiveInlining)]
-		internal static Request Fresh ()
-		{
-			return new Request ();
-		}
-
 		// The Request of an Isend or Irecv to or from `peer` with `tag`, which the runtime reads from its status
 		// (gc-hooks/motor-pin.h, motor_pin_envelope): two arguments fewer, so that every argument of the call
 		// goes in a register.  A completion writes the matched message's status over it, unless nobody will read
@@ -75,12 +68,12 @@ namespace System.MP
 		internal static Request Fresh (int peer, int tag)
 		{
 			var r = new Request ();
-			r.envelopePeer = peer;
-			r.envelopeTag = tag;
+			r.SetEnvelope (peer, tag);
 			return r;
 		}
 
 		// The same for a persistent request's Start.
+		[MethodImpl (MethodImplOptions.AggressiveInlining)]
 		internal void SetEnvelope (int peer, int tag)
 		{
 			envelopePeer = peer;
@@ -230,7 +223,7 @@ namespace System.MP
 		[MethodImpl (MethodImplOptions.AggressiveInlining)] // Comm.cs: the per-message operations are inlined
 		public void Wait ()
 		{
-			// The common case in one internal call: an operation the runtime posted (an ORequest has no slot),
+			// The common case in one direct call: an operation the runtime posted (an ORequest has no slot),
 			// its completion not yet consumed, no status wanted.  Waiting always completes it (MPI_Wait).
 			if ((state & Posted) == 0) {
 				int code = Direct.RequestWait (this);
@@ -261,7 +254,7 @@ namespace System.MP
 		[MethodImpl (MethodImplOptions.AggressiveInlining)]
 		public void Wait (Status status)
 		{
-			// The common case in one internal call, as in Wait ().
+			// The common case in one direct call, as in Wait ().
 			if (status != null && (state & Posted) == 0) {
 				int code = Direct.RequestWaitStatus (this);
 				if (code != 0)
@@ -289,7 +282,7 @@ namespace System.MP
 		[MethodImpl (MethodImplOptions.AggressiveInlining)]
 		public bool Test ()
 		{
-			// The common case in one internal call, as in Wait ().
+			// The common case in one direct call, as in Wait ().
 			if ((state & Posted) == 0) {
 				int code = Direct.RequestTest (this);
 				if (code < 0)
@@ -321,7 +314,7 @@ namespace System.MP
 		[MethodImpl (MethodImplOptions.AggressiveInlining)]
 		public bool Test (Status status)
 		{
-			// The common case in one internal call, as in Wait ().
+			// The common case in one direct call, as in Wait ().
 			if (status != null && (state & Posted) == 0) {
 				int code = Direct.RequestTestStatus (this);
 				if (code < 0)
@@ -473,8 +466,8 @@ namespace System.MP
 
 		// Wait (), its exception naming `op`, the operation the program called: for a wait on several requests,
 		// and for Wait ()'s own cases beyond the common one.  Out of line (its local would cost every caller of
-		// Wait () a store), so without the spare; Wait () repeats the common case, as an inlined call inside an
-		// inlined method costs the caller a copy of every argument (Comm.cs).
+		// Wait () a store); Wait () repeats the common case, as an inlined call inside an inlined method costs the
+		// caller a copy of every argument (Comm.cs).
 		[MethodImpl (MethodImplOptions.NoInlining)]
 		void WaitAs (string op)
 		{

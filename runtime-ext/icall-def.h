@@ -38,10 +38,10 @@ MOTOR_ICALL(CommSize, motor_icall_comm_size)
 MOTOR_ICALL(CommDup, motor_icall_comm_dup)
 MOTOR_ICALL(CommFree, motor_icall_comm_free)
 MOTOR_ICALL(Barrier, motor_icall_barrier)
-/* point-to-point (icall-p2p.c) */
-/* non-blocking operations and requests (icall-request.c) */
+/* point-to-point (icall-p2p.c); the per-message forms are direct calls (direct-def.h) */
 MOTOR_ICALL(SendLayout, motor_icall_send_layout)
 MOTOR_ICALL(RecvLayout, motor_icall_recv_layout)
+/* non-blocking operations and requests (icall-request.c) */
 MOTOR_ICALL(IsendLayout, motor_icall_isend_layout)
 MOTOR_ICALL(IrecvLayout, motor_icall_irecv_layout)
 MOTOR_ICALL(LayoutMake, motor_icall_layout_make)
